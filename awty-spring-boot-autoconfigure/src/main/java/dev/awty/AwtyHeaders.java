@@ -1,0 +1,26 @@
+package dev.awty;
+
+/**
+ * Names of the headers awty sets on every published message.
+ */
+public final class AwtyHeaders {
+
+	/**
+	 * Identifies one occurrence: {@code <type>/<row id>/<version>}. It is the same for every retry of the
+	 * same row and version, so consumers de-duplicate on it.
+	 */
+	public static final String EVENT_ID = "awty_event_id";
+
+	/** The event type name. */
+	public static final String TYPE = "awty_type";
+
+	/** The row's due time as an {@link java.time.Instant}. */
+	public static final String DUE_AT = "awty_due_at";
+
+	/** The attempt number of this publish, starting at 1. */
+	public static final String ATTEMPT = "awty_attempt";
+
+	private AwtyHeaders() {
+	}
+
+}

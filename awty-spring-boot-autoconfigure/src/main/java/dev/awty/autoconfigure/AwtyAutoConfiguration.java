@@ -1,0 +1,124 @@
+package dev.awty.autoconfigure;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.util.List;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import net.javacrumbs.shedlock.core.LockProvider;
+import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.integration.autoconfigure.IntegrationAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.io.ResourceLoader;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.messaging.MessageChannel;
+
+import dev.awty.EventScheduler;
+import dev.awty.dialect.DialectDetector;
+import dev.awty.integration.ChannelEventPublisher;
+import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.jdbc.JdbcEventScheduler;
+import dev.awty.internal.model.Identifiers;
+import dev.awty.spi.EventPublisher;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * Auto-configuration of awty: finds the event types, validates their tables, and runs their pollers.
+ */
+@AutoConfiguration(after = { DataSourceAutoConfiguration.class, IntegrationAutoConfiguration.class })
+@ConditionalOnClass({ JdbcClient.class, LockProvider.class, MessageChannel.class })
+@ConditionalOnSingleCandidate(DataSource.class)
+@ConditionalOnBooleanProperty(name = "awty.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(AwtyProperties.class)
+public final class AwtyAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	SqlDialect awtySqlDialect(DataSource dataSource, AwtyProperties properties) {
+		return DialectDetector.detect(dataSource, properties.getDatabase().getDialect());
+	}
+
+	@Bean
+	@ConditionalOnBooleanProperty(name = "awty.schema.initialize", matchIfMissing = true)
+	AwtySchemaInitializer awtySchemaInitializer(DataSource dataSource, ResourceLoader resourceLoader,
+			AwtyProperties properties) {
+		String lockTable = Identifiers.requireValid(properties.getLock().getTableName(), "awty.lock.table-name");
+		return new AwtySchemaInitializer(dataSource, resourceLoader, lockTable);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	@DependsOnDatabaseInitialization
+	LockProvider awtyLockProvider(DataSource dataSource, AwtyProperties properties) {
+		return new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration.builder()
+			.withJdbcTemplate(new JdbcTemplate(dataSource))
+			.withTableName(Identifiers.requireValid(properties.getLock().getTableName(), "awty.lock.table-name"))
+			.usingDbTime()
+			.build());
+	}
+
+	@Bean
+	@DependsOnDatabaseInitialization
+	AwtyEventTypes awtyEventTypes(BeanFactory beanFactory, SqlDialect dialect, DataSource dataSource,
+			AwtyProperties properties, ResourceLoader resourceLoader) {
+		List<String> packages = AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory)
+				: List.of();
+		ClassLoader classLoader = (resourceLoader.getClassLoader() != null) ? resourceLoader.getClassLoader()
+				: AwtyAutoConfiguration.class.getClassLoader();
+		return new AwtyEventTypes(packages, classLoader, dialect, dataSource, properties.getSchema().isValidate());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(EventScheduler.class)
+	JdbcEventScheduler eventScheduler(AwtyEventTypes eventTypes) {
+		return new JdbcEventScheduler(eventTypes.tables());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	EventPublisher awtyEventPublisher(BeanFactory beanFactory, AwtyProperties properties) {
+		return new ChannelEventPublisher(beanFactory, properties.getPoller().getSendTimeout());
+	}
+
+	@Bean
+	DeliveryPollers awtyDeliveryPollers(AwtyEventTypes eventTypes, EventPublisher publisher, LockProvider lockProvider,
+			AwtyProperties properties) {
+		TypeSettingsFactory settings = new TypeSettingsFactory(properties);
+		settings.rejectUnknownTypes(eventTypes.names());
+		String instanceId = (properties.getInstanceId() != null) ? properties.getInstanceId() : defaultInstanceId();
+		DeliveryPollers pollers = new DeliveryPollers(properties.getPoller().getShutdownTimeout());
+		for (EventTable<?> table : eventTypes.tables()) {
+			publisher.verifyChannel(table.type().channel(), table.type().name());
+			pollers.add(table, settings.settingsFor(table.type().name()), publisher, lockProvider, instanceId);
+		}
+		return pollers;
+	}
+
+	private static String defaultInstanceId() {
+		String host;
+		try {
+			host = InetAddress.getLocalHost().getHostName();
+		}
+		catch (Exception ex) {
+			host = "unknown-host";
+		}
+		String pid = String.valueOf(ManagementFactory.getRuntimeMXBean().getPid());
+		return host + "-" + pid + "-" + UUID.randomUUID().toString().substring(0, 8);
+	}
+
+}

@@ -1,0 +1,57 @@
+package dev.awty.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.model.EventType;
+import dev.awty.internal.model.EventTypeFactory;
+import dev.awty.internal.model.EventTypeScanner;
+import dev.awty.internal.model.SchemaValidator;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * The event types found in the application's packages, each with its validated table.
+ */
+public final class AwtyEventTypes {
+
+	private static final Log logger = LogFactory.getLog(AwtyEventTypes.class);
+
+	private final List<EventTable<?>> tables;
+
+	AwtyEventTypes(List<String> packages, ClassLoader classLoader, SqlDialect dialect, DataSource dataSource,
+			boolean validate) {
+		EventTypeFactory factory = new EventTypeFactory(dialect);
+		SchemaValidator validator = new SchemaValidator(dataSource, dialect);
+		List<EventTable<?>> found = new ArrayList<>();
+		for (Class<?> candidate : EventTypeScanner.scan(packages, classLoader)) {
+			EventType<?> type = factory.create(candidate);
+			if (validate) {
+				validator.validate(type);
+			}
+			found.add(new EventTable<>(type, dialect, dataSource));
+		}
+		this.tables = List.copyOf(found);
+		if (this.tables.isEmpty()) {
+			logger.info("awty: no @ScheduledEvent classes found in " + packages);
+		}
+		else {
+			logger.info("awty: event types " + this.tables.stream().map((table) -> table.type().name() + " -> "
+					+ table.type().table()).toList() + " on " + dialect.name());
+		}
+	}
+
+	List<EventTable<?>> tables() {
+		return this.tables;
+	}
+
+	List<String> names() {
+		return this.tables.stream().map((table) -> table.type().name()).toList();
+	}
+
+}

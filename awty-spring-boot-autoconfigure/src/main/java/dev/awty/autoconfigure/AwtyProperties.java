@@ -1,0 +1,351 @@
+package dev.awty.autoconfigure;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration of awty, under {@code awty.*}.
+ */
+@ConfigurationProperties(prefix = "awty", ignoreUnknownFields = false)
+public class AwtyProperties {
+
+	/**
+	 * Whether awty schedules and delivers events.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Identifier of this instance, stored in claimed_by. Defaults to the host name, the process id and a
+	 * random suffix.
+	 */
+	private @Nullable String instanceId;
+
+	private final Poller poller = new Poller();
+
+	private final Claim claim = new Claim();
+
+	private final Retry retry = new Retry();
+
+	private final Schema schema = new Schema();
+
+	private final Database database = new Database();
+
+	private final Lock lock = new Lock();
+
+	/**
+	 * Per-type overrides, keyed by event type name.
+	 */
+	private final Map<String, Type> types = new LinkedHashMap<>();
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public @Nullable String getInstanceId() {
+		return this.instanceId;
+	}
+
+	public void setInstanceId(@Nullable String instanceId) {
+		this.instanceId = instanceId;
+	}
+
+	public Poller getPoller() {
+		return this.poller;
+	}
+
+	public Claim getClaim() {
+		return this.claim;
+	}
+
+	public Retry getRetry() {
+		return this.retry;
+	}
+
+	public Schema getSchema() {
+		return this.schema;
+	}
+
+	public Database getDatabase() {
+		return this.database;
+	}
+
+	public Lock getLock() {
+		return this.lock;
+	}
+
+	public Map<String, Type> getTypes() {
+		return this.types;
+	}
+
+	public static class Poller {
+
+		/**
+		 * How long a poller sleeps when nothing is due.
+		 */
+		private Duration pollInterval = Duration.ofSeconds(1);
+
+		/**
+		 * Maximum number of rows claimed and published per batch.
+		 */
+		private int batchSize = 500;
+
+		/**
+		 * How long shutdown waits for batches in flight to finish.
+		 */
+		private Duration shutdownTimeout = Duration.ofSeconds(30);
+
+		/**
+		 * How long a publish may wait for a channel to accept a message.
+		 */
+		private Duration sendTimeout = Duration.ofSeconds(30);
+
+		public Duration getPollInterval() {
+			return this.pollInterval;
+		}
+
+		public void setPollInterval(Duration pollInterval) {
+			this.pollInterval = pollInterval;
+		}
+
+		public int getBatchSize() {
+			return this.batchSize;
+		}
+
+		public void setBatchSize(int batchSize) {
+			this.batchSize = batchSize;
+		}
+
+		public Duration getShutdownTimeout() {
+			return this.shutdownTimeout;
+		}
+
+		public void setShutdownTimeout(Duration shutdownTimeout) {
+			this.shutdownTimeout = shutdownTimeout;
+		}
+
+		public Duration getSendTimeout() {
+			return this.sendTimeout;
+		}
+
+		public void setSendTimeout(Duration sendTimeout) {
+			this.sendTimeout = sendTimeout;
+		}
+
+	}
+
+	public static class Claim {
+
+		/**
+		 * How long a claim holds a row; a row whose instance died becomes claimable again after it.
+		 */
+		private Duration lease = Duration.ofMinutes(5);
+
+		public Duration getLease() {
+			return this.lease;
+		}
+
+		public void setLease(Duration lease) {
+			this.lease = lease;
+		}
+
+	}
+
+	public static class Retry {
+
+		/**
+		 * Number of delivery attempts after which a row becomes FAILED.
+		 */
+		private int maxAttempts = 10;
+
+		/**
+		 * Delay before the second attempt.
+		 */
+		private Duration initialBackoff = Duration.ofSeconds(1);
+
+		/**
+		 * Factor applied to the delay after each further failed attempt.
+		 */
+		private double multiplier = 2.0;
+
+		/**
+		 * Longest delay between two attempts.
+		 */
+		private Duration maxBackoff = Duration.ofHours(1);
+
+		/**
+		 * Random spread applied to each delay, as a fraction (0.2 means plus or minus 20 percent).
+		 */
+		private double jitter = 0.2;
+
+		public int getMaxAttempts() {
+			return this.maxAttempts;
+		}
+
+		public void setMaxAttempts(int maxAttempts) {
+			this.maxAttempts = maxAttempts;
+		}
+
+		public Duration getInitialBackoff() {
+			return this.initialBackoff;
+		}
+
+		public void setInitialBackoff(Duration initialBackoff) {
+			this.initialBackoff = initialBackoff;
+		}
+
+		public double getMultiplier() {
+			return this.multiplier;
+		}
+
+		public void setMultiplier(double multiplier) {
+			this.multiplier = multiplier;
+		}
+
+		public Duration getMaxBackoff() {
+			return this.maxBackoff;
+		}
+
+		public void setMaxBackoff(Duration maxBackoff) {
+			this.maxBackoff = maxBackoff;
+		}
+
+		public double getJitter() {
+			return this.jitter;
+		}
+
+		public void setJitter(double jitter) {
+			this.jitter = jitter;
+		}
+
+	}
+
+	public static class Schema {
+
+		/**
+		 * Whether awty creates its own tables (the ShedLock table) with its own Liquibase changelog.
+		 */
+		private boolean initialize = true;
+
+		/**
+		 * Whether each event type's table is checked at start-up.
+		 */
+		private boolean validate = true;
+
+		public boolean isInitialize() {
+			return this.initialize;
+		}
+
+		public void setInitialize(boolean initialize) {
+			this.initialize = initialize;
+		}
+
+		public boolean isValidate() {
+			return this.validate;
+		}
+
+		public void setValidate(boolean validate) {
+			this.validate = validate;
+		}
+
+	}
+
+	public static class Database {
+
+		/**
+		 * SQL dialect to use instead of detecting it from the DataSource: postgresql or h2.
+		 */
+		private @Nullable String dialect;
+
+		public @Nullable String getDialect() {
+			return this.dialect;
+		}
+
+		public void setDialect(@Nullable String dialect) {
+			this.dialect = dialect;
+		}
+
+	}
+
+	public static class Lock {
+
+		/**
+		 * Name of the ShedLock table holding the leader locks.
+		 */
+		private String tableName = "shedlock";
+
+		public String getTableName() {
+			return this.tableName;
+		}
+
+		public void setTableName(String tableName) {
+			this.tableName = tableName;
+		}
+
+	}
+
+	public static class Type {
+
+		/**
+		 * How long this type's poller sleeps when nothing is due; defaults to awty.poller.poll-interval.
+		 */
+		private @Nullable Duration pollInterval;
+
+		/**
+		 * Maximum rows per batch for this type; defaults to awty.poller.batch-size.
+		 */
+		private @Nullable Integer batchSize;
+
+		/**
+		 * Claim lease for this type; defaults to awty.claim.lease.
+		 */
+		private @Nullable Duration lease;
+
+		/**
+		 * Attempts before a row of this type becomes FAILED; defaults to awty.retry.max-attempts.
+		 */
+		private @Nullable Integer maxAttempts;
+
+		public @Nullable Duration getPollInterval() {
+			return this.pollInterval;
+		}
+
+		public void setPollInterval(@Nullable Duration pollInterval) {
+			this.pollInterval = pollInterval;
+		}
+
+		public @Nullable Integer getBatchSize() {
+			return this.batchSize;
+		}
+
+		public void setBatchSize(@Nullable Integer batchSize) {
+			this.batchSize = batchSize;
+		}
+
+		public @Nullable Duration getLease() {
+			return this.lease;
+		}
+
+		public void setLease(@Nullable Duration lease) {
+			this.lease = lease;
+		}
+
+		public @Nullable Integer getMaxAttempts() {
+			return this.maxAttempts;
+		}
+
+		public void setMaxAttempts(@Nullable Integer maxAttempts) {
+			this.maxAttempts = maxAttempts;
+		}
+
+	}
+
+}

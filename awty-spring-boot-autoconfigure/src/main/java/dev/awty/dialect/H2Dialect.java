@@ -1,0 +1,62 @@
+package dev.awty.dialect;
+
+import java.sql.Types;
+
+import dev.awty.spi.SqlDialect;
+
+/**
+ * H2 2.x, the embedded default: it has no {@code UPDATE … RETURNING}, so the claim reads the updated rows
+ * through {@code SELECT … FROM FINAL TABLE (MERGE …)}.
+ */
+public final class H2Dialect implements SqlDialect {
+
+	// H2 re-runs an IN (sub-select) for every candidate row; MERGE … USING evaluates it once.
+	private static final String CLAIM_DUE_ROWS = """
+			SELECT * FROM FINAL TABLE (
+			    MERGE INTO %1$s target
+			    USING (SELECT id FROM %1$s
+			           WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
+			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			           ORDER BY due_at
+			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
+			    WHEN MATCHED THEN UPDATE SET claimed_by = :claimer,
+			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP))
+			""";
+
+	private static final String RECORD_FAILED_ATTEMPT = """
+			UPDATE %1$s SET attempts = attempts + 1, last_error = :error,
+			       status = CASE WHEN attempts + 1 >= :maxAttempts THEN 'FAILED' ELSE 'PENDING' END,
+			       due_at = CASE WHEN attempts + 1 >= :maxAttempts THEN due_at
+			                     ELSE DATEADD(MILLISECOND, :backoffMillis, CURRENT_TIMESTAMP) END,
+			       claimed_by = NULL, claimed_until = NULL
+			WHERE id = :id AND claimed_by = :claimer AND status = 'PENDING'
+			""";
+
+	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (status, due_at)";
+
+	@Override
+	public String name() {
+		return "h2";
+	}
+
+	@Override
+	public String claimDueRows() {
+		return CLAIM_DUE_ROWS;
+	}
+
+	@Override
+	public String recordFailedAttempt() {
+		return RECORD_FAILED_ATTEMPT;
+	}
+
+	@Override
+	public String pendingIndex(String table) {
+		return PENDING_INDEX.formatted(table);
+	}
+
+	@Override
+	public boolean isTimestampWithTimeZone(int jdbcType, String typeName) {
+		return jdbcType == Types.TIMESTAMP_WITH_TIMEZONE || typeName.toUpperCase().contains("WITH TIME ZONE");
+	}
+
+}

@@ -1,0 +1,61 @@
+package dev.awty.dialect;
+
+import java.sql.Types;
+
+import dev.awty.spi.SqlDialect;
+
+/**
+ * PostgreSQL: claims with {@code UPDATE … RETURNING} over a {@code FOR UPDATE SKIP LOCKED} sub-select.
+ */
+public final class PostgresDialect implements SqlDialect {
+
+	private static final String CLAIM_DUE_ROWS = """
+			UPDATE %1$s SET claimed_by = :claimer,
+			       claimed_until = CURRENT_TIMESTAMP + :leaseMillis * INTERVAL '1 millisecond'
+			WHERE id IN (
+			    SELECT id FROM %1$s
+			    WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
+			      AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			    ORDER BY due_at
+			    LIMIT :limit
+			    FOR UPDATE SKIP LOCKED)
+			RETURNING *
+			""";
+
+	private static final String RECORD_FAILED_ATTEMPT = """
+			UPDATE %1$s SET attempts = attempts + 1, last_error = :error,
+			       status = CASE WHEN attempts + 1 >= :maxAttempts THEN 'FAILED' ELSE 'PENDING' END,
+			       due_at = CASE WHEN attempts + 1 >= :maxAttempts THEN due_at
+			                     ELSE CURRENT_TIMESTAMP + :backoffMillis * INTERVAL '1 millisecond' END,
+			       claimed_by = NULL, claimed_until = NULL
+			WHERE id = :id AND claimed_by = :claimer AND status = 'PENDING'
+			""";
+
+	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (due_at) WHERE status = 'PENDING'";
+
+	@Override
+	public String name() {
+		return "postgresql";
+	}
+
+	@Override
+	public String claimDueRows() {
+		return CLAIM_DUE_ROWS;
+	}
+
+	@Override
+	public String recordFailedAttempt() {
+		return RECORD_FAILED_ATTEMPT;
+	}
+
+	@Override
+	public String pendingIndex(String table) {
+		return PENDING_INDEX.formatted(table);
+	}
+
+	@Override
+	public boolean isTimestampWithTimeZone(int jdbcType, String typeName) {
+		return "timestamptz".equalsIgnoreCase(typeName) || jdbcType == Types.TIMESTAMP_WITH_TIMEZONE;
+	}
+
+}

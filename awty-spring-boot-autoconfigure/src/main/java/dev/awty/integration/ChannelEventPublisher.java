@@ -1,0 +1,76 @@
+package dev.awty.integration;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.core.NestedExceptionUtils;
+import org.springframework.integration.support.channel.BeanFactoryChannelResolver;
+import org.springframework.messaging.Message;
+import org.springframework.messaging.MessageChannel;
+import org.springframework.messaging.core.DestinationResolutionException;
+
+import dev.awty.AwtyConfigurationException;
+import dev.awty.spi.EventPublisher;
+import dev.awty.spi.PublishOutcome;
+
+/**
+ * Sends each message to a Spring Integration channel resolved by bean name. A send that returns
+ * normally is a success: on a direct channel that means the subscribed handler ran without an exception.
+ */
+public final class ChannelEventPublisher implements EventPublisher {
+
+	private static final int MAX_ERROR_LENGTH = 2000;
+
+	private final BeanFactoryChannelResolver resolver;
+
+	private final long sendTimeoutMillis;
+
+	public ChannelEventPublisher(BeanFactory beanFactory, Duration sendTimeout) {
+		this.resolver = new BeanFactoryChannelResolver(beanFactory);
+		this.sendTimeoutMillis = sendTimeout.toMillis();
+	}
+
+	@Override
+	public List<PublishOutcome> publish(String channel, List<Message<?>> messages) {
+		MessageChannel target = this.resolver.resolveDestination(channel);
+		List<PublishOutcome> outcomes = new ArrayList<>(messages.size());
+		for (Message<?> message : messages) {
+			outcomes.add(send(target, message));
+		}
+		return outcomes;
+	}
+
+	private PublishOutcome send(MessageChannel target, Message<?> message) {
+		try {
+			if (target.send(message, this.sendTimeoutMillis)) {
+				return PublishOutcome.success();
+			}
+			return PublishOutcome.failure("channel did not accept the message within " + this.sendTimeoutMillis + " ms");
+		}
+		catch (RuntimeException ex) {
+			return PublishOutcome.failure(describe(ex));
+		}
+	}
+
+	@Override
+	public void verifyChannel(String channel, String typeName) {
+		try {
+			this.resolver.resolveDestination(channel);
+		}
+		catch (DestinationResolutionException ex) {
+			throw new AwtyConfigurationException(
+					"Event type '" + typeName + "' publishes to channel '" + channel + "', but no such channel exists",
+					"Define a MessageChannel bean named '" + channel + "', or consume it with @ServiceActivator(inputChannel = \""
+							+ channel + "\"), or change the channel in @ScheduledEvent.");
+		}
+	}
+
+	static String describe(Throwable ex) {
+		Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);
+		String text = cause.getClass().getSimpleName() + ": " + cause.getMessage();
+		return (text.length() <= MAX_ERROR_LENGTH) ? text : text.substring(0, MAX_ERROR_LENGTH);
+	}
+
+}

@@ -1,0 +1,7 @@
+/**
+ * Publishing due rows to Spring Integration channels.
+ */
+@NullMarked
+package dev.awty.integration;
+
+import org.jspecify.annotations.NullMarked;

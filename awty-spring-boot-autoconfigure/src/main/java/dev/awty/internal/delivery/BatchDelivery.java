@@ -1,0 +1,111 @@
+package dev.awty.internal.delivery;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.core.NestedExceptionUtils;
+import org.springframework.messaging.Message;
+
+import dev.awty.ScheduledEntity;
+import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.jdbc.FailedAttempt;
+import dev.awty.spi.EventPublisher;
+import dev.awty.spi.PublishOutcome;
+
+/**
+ * One turn of the delivery cycle for one type: claim due rows, publish them, mark the published ones
+ * delivered in one statement, and record the failed ones with their backoff.
+ */
+final class BatchDelivery<T extends ScheduledEntity> {
+
+	private static final Log logger = LogFactory.getLog(BatchDelivery.class);
+
+	private final EventTable<T> table;
+
+	private final TypeSettings settings;
+
+	private final EventPublisher publisher;
+
+	private final String instanceId;
+
+	BatchDelivery(EventTable<T> table, TypeSettings settings, EventPublisher publisher, String instanceId) {
+		this.table = table;
+		this.settings = settings;
+		this.publisher = publisher;
+		this.instanceId = instanceId;
+	}
+
+	/**
+	 * @return the number of rows claimed; fewer than the batch size means nothing more is due now
+	 */
+	int deliverOnce() {
+		String typeName = this.table.type().name();
+		List<T> rows = this.table.claimDue(this.instanceId, this.settings.batchSize(), this.settings.lease());
+		if (rows.isEmpty()) {
+			return 0;
+		}
+		List<Message<?>> messages = rows.stream().<Message<?>>map((row) -> EventMessages.toMessage(typeName, row)).toList();
+		List<PublishOutcome> outcomes = publish(messages);
+		List<Long> delivered = new ArrayList<>(rows.size());
+		List<FailedAttempt> failed = new ArrayList<>();
+		for (int i = 0; i < rows.size(); i++) {
+			T row = rows.get(i);
+			PublishOutcome outcome = outcomes.get(i);
+			if (outcome.succeeded()) {
+				delivered.add(row.getId());
+			}
+			else {
+				int attempt = row.getAttempts() + 1;
+				failed.add(new FailedAttempt(row.getId(), String.valueOf(outcome.error()),
+						this.settings.backoff().delayMillis(attempt)));
+				logFailure(typeName, row, attempt, String.valueOf(outcome.error()));
+			}
+		}
+		int marked = this.table.markDelivered(delivered, this.instanceId);
+		if (marked < delivered.size()) {
+			logger.warn("awty: " + (delivered.size() - marked) + " published row(s) of type '" + typeName
+					+ "' had been re-claimed by another instance after their lease ran out and may be delivered twice");
+		}
+		if (!failed.isEmpty()) {
+			this.table.recordFailures(failed, this.instanceId, this.settings.maxAttempts());
+			logger.warn("awty: " + failed.size() + " of " + rows.size() + " row(s) of type '" + typeName
+					+ "' failed to publish (retried with backoff until " + this.settings.maxAttempts()
+					+ " attempts); first error: " + failed.get(0).error());
+		}
+		return rows.size();
+	}
+
+	private List<PublishOutcome> publish(List<Message<?>> messages) {
+		String channel = this.table.type().channel();
+		try {
+			List<PublishOutcome> outcomes = this.publisher.publish(channel, messages);
+			if (outcomes.size() == messages.size()) {
+				return outcomes;
+			}
+			return Collections.nCopies(messages.size(), PublishOutcome.failure("publisher returned " + outcomes.size()
+					+ " outcomes for " + messages.size() + " messages"));
+		}
+		catch (RuntimeException ex) {
+			Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);
+			return Collections.nCopies(messages.size(),
+					PublishOutcome.failure(cause.getClass().getSimpleName() + ": " + cause.getMessage()));
+		}
+	}
+
+	private void logFailure(String typeName, T row, int attempt, String error) {
+		String eventId = EventMessages.eventId(typeName, row);
+		if (attempt >= this.settings.maxAttempts()) {
+			logger.warn("awty: row " + row.getId() + " of type '" + typeName + "' (event " + eventId + ") is FAILED after "
+					+ attempt + " attempts: " + error);
+		}
+		else if (logger.isDebugEnabled()) {
+			logger.debug("awty: attempt " + attempt + " of row " + row.getId() + " of type '" + typeName + "' (event "
+					+ eventId + ") failed: " + error);
+		}
+	}
+
+}

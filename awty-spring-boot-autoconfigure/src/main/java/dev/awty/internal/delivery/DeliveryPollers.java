@@ -1,0 +1,85 @@
+package dev.awty.internal.delivery;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import net.javacrumbs.shedlock.core.LockProvider;
+
+import org.springframework.context.SmartLifecycle;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
+
+import dev.awty.internal.jdbc.EventTable;
+import dev.awty.spi.EventPublisher;
+
+/**
+ * Runs one poller per event type on awty's own scheduler threads. Starts late and stops early in the
+ * lifecycle, so channels and the DataSource are up while it delivers; stopping waits for batches in flight.
+ */
+public final class DeliveryPollers implements SmartLifecycle {
+
+	private static final Log logger = LogFactory.getLog(DeliveryPollers.class);
+
+	/** Later than Spring Integration endpoints, so consumers are subscribed before the first publish. */
+	static final int PHASE = Integer.MAX_VALUE - 1000;
+
+	private final List<DeliveryPoller> pollers = new ArrayList<>();
+
+	private final Duration shutdownTimeout;
+
+	private @Nullable ThreadPoolTaskScheduler scheduler;
+
+	public DeliveryPollers(Duration shutdownTimeout) {
+		this.shutdownTimeout = shutdownTimeout;
+	}
+
+	/** Adds the poller of one type; call before {@link #start()}. */
+	public <T extends dev.awty.ScheduledEntity> void add(EventTable<T> table, TypeSettings settings,
+			EventPublisher publisher, LockProvider lockProvider, String instanceId) {
+		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, publisher, instanceId);
+		this.pollers.add(new DeliveryPoller(table.type().name(), table.type().lockName(), delivery, settings, lockProvider));
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.scheduler != null || this.pollers.isEmpty()) {
+			return;
+		}
+		ThreadPoolTaskScheduler taskScheduler = new ThreadPoolTaskScheduler();
+		taskScheduler.setPoolSize(this.pollers.size());
+		taskScheduler.setThreadNamePrefix("awty-poller-");
+		taskScheduler.setWaitForTasksToCompleteOnShutdown(true);
+		taskScheduler.setAwaitTerminationMillis(this.shutdownTimeout.toMillis());
+		taskScheduler.initialize();
+		this.scheduler = taskScheduler;
+		this.pollers.forEach((poller) -> poller.start(taskScheduler));
+		logger.info("awty: started " + this.pollers.size() + " delivery poller(s)");
+	}
+
+	@Override
+	public synchronized void stop() {
+		ThreadPoolTaskScheduler taskScheduler = this.scheduler;
+		if (taskScheduler == null) {
+			return;
+		}
+		this.pollers.forEach(DeliveryPoller::stop);
+		taskScheduler.shutdown();
+		this.scheduler = null;
+		logger.info("awty: stopped " + this.pollers.size() + " delivery poller(s)");
+	}
+
+	@Override
+	public synchronized boolean isRunning() {
+		return this.scheduler != null;
+	}
+
+	@Override
+	public int getPhase() {
+		return PHASE;
+	}
+
+}

@@ -1,0 +1,7 @@
+package dev.awty.internal.jdbc;
+
+/**
+ * A publish that failed: the row, why, and how long to wait before the next attempt.
+ */
+public record FailedAttempt(long id, String error, long backoffMillis) {
+}

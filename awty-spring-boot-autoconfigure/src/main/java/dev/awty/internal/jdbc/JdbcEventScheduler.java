@@ -1,0 +1,85 @@
+package dev.awty.internal.jdbc;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.springframework.util.Assert;
+
+import dev.awty.EventScheduler;
+import dev.awty.ScheduledEntity;
+
+/**
+ * {@link EventScheduler} over the tables of the registered event types.
+ */
+public final class JdbcEventScheduler implements EventScheduler {
+
+	private final Map<Class<?>, EventTable<?>> tables = new LinkedHashMap<>();
+
+	public JdbcEventScheduler(Collection<EventTable<?>> tables) {
+		for (EventTable<?> table : tables) {
+			this.tables.put(table.type().entityClass(), table);
+		}
+	}
+
+	@Override
+	public <T extends ScheduledEntity> long schedule(T event, Instant dueAt) {
+		Assert.notNull(event, "event must not be null");
+		Assert.notNull(dueAt, "dueAt must not be null");
+		requireNew(event);
+		return table(event.getClass()).insert(event, dueAt);
+	}
+
+	@Override
+	public <T extends ScheduledEntity> int scheduleAll(Collection<T> events, Instant dueAt) {
+		Assert.notNull(events, "events must not be null");
+		Assert.notNull(dueAt, "dueAt must not be null");
+		if (events.isEmpty()) {
+			return 0;
+		}
+		Class<?> type = events.iterator().next().getClass();
+		List<T> rows = new ArrayList<>(events.size());
+		for (T event : events) {
+			Assert.notNull(event, "events must not contain null");
+			Assert.isTrue(event.getClass() == type, () -> "events must all be of one type, found " + type.getName()
+					+ " and " + event.getClass().getName());
+			requireNew(event);
+			rows.add(event);
+		}
+		return this.<T>table(type).insertAll(rows, dueAt);
+	}
+
+	@Override
+	public <T extends ScheduledEntity> Optional<T> find(Class<T> type, long id) {
+		Assert.notNull(type, "type must not be null");
+		return table(type).find(id).map(type::cast);
+	}
+
+	@Override
+	public <T extends ScheduledEntity> List<T> listPending(Class<T> type, int limit) {
+		Assert.notNull(type, "type must not be null");
+		Assert.isTrue(limit >= 1, () -> "limit must be at least 1, was " + limit);
+		return table(type).listPending(limit).stream().map(type::cast).toList();
+	}
+
+	@SuppressWarnings("unchecked")
+	private <T extends ScheduledEntity> EventTable<T> table(Class<?> type) {
+		EventTable<?> table = this.tables.get(type);
+		if (table == null) {
+			throw new IllegalArgumentException(type.getName() + " is not a known event type: annotate it with"
+					+ " @ScheduledEvent and keep it in or below the package of your @SpringBootApplication class."
+					+ " Known types: " + this.tables.keySet().stream().map(Class::getSimpleName).toList());
+		}
+		return (EventTable<T>) table;
+	}
+
+	private static void requireNew(ScheduledEntity event) {
+		Assert.isTrue(event.getId() == null, () -> "event is already stored as row " + event.getId()
+				+ "; schedule a new object for a new row");
+	}
+
+}

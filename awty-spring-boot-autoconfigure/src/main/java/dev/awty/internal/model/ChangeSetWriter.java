@@ -1,0 +1,97 @@
+package dev.awty.internal.model;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import dev.awty.spi.SqlDialect;
+
+/**
+ * Writes the Liquibase XML changeSet that makes a type's table usable, printed by the start-up failure.
+ */
+final class ChangeSetWriter {
+
+	private static final Map<Class<?>, String> LIQUIBASE_TYPES = Map.ofEntries(Map.entry(Long.class, "BIGINT"),
+			Map.entry(long.class, "BIGINT"), Map.entry(Integer.class, "INT"), Map.entry(int.class, "INT"),
+			Map.entry(String.class, "VARCHAR(255)"), Map.entry(Instant.class, "TIMESTAMP WITH TIME ZONE"),
+			Map.entry(UUID.class, "UUID"), Map.entry(Boolean.class, "BOOLEAN"), Map.entry(boolean.class, "BOOLEAN"),
+			Map.entry(BigDecimal.class, "DECIMAL(19,4)"));
+
+	private final EventType<?> type;
+
+	private final SqlDialect dialect;
+
+	ChangeSetWriter(EventType<?> type, SqlDialect dialect) {
+		this.type = type;
+		this.dialect = dialect;
+	}
+
+	String createTable() {
+		StringBuilder xml = open("create-" + this.type.table());
+		xml.append("    <createTable tableName=\"").append(this.type.table()).append("\">\n");
+		xml.append("        <column name=\"id\" type=\"BIGINT\" autoIncrement=\"true\">\n")
+			.append("            <constraints primaryKey=\"true\"/>\n        </column>\n");
+		for (PropertyColumn property : this.type.ownColumns()) {
+			xml.append("        <column name=\"").append(property.column()).append("\" type=\"")
+				.append(liquibaseType(property)).append("\"/>\n");
+		}
+		for (BaseColumn base : BaseColumn.values()) {
+			if (base != BaseColumn.ID) {
+				xml.append("        ").append(baseColumn(base)).append('\n');
+			}
+		}
+		xml.append("    </createTable>\n");
+		xml.append("    <sql>").append(this.dialect.pendingIndex(this.type.table())).append("</sql>\n");
+		return close(xml);
+	}
+
+	String fixColumns(List<BaseColumn> missingBase, List<BaseColumn> wrongType, List<PropertyColumn> missingOwn) {
+		StringBuilder xml = open("fix-" + this.type.table());
+		if (!missingBase.isEmpty() || !missingOwn.isEmpty()) {
+			xml.append("    <addColumn tableName=\"").append(this.type.table()).append("\">\n");
+			for (BaseColumn base : missingBase) {
+				xml.append("        ").append(baseColumn(base)).append('\n');
+			}
+			for (PropertyColumn property : missingOwn) {
+				xml.append("        <column name=\"").append(property.column()).append("\" type=\"")
+					.append(liquibaseType(property)).append("\"/>\n");
+			}
+			xml.append("    </addColumn>\n");
+		}
+		for (BaseColumn base : wrongType) {
+			xml.append("    <modifyDataType tableName=\"").append(this.type.table()).append("\" columnName=\"")
+				.append(base.column()).append("\" newDataType=\"").append(base.liquibaseType()).append("\"/>\n");
+		}
+		if (missingBase.contains(BaseColumn.DUE_AT) || missingBase.contains(BaseColumn.STATUS)) {
+			xml.append("    <sql>").append(this.dialect.pendingIndex(this.type.table())).append("</sql>\n");
+		}
+		return close(xml);
+	}
+
+	private static String baseColumn(BaseColumn base) {
+		String column = "<column name=\"" + base.column() + "\" type=\"" + base.liquibaseType() + "\"";
+		return switch (base) {
+			case STATUS -> column + " defaultValue=\"PENDING\"><constraints nullable=\"false\"/></column>";
+			case ATTEMPTS -> column + " defaultValueNumeric=\"0\"><constraints nullable=\"false\"/></column>";
+			case VERSION -> column + " defaultValueNumeric=\"1\"><constraints nullable=\"false\"/></column>";
+			case CREATED_AT -> column + " defaultValueComputed=\"CURRENT_TIMESTAMP\"><constraints nullable=\"false\"/></column>";
+			case DUE_AT -> column + "><constraints nullable=\"false\"/></column>";
+			default -> column + "/>";
+		};
+	}
+
+	private static String liquibaseType(PropertyColumn property) {
+		return LIQUIBASE_TYPES.getOrDefault(property.javaType(), "VARCHAR(255)");
+	}
+
+	private static StringBuilder open(String id) {
+		return new StringBuilder("<changeSet id=\"awty-").append(id).append("\" author=\"awty\">\n");
+	}
+
+	private static String close(StringBuilder xml) {
+		return xml.append("</changeSet>").toString();
+	}
+
+}

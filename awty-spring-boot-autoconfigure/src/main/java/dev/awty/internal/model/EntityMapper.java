@@ -1,0 +1,112 @@
+package dev.awty.internal.model;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.ReflectionUtils;
+
+import dev.awty.AwtyException;
+import dev.awty.EventStatus;
+import dev.awty.ScheduledEntity;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * Reads rows into event objects and event objects into insert parameters. The base fields of
+ * {@link ScheduledEntity} are private and read-only to applications, so they are set by reflection.
+ */
+public final class EntityMapper<T extends ScheduledEntity> {
+
+	private static final Map<String, Field> BASE_FIELDS = new LinkedHashMap<>();
+
+	static {
+		for (Field field : ScheduledEntity.class.getDeclaredFields()) {
+			ReflectionUtils.makeAccessible(field);
+			BASE_FIELDS.put(Identifiers.snakeCase(field.getName()), field);
+		}
+	}
+
+	private final Constructor<T> constructor;
+
+	private final List<PropertyColumn> ownColumns;
+
+	private final SqlDialect dialect;
+
+	EntityMapper(Constructor<T> constructor, List<PropertyColumn> ownColumns, SqlDialect dialect) {
+		this.constructor = constructor;
+		this.ownColumns = ownColumns;
+		this.dialect = dialect;
+	}
+
+	public T read(ResultSet rs) throws SQLException {
+		T entity = newInstance();
+		set(entity, "id", rs.getLong("id"));
+		set(entity, "due_at", this.dialect.readTimestamp(rs, "due_at"));
+		set(entity, "status", EventStatus.valueOf(rs.getString("status").trim()));
+		set(entity, "attempts", rs.getInt("attempts"));
+		set(entity, "claimed_by", rs.getString("claimed_by"));
+		set(entity, "claimed_until", this.dialect.readTimestamp(rs, "claimed_until"));
+		set(entity, "delivered_at", this.dialect.readTimestamp(rs, "delivered_at"));
+		set(entity, "last_error", rs.getString("last_error"));
+		set(entity, "version", rs.getInt("version"));
+		set(entity, "created_at", this.dialect.readTimestamp(rs, "created_at"));
+		for (PropertyColumn property : this.ownColumns) {
+			Object value = (property.javaType() == Instant.class) ? this.dialect.readTimestamp(rs, property.column())
+					: rs.getObject(property.column(), boxed(property.javaType()));
+			ReflectionUtils.setField(property.field(), entity, value);
+		}
+		return entity;
+	}
+
+	/** Copies what the insert decided into the caller's object, so it reflects the stored row. */
+	public void inserted(T entity, long id, Instant dueAt) {
+		set(entity, "id", id);
+		set(entity, "due_at", dueAt);
+		set(entity, "version", 1);
+	}
+
+	/** The values of the class's own columns, keyed by column name, ready to bind. */
+	public Map<String, @Nullable Object> ownValues(T entity) {
+		Map<String, @Nullable Object> values = new LinkedHashMap<>();
+		for (PropertyColumn property : this.ownColumns) {
+			Object value = ReflectionUtils.getField(property.field(), entity);
+			if (value instanceof Instant instant) {
+				value = this.dialect.timestampParameter(instant);
+			}
+			else if (value instanceof Enum<?> constant) {
+				value = constant.name();
+			}
+			values.put(property.column(), value);
+		}
+		return values;
+	}
+
+	private T newInstance() {
+		try {
+			return this.constructor.newInstance();
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new AwtyException("Could not create " + this.constructor.getDeclaringClass().getName()
+					+ " with its no-argument constructor", ex);
+		}
+	}
+
+	private static void set(Object entity, String column, @Nullable Object value) {
+		ReflectionUtils.setField(BASE_FIELDS.get(column), entity, value);
+	}
+
+	private static Class<?> boxed(Class<?> type) {
+		if (!type.isPrimitive()) {
+			return type;
+		}
+		return java.lang.invoke.MethodType.methodType(type).wrap().returnType();
+	}
+
+}

@@ -1,0 +1,134 @@
+package dev.awty.internal.model;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.jdbc.datasource.DataSourceUtils;
+
+import dev.awty.AwtyException;
+import dev.awty.ScheduledTableException;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * Checks at start-up that a type's table exists with every base column of a compatible type and every column
+ * of the class's own fields; on a mismatch, throws with the changeSet that fixes it.
+ */
+public final class SchemaValidator {
+
+	private static final Set<Integer> INTEGER_TYPES = Set.of(Types.BIGINT, Types.INTEGER, Types.SMALLINT, Types.NUMERIC,
+			Types.DECIMAL);
+
+	private static final Set<Integer> TEXT_TYPES = Set.of(Types.VARCHAR, Types.CHAR, Types.LONGVARCHAR, Types.CLOB,
+			Types.NVARCHAR, Types.NCHAR, Types.LONGNVARCHAR, Types.NCLOB);
+
+	private final DataSource dataSource;
+
+	private final SqlDialect dialect;
+
+	public SchemaValidator(DataSource dataSource, SqlDialect dialect) {
+		this.dataSource = dataSource;
+		this.dialect = dialect;
+	}
+
+	public void validate(EventType<?> type) {
+		Map<String, ColumnInfo> columns = readColumns(type.table());
+		ChangeSetWriter changeSet = new ChangeSetWriter(type, this.dialect);
+		if (columns.isEmpty()) {
+			throw new ScheduledTableException(type.name(), type.table(), List.of("table '" + type.table() + "' does not exist"),
+					changeSet.createTable());
+		}
+		List<String> problems = new ArrayList<>();
+		List<BaseColumn> missingBase = new ArrayList<>();
+		List<BaseColumn> wrongType = new ArrayList<>();
+		for (BaseColumn base : BaseColumn.values()) {
+			ColumnInfo column = columns.get(base.column());
+			if (column == null) {
+				missingBase.add(base);
+				problems.add("column '" + base.column() + "' is missing");
+			}
+			else if (!compatible(base.kind(), column)) {
+				wrongType.add(base);
+				problems.add("column '" + base.column() + "' has type " + column.typeName() + " but needs "
+						+ base.liquibaseType());
+			}
+		}
+		List<PropertyColumn> missingOwn = new ArrayList<>();
+		for (PropertyColumn property : type.ownColumns()) {
+			if (!columns.containsKey(property.column())) {
+				missingOwn.add(property);
+				problems.add("column '" + property.column() + "' for field " + property.field().getName() + " is missing");
+			}
+		}
+		if (!problems.isEmpty()) {
+			throw new ScheduledTableException(type.name(), type.table(), problems,
+					changeSet.fixColumns(missingBase, wrongType, missingOwn));
+		}
+	}
+
+	private boolean compatible(BaseColumn.Kind kind, ColumnInfo column) {
+		return switch (kind) {
+			case INTEGER -> INTEGER_TYPES.contains(column.jdbcType());
+			case TEXT -> TEXT_TYPES.contains(column.jdbcType())
+					|| column.typeName().toLowerCase(Locale.ROOT).contains("char")
+					|| column.typeName().equalsIgnoreCase("text");
+			case TIMESTAMP -> this.dialect.isTimestampWithTimeZone(column.jdbcType(), column.typeName());
+		};
+	}
+
+	private Map<String, ColumnInfo> readColumns(String qualifiedTable) {
+		Connection connection = DataSourceUtils.getConnection(this.dataSource);
+		try {
+			int dot = qualifiedTable.indexOf('.');
+			String schema = (dot > 0) ? qualifiedTable.substring(0, dot) : connection.getSchema();
+			String table = qualifiedTable.substring(dot + 1);
+			DatabaseMetaData metaData = connection.getMetaData();
+			for (String candidate : List.of(table, table.toUpperCase(Locale.ROOT), table.toLowerCase(Locale.ROOT))) {
+				Map<String, ColumnInfo> columns = readColumns(metaData, connection.getCatalog(), schema, candidate);
+				if (!columns.isEmpty()) {
+					return columns;
+				}
+			}
+			return Map.of();
+		}
+		catch (SQLException ex) {
+			throw new AwtyException("Could not read the columns of table '" + qualifiedTable + "': " + ex.getMessage(), ex);
+		}
+		finally {
+			DataSourceUtils.releaseConnection(connection, this.dataSource);
+		}
+	}
+
+	private static Map<String, ColumnInfo> readColumns(DatabaseMetaData metaData, @Nullable String catalog,
+			@Nullable String schema, String table) throws SQLException {
+		Map<String, ColumnInfo> columns = new LinkedHashMap<>();
+		for (String schemaCandidate : (schema != null) ? List.of(schema, schema.toUpperCase(Locale.ROOT)) : List.<String>of()) {
+			try (ResultSet rs = metaData.getColumns(catalog, schemaCandidate, table, null)) {
+				while (rs.next()) {
+					columns.put(rs.getString("COLUMN_NAME").toLowerCase(Locale.ROOT),
+							new ColumnInfo(rs.getInt("DATA_TYPE"), rs.getString("TYPE_NAME")));
+				}
+			}
+			if (!columns.isEmpty()) {
+				break;
+			}
+		}
+		return columns;
+	}
+
+	private record ColumnInfo(int jdbcType, String typeName) {
+	}
+
+}

@@ -1,0 +1,29 @@
+package dev.awty.spi;
+
+import java.util.List;
+
+import org.springframework.messaging.Message;
+
+/**
+ * Publishes the messages built from a batch of due rows.
+ * <p>
+ * A row is marked delivered only when its outcome is a success, so an implementation reports success only
+ * once the message has been handed over for good (consumed in-process, or acknowledged by a broker).
+ * Implementations may block until then.
+ */
+public interface EventPublisher {
+
+	/**
+	 * Publishes {@code messages} to the channel named {@code channel}.
+	 * @return one outcome per message, in the order of {@code messages}; the failure of one message must not
+	 * stop the others. Throwing an exception counts as a failure of every message.
+	 */
+	List<PublishOutcome> publish(String channel, List<Message<?>> messages);
+
+	/**
+	 * Checks at start-up that {@code channel} can be published to.
+	 * @throws dev.awty.AwtyConfigurationException if it cannot, saying how to define it
+	 */
+	void verifyChannel(String channel, String typeName);
+
+}

@@ -1,0 +1,53 @@
+package dev.awty.spi;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The SQL that differs between databases. Each statement is a template with one {@code %s} per table
+ * reference, filled once with a validated table name, and named parameters.
+ * <p>
+ * In every statement "now" is the database's clock ({@code CURRENT_TIMESTAMP}), never the JVM's.
+ */
+public interface SqlDialect {
+
+	/** The dialect's name, as accepted by {@code awty.database.dialect}. */
+	String name();
+
+	/**
+	 * Claims up to {@code :limit} due, unclaimed {@code PENDING} rows, earliest due first, in one statement:
+	 * sets {@code claimed_by = :claimer} and {@code claimed_until} to now plus {@code :leaseMillis}, and
+	 * returns every column of the claimed rows. Rows locked by a concurrent claim are skipped, not waited for.
+	 */
+	String claimDueRows();
+
+	/**
+	 * Records a failed attempt of row {@code :id} still claimed by {@code :claimer}: increments
+	 * {@code attempts}, stores {@code :error}, releases the claim, and either moves {@code due_at} to now plus
+	 * {@code :backoffMillis} or, when {@code :maxAttempts} is reached, sets status {@code FAILED}.
+	 */
+	String recordFailedAttempt();
+
+	/** The SQL of the pending-only index recommended for {@code table}. */
+	String pendingIndex(String table);
+
+	/** Whether a column of this JDBC type and database type name stores an instant with its time zone. */
+	boolean isTimestampWithTimeZone(int jdbcType, String typeName);
+
+	/** Converts an instant into a value the driver binds to a timestamp-with-time-zone column. */
+	default Object timestampParameter(Instant instant) {
+		return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+	}
+
+	/** Reads a timestamp-with-time-zone column as an instant. */
+	default @Nullable Instant readTimestamp(ResultSet rs, String column) throws SQLException {
+		OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
+		return (value != null) ? value.toInstant() : null;
+	}
+
+}

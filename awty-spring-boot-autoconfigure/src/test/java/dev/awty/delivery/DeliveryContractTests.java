@@ -1,0 +1,178 @@
+package dev.awty.delivery;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.awty.AwtyHeaders;
+import dev.awty.EventScheduler;
+import dev.awty.EventStatus;
+import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ReceivedEvents;
+import dev.awty.testing.TestDatabase;
+import dev.awty.testing.events.purchase.TestPurchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The delivery cycle, written once and run on every supported database by a one-line subclass.
+ */
+abstract class DeliveryContractTests {
+
+	private static final Duration POLL_INTERVAL = Duration.ofMillis(200);
+
+	private TestDatabase database;
+
+	private JdbcTemplate jdbc;
+
+	protected abstract TestDatabase newDatabase();
+
+	@BeforeEach
+	void createScheduledTable() {
+		this.database = newDatabase();
+		this.jdbc = this.database.jdbc();
+		this.jdbc.execute(TestPurchase.TABLE_DDL);
+	}
+
+	@Test
+	void deliversFutureRowNotBeforeItsDueTimeByTheDatabaseClockAndWithinPollIntervalAfter() {
+		ReceivedEvents received = new ReceivedEvents().clock(this::databaseNow);
+		AwtyContexts.purchases(this.database, received).withPropertyValues("awty.poller.poll-interval=200ms").run((context) -> {
+			EventScheduler scheduler = context.getBean(EventScheduler.class);
+			long id = scheduler.schedule(new TestPurchase(7), databaseNow().plusSeconds(2));
+			Instant storedDueAt = scheduler.find(TestPurchase.class, id).orElseThrow().getDueAt();
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 1);
+
+			ReceivedEvents.Received delivery = received.all().get(0);
+			assertThat(delivery.receivedAt()).isAfterOrEqualTo(storedDueAt)
+				.isBefore(storedDueAt.plus(POLL_INTERVAL).plusSeconds(1));
+			assertThat(delivery.message().getPayload()).isInstanceOfSatisfying(TestPurchase.class,
+					(purchase) -> assertThat(purchase.getPurchaseId()).isEqualTo(7L));
+			assertThat(delivery.message().getHeaders()).containsEntry(AwtyHeaders.EVENT_ID, "test_purchase/" + id + "/1")
+				.containsEntry(AwtyHeaders.TYPE, "test_purchase")
+				.containsEntry(AwtyHeaders.ATTEMPT, 1)
+				.containsEntry(AwtyHeaders.DUE_AT, storedDueAt);
+			await().atMost(Duration.ofSeconds(5))
+				.until(() -> scheduler.find(TestPurchase.class, id).orElseThrow().getStatus() == EventStatus.DELIVERED);
+			TestPurchase row = scheduler.find(TestPurchase.class, id).orElseThrow();
+			assertThat(row.getAttempts()).isEqualTo(1);
+			assertThat(row.getDeliveredAt()).isAfterOrEqualTo(storedDueAt);
+		});
+	}
+
+	@Test
+	void twoInstancesDeliverTenThousandRowsWithZeroLostAndZeroDuplicates() {
+		ReceivedEvents received = new ReceivedEvents();
+		var runner = AwtyContexts.purchases(this.database, received).withPropertyValues("awty.poller.poll-interval=100ms");
+		runner.withPropertyValues("awty.instance-id=instance-a").run((first) -> runner
+			.withPropertyValues("awty.instance-id=instance-b").run((second) -> {
+				List<TestPurchase> purchases = new ArrayList<>();
+				for (int i = 0; i < 10_000; i++) {
+					purchases.add(new TestPurchase(i));
+				}
+				Instant dueAt = databaseNow().minusSeconds(1);
+				long start = System.nanoTime();
+				assertThat(first.getBean(EventScheduler.class).scheduleAll(purchases, dueAt)).isEqualTo(10_000);
+
+				await().atMost(Duration.ofMinutes(2)).until(() -> deliveredRows() == 10_000);
+				long drainMillis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+				System.out.printf("[%s] two instances drained 10,000 rows in %d ms%n", this.database, drainMillis);
+
+				assertThat(received.distinctEventIds()).isEqualTo(10_000);
+				assertThat(received.duplicates()).isZero();
+				assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM scheduled_test_purchase WHERE status <> 'DELIVERED'",
+						Integer.class)).isZero();
+			}));
+	}
+
+	@Test
+	void channelFailingTwiceThenSucceedingDeliversTheRowWithThreeAttempts() {
+		ReceivedEvents received = new ReceivedEvents().failFirst(2);
+		AwtyContexts.purchases(this.database, received)
+			.withPropertyValues("awty.poller.poll-interval=100ms", "awty.retry.initial-backoff=100ms", "awty.retry.jitter=0")
+			.run((context) -> {
+				EventScheduler scheduler = context.getBean(EventScheduler.class);
+				long id = scheduler.schedule(new TestPurchase(1), databaseNow());
+
+				await().atMost(Duration.ofSeconds(15))
+					.until(() -> scheduler.find(TestPurchase.class, id).orElseThrow().getStatus() == EventStatus.DELIVERED);
+
+				TestPurchase row = scheduler.find(TestPurchase.class, id).orElseThrow();
+				assertThat(row.getAttempts()).isEqualTo(3);
+				assertThat(row.getLastError()).contains("consumer is down (call 2)");
+				assertThat(received.calls()).isEqualTo(3);
+				assertThat(received.all()).singleElement()
+					.satisfies((delivery) -> assertThat(delivery.message().getHeaders()).containsEntry(AwtyHeaders.ATTEMPT, 3)
+						.containsEntry(AwtyHeaders.EVENT_ID, "test_purchase/" + id + "/1"));
+			});
+	}
+
+	@Test
+	void channelThatAlwaysFailsLeavesTheRowFailedAfterMaxAttemptsWithTheLastError() {
+		ReceivedEvents received = new ReceivedEvents().alwaysFail();
+		AwtyContexts.purchases(this.database, received)
+			.withPropertyValues("awty.poller.poll-interval=100ms", "awty.retry.initial-backoff=50ms", "awty.retry.max-attempts=4")
+			.run((context) -> {
+				EventScheduler scheduler = context.getBean(EventScheduler.class);
+				long id = scheduler.schedule(new TestPurchase(1), databaseNow());
+
+				await().atMost(Duration.ofSeconds(15))
+					.until(() -> scheduler.find(TestPurchase.class, id).orElseThrow().getStatus() == EventStatus.FAILED);
+
+				TestPurchase row = scheduler.find(TestPurchase.class, id).orElseThrow();
+				assertThat(row.getAttempts()).isEqualTo(4);
+				assertThat(row.getLastError()).isEqualTo("IllegalStateException: consumer is down (call 4)");
+				assertThat(row.getClaimedUntil()).isNull();
+				Thread.sleep(500);
+				assertThat(received.calls()).as("no attempt after FAILED").isEqualTo(4);
+			});
+	}
+
+	@Test
+	void scheduleCommitsAndRollsBackWithTheCallersTransaction() {
+		AwtyContexts.purchases(this.database, new ReceivedEvents())
+			.withPropertyValues("awty.enabled=true")
+			.run((context) -> {
+				EventScheduler scheduler = context.getBean(EventScheduler.class);
+				TransactionTemplate transaction = new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
+				Instant future = databaseNow().plus(Duration.ofDays(1));
+
+				transaction.executeWithoutResult((status) -> {
+					scheduler.schedule(new TestPurchase(1), future);
+					status.setRollbackOnly();
+				});
+				assertThat(rows()).isZero();
+
+				transaction.executeWithoutResult((status) -> scheduler.scheduleAll(
+						List.of(new TestPurchase(2), new TestPurchase(3)), future));
+				assertThat(rows()).isEqualTo(2);
+				assertThat(scheduler.listPending(TestPurchase.class, 10)).extracting(TestPurchase::getPurchaseId)
+					.containsExactlyInAnyOrder(2L, 3L);
+			});
+	}
+
+	private int rows() {
+		return this.jdbc.queryForObject("SELECT COUNT(*) FROM scheduled_test_purchase", Integer.class);
+	}
+
+	private int deliveredRows() {
+		return this.jdbc.queryForObject("SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'",
+				Integer.class);
+	}
+
+	private Instant databaseNow() {
+		return this.jdbc.queryForObject("SELECT CURRENT_TIMESTAMP", OffsetDateTime.class).toInstant();
+	}
+
+}

@@ -1,0 +1,32 @@
+package dev.awty.testing;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.integration.autoconfigure.IntegrationAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import dev.awty.autoconfigure.AwtyAutoConfiguration;
+
+/**
+ * Application context runners wired like a Boot application that uses the starter.
+ */
+public final class AwtyContexts {
+
+	private AwtyContexts() {
+	}
+
+	public static ApplicationContextRunner runner() {
+		return new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+				DataSourceTransactionManagerAutoConfiguration.class, IntegrationAutoConfiguration.class,
+				AwtyAutoConfiguration.class));
+	}
+
+	/** A shop-like application on {@code database} consuming {@link dev.awty.testing.events.purchase.TestPurchase}. */
+	public static ApplicationContextRunner purchases(TestDatabase database, ReceivedEvents received) {
+		return runner().withUserConfiguration(PurchaseConsumerConfiguration.class)
+			.withBean(ReceivedEvents.class, () -> received)
+			.withPropertyValues(database.datasourceProperties());
+	}
+
+}
