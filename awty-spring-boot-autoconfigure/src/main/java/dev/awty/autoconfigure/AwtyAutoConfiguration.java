@@ -103,7 +103,6 @@ public final class AwtyAutoConfiguration {
 		String instanceId = (properties.getInstanceId() != null) ? properties.getInstanceId() : defaultInstanceId();
 		DeliveryPollers pollers = new DeliveryPollers(properties.getPoller().getShutdownTimeout());
 		for (EventTable<?> table : eventTypes.tables()) {
-			publisher.verifyChannel(table.type().channel(), table.type().name());
 			pollers.add(table, settings.settingsFor(table.type().name()), publisher, lockProvider, instanceId);
 		}
 		return pollers;

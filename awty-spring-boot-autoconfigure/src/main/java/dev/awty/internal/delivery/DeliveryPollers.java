@@ -29,6 +29,8 @@ public final class DeliveryPollers implements SmartLifecycle {
 
 	private final List<DeliveryPoller> pollers = new ArrayList<>();
 
+	private final List<Runnable> startChecks = new ArrayList<>();
+
 	private final Duration shutdownTimeout;
 
 	private @Nullable ThreadPoolTaskScheduler scheduler;
@@ -40,6 +42,8 @@ public final class DeliveryPollers implements SmartLifecycle {
 	/** Adds the poller of one type; call before {@link #start()}. */
 	public <T extends dev.awty.ScheduledEntity> void add(EventTable<T> table, TypeSettings settings,
 			EventPublisher publisher, LockProvider lockProvider, String instanceId) {
+		// Channels declared by @ServiceActivator exist only once all singletons are created, so check at start.
+		this.startChecks.add(() -> publisher.verifyChannel(table.type().channel(), table.type().name()));
 		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, publisher, instanceId);
 		this.pollers.add(new DeliveryPoller(table.type().name(), table.type().lockName(), delivery, settings, lockProvider));
 	}
@@ -49,6 +53,7 @@ public final class DeliveryPollers implements SmartLifecycle {
 		if (this.scheduler != null || this.pollers.isEmpty()) {
 			return;
 		}
+		this.startChecks.forEach(Runnable::run);
 		ThreadPoolTaskScheduler taskScheduler = new ThreadPoolTaskScheduler();
 		taskScheduler.setPoolSize(this.pollers.size());
 		taskScheduler.setThreadNamePrefix("awty-poller-");

@@ -1,0 +1,151 @@
+package dev.awty.autoconfigure;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.liquibase.autoconfigure.LiquibaseAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.awty.AwtyConfigurationException;
+import dev.awty.EventScheduler;
+import dev.awty.dialect.H2Dialect;
+import dev.awty.dialect.PostgresDialect;
+import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.spi.SqlDialect;
+import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.PurchaseConsumerConfiguration;
+import dev.awty.testing.ReceivedEvents;
+import dev.awty.testing.TestDatabase;
+import dev.awty.testing.TestDatabases;
+import dev.awty.testing.events.purchase.TestPurchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class AwtyAutoConfigurationTests {
+
+	private final TestDatabase database = TestDatabases.h2();
+
+	private ApplicationContextRunner purchases() {
+		this.database.jdbc().execute(TestPurchase.TABLE_DDL);
+		return AwtyContexts.purchases(this.database, new ReceivedEvents());
+	}
+
+	@Test
+	void backsOffWhenDisabled() {
+		purchases().withPropertyValues("awty.enabled=false").run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context).doesNotHaveBean(EventScheduler.class).doesNotHaveBean(DeliveryPollers.class);
+		});
+	}
+
+	@Test
+	void backsOffWithoutDataSource() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(AwtyAutoConfiguration.class))
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(EventScheduler.class));
+	}
+
+	@Test
+	void defaultsAreOneSecondPollFiveHundredRowsFiveMinuteLeaseTenAttempts() {
+		purchases().run((context) -> {
+			AwtyProperties properties = context.getBean(AwtyProperties.class);
+			assertThat(properties.getPoller().getPollInterval()).isEqualTo(Duration.ofSeconds(1));
+			assertThat(properties.getPoller().getBatchSize()).isEqualTo(500);
+			assertThat(properties.getClaim().getLease()).isEqualTo(Duration.ofMinutes(5));
+			assertThat(properties.getRetry().getMaxAttempts()).isEqualTo(10);
+			assertThat(properties.getRetry().getInitialBackoff()).isEqualTo(Duration.ofSeconds(1));
+			assertThat(properties.getRetry().getMaxBackoff()).isEqualTo(Duration.ofHours(1));
+			assertThat(context).hasSingleBean(EventScheduler.class).hasSingleBean(DeliveryPollers.class);
+			assertThat(context.getBean(DeliveryPollers.class).isRunning()).isTrue();
+			assertThat(context.getBean(SqlDialect.class)).isInstanceOf(H2Dialect.class);
+		});
+	}
+
+	@Test
+	void perTypeOverridesReplaceGlobalSettings() {
+		purchases().withPropertyValues("awty.poller.batch-size=100", "awty.types.test_purchase.batch-size=7",
+				"awty.types.test_purchase.max-attempts=2")
+			.run((context) -> {
+				TypeSettingsFactory factory = new TypeSettingsFactory(context.getBean(AwtyProperties.class));
+				assertThat(factory.settingsFor("test_purchase").batchSize()).isEqualTo(7);
+				assertThat(factory.settingsFor("test_purchase").maxAttempts()).isEqualTo(2);
+				assertThat(factory.settingsFor("test_purchase").pollInterval()).isEqualTo(Duration.ofSeconds(1));
+			});
+	}
+
+	@Test
+	void forcedDialectWinsOverDetection() {
+		purchases().withPropertyValues("awty.database.dialect=postgresql", "awty.schema.validate=false",
+				"awty.poller.poll-interval=1h", "awty.claim.lease=2h")
+			.run((context) -> assertThat(context.getBean(SqlDialect.class)).isInstanceOf(PostgresDialect.class));
+	}
+
+	@Test
+	void failsAtStartupNamingTheKeyOfAnOverrideForAnUnknownType() {
+		purchases().withPropertyValues("awty.types.purchse.batch-size=10").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(AwtyConfigurationException.class)
+				.hasMessage("awty.types.purchse configures an event type that does not exist");
+			assertThat(((AwtyConfigurationException) rootCause(context.getStartupFailure())).getAction())
+				.contains("[test_purchase]");
+		});
+	}
+
+	@Test
+	void failsAtStartupWhenLeaseIsNotLongerThanPollInterval() {
+		purchases().withPropertyValues("awty.poller.poll-interval=10m").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessage("awty.claim.lease (PT5M) must be longer than awty.poller.poll-interval (PT10M)");
+		});
+	}
+
+	@Test
+	void failsAtStartupWhenBatchSizeIsNotPositive() {
+		purchases().withPropertyValues("awty.types.test_purchase.batch-size=0").run((context) -> assertThat(context)
+			.getFailure()
+			.rootCause()
+			.hasMessage("awty.types.test_purchase.batch-size must be between 1 and 10000, was 0"));
+	}
+
+	@Test
+	void runsItsOwnChangelogBesideTheApplicationsLiquibaseMigrations() {
+		AwtyContexts.runner()
+			.withConfiguration(AutoConfigurations.of(LiquibaseAutoConfiguration.class))
+			.withUserConfiguration(PurchaseConsumerConfiguration.class)
+			.withBean(ReceivedEvents.class, ReceivedEvents::new)
+			.withPropertyValues(this.database.datasourceProperties())
+			.withPropertyValues("spring.liquibase.change-log=classpath:db/test-changelog.xml")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				JdbcTemplate jdbc = this.database.jdbc();
+				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM DATABASECHANGELOG", Integer.class))
+					.as("the application's own changelog ran").isEqualTo(1);
+				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM AWTY_DATABASECHANGELOG", Integer.class))
+					.as("awty's changelog ran in its own table").isEqualTo(1);
+				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM shedlock", Integer.class)).isNotNull();
+				assertThat(context).hasSingleBean(EventScheduler.class);
+			});
+	}
+
+	@Test
+	void leavesTheLockTableAloneWhenSchemaInitializationIsOff() {
+		purchases().withPropertyValues("awty.schema.initialize=false").run((context) -> {
+			assertThat(context).hasNotFailed().doesNotHaveBean(AwtySchemaInitializer.class);
+			assertThat(this.database.jdbc().queryForObject(
+					"SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = 'SHEDLOCK'", Integer.class)).isZero();
+		});
+	}
+
+	private static Throwable rootCause(Throwable failure) {
+		Throwable cause = failure;
+		while (cause.getCause() != null) {
+			cause = cause.getCause();
+		}
+		return cause;
+	}
+
+}
