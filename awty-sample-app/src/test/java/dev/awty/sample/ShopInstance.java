@@ -1,0 +1,85 @@
+package dev.awty.sample;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.client.RestClient;
+
+import dev.awty.testing.TestDatabase;
+
+/**
+ * A running sample shop on a random port, driven over HTTP like a user would.
+ */
+final class ShopInstance implements AutoCloseable {
+
+	private final ConfigurableApplicationContext context;
+
+	private final RestClient http;
+
+	private ShopInstance(ConfigurableApplicationContext context) {
+		this.context = context;
+		String port = context.getEnvironment().getProperty("local.server.port");
+		this.http = RestClient.builder()
+			.baseUrl("http://127.0.0.1:" + port)
+			.defaultStatusHandler((status) -> true, (request, response) -> {
+			})
+			.build();
+	}
+
+	static ShopInstance start(TestDatabase database, String... properties) {
+		List<String> all = new ArrayList<>(List.of("server.port=0", "shop.demo=false", "awty.poller.poll-interval=200ms",
+				"logging.level.dev.awty.sample.email=WARN"));
+		all.add("spring.datasource.url=" + database.url());
+		all.add("spring.datasource.username=" + database.username());
+		all.add("spring.datasource.password=" + database.password());
+		all.addAll(List.of(properties));
+		// Command-line arguments, because builder properties are defaults that application.properties overrides.
+		String[] args = all.stream().map((property) -> "--" + property).toArray(String[]::new);
+		return new ShopInstance(new SpringApplicationBuilder(ShopApplication.class).run(args));
+	}
+
+	@SuppressWarnings("unchecked")
+	ResponseEntity<Map<String, Object>> post(String path, String json) {
+		return (ResponseEntity<Map<String, Object>>) (ResponseEntity<?>) this.http.post()
+			.uri(path)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(json)
+			.retrieve()
+			.toEntity(Map.class);
+	}
+
+	@SuppressWarnings("unchecked")
+	ResponseEntity<Map<String, Object>> get(String path) {
+		return (ResponseEntity<Map<String, Object>>) (ResponseEntity<?>) this.http.get().uri(path).retrieve().toEntity(Map.class);
+	}
+
+	@SuppressWarnings("unchecked")
+	List<Map<String, Object>> getList(String path) {
+		return this.http.get().uri(path).retrieve().body(List.class);
+	}
+
+	long createAlbum(String title, java.time.Instant releaseAt) {
+		return ((Number) post("/albums", "{\"title\":\"" + title + "\",\"releaseAt\":\"" + releaseAt + "\"}").getBody()
+			.get("id")).longValue();
+	}
+
+	long purchase(long albumId, String email) {
+		return ((Number) post("/purchases", "{\"albumId\":" + albumId + ",\"customerEmail\":\"" + email + "\"}").getBody()
+			.get("id")).longValue();
+	}
+
+	long stat(String name) {
+		return ((Number) get("/stats").getBody().get(name)).longValue();
+	}
+
+	@Override
+	public void close() {
+		this.context.close();
+	}
+
+}
