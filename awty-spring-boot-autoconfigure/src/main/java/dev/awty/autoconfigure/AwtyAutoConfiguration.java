@@ -31,6 +31,8 @@ import dev.awty.EventScheduler;
 import dev.awty.dialect.DialectDetector;
 import dev.awty.integration.ChannelEventPublisher;
 import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.internal.delivery.TypeSettings;
+import dev.awty.internal.delivery.WakeUps;
 import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.jdbc.JdbcEventScheduler;
 import dev.awty.internal.model.Identifiers;
@@ -84,9 +86,14 @@ public final class AwtyAutoConfiguration {
 	}
 
 	@Bean
+	WakeUps awtyWakeUps() {
+		return new WakeUps();
+	}
+
+	@Bean
 	@ConditionalOnMissingBean(EventScheduler.class)
-	JdbcEventScheduler eventScheduler(AwtyEventTypes eventTypes) {
-		return new JdbcEventScheduler(eventTypes.tables());
+	JdbcEventScheduler eventScheduler(AwtyEventTypes eventTypes, WakeUps wakeUps) {
+		return new JdbcEventScheduler(eventTypes.tables(), wakeUps);
 	}
 
 	@Bean
@@ -97,13 +104,17 @@ public final class AwtyAutoConfiguration {
 
 	@Bean
 	DeliveryPollers awtyDeliveryPollers(AwtyEventTypes eventTypes, EventPublisher publisher, LockProvider lockProvider,
-			AwtyProperties properties) {
+			WakeUps wakeUps, AwtyProperties properties) {
 		TypeSettingsFactory settings = new TypeSettingsFactory(properties);
 		settings.rejectUnknownTypes(eventTypes.names());
 		String instanceId = (properties.getInstanceId() != null) ? properties.getInstanceId() : defaultInstanceId();
-		DeliveryPollers pollers = new DeliveryPollers(properties.getPoller().getShutdownTimeout());
+		DeliveryPollers pollers = new DeliveryPollers(properties.getPoller().getShutdownTimeout(), wakeUps);
 		for (EventTable<?> table : eventTypes.tables()) {
-			pollers.add(table, settings.settingsFor(table.type().name()), publisher, lockProvider, instanceId);
+			TypeSettings typeSettings = settings.settingsFor(table.type().name());
+			if (typeSettings.byPriority()) {
+				eventTypes.requirePriorityColumn(table.type());
+			}
+			pollers.add(table, typeSettings, publisher, lockProvider, instanceId);
 		}
 		return pollers;
 	}

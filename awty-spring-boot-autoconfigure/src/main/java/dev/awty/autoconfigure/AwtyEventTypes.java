@@ -8,6 +8,7 @@ import javax.sql.DataSource;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import dev.awty.AwtyConfigurationException;
 import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.EventTypeFactory;
@@ -43,6 +44,16 @@ public final class AwtyEventTypes {
 		else {
 			logger.info("awty: event types " + this.tables.stream().map((table) -> table.type().name() + " -> "
 					+ table.type().table()).toList() + " on " + dialect.name());
+		}
+	}
+
+	void requirePriorityColumn(EventType<?> type) {
+		boolean mapped = type.ownColumns().stream().anyMatch((column) -> column.column().equals("priority"));
+		if (!mapped) {
+			throw new AwtyConfigurationException("awty.types." + type.name() + ".priority=true, but "
+					+ type.entityClass().getName() + " maps no 'priority' column",
+					"Add a field 'private int priority;' to " + type.entityClass().getSimpleName()
+							+ " and an INT column 'priority' to " + type.table() + ", or remove the setting.");
 		}
 	}
 

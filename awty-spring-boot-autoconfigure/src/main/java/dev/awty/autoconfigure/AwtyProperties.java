@@ -8,6 +8,9 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
+import dev.awty.ClaimMode;
+import dev.awty.OnDelivered;
+
 /**
  * Configuration of awty, under {@code awty.*}.
  */
@@ -99,6 +102,17 @@ public class AwtyProperties {
 		private int batchSize = 500;
 
 		/**
+		 * How many claimed batches of one type this instance processes at once. Defaults to 1 in leader
+		 * mode and to the number of processors in skip-locked mode.
+		 */
+		private @Nullable Integer concurrency;
+
+		/**
+		 * What happens to a row once published: mark it DELIVERED, or delete it.
+		 */
+		private OnDelivered onDelivered = OnDelivered.MARK;
+
+		/**
 		 * How long shutdown waits for batches in flight to finish.
 		 */
 		private Duration shutdownTimeout = Duration.ofSeconds(30);
@@ -124,6 +138,22 @@ public class AwtyProperties {
 			this.batchSize = batchSize;
 		}
 
+		public @Nullable Integer getConcurrency() {
+			return this.concurrency;
+		}
+
+		public void setConcurrency(@Nullable Integer concurrency) {
+			this.concurrency = concurrency;
+		}
+
+		public OnDelivered getOnDelivered() {
+			return this.onDelivered;
+		}
+
+		public void setOnDelivered(OnDelivered onDelivered) {
+			this.onDelivered = onDelivered;
+		}
+
 		public Duration getShutdownTimeout() {
 			return this.shutdownTimeout;
 		}
@@ -145,9 +175,23 @@ public class AwtyProperties {
 	public static class Claim {
 
 		/**
+		 * How instances share the due rows of a type: leader (one instance polls a type at a time, under a
+		 * lock) or skip-locked (every instance claims batches of its own).
+		 */
+		private ClaimMode mode = ClaimMode.LEADER;
+
+		/**
 		 * How long a claim holds a row; a row whose instance died becomes claimable again after it.
 		 */
 		private Duration lease = Duration.ofMinutes(5);
+
+		public ClaimMode getMode() {
+			return this.mode;
+		}
+
+		public void setMode(ClaimMode mode) {
+			this.mode = mode;
+		}
 
 		public Duration getLease() {
 			return this.lease;
@@ -305,14 +349,36 @@ public class AwtyProperties {
 		private @Nullable Integer batchSize;
 
 		/**
-		 * Claim lease for this type; defaults to awty.claim.lease.
+		 * Batches of this type processed at once; defaults to awty.poller.concurrency.
 		 */
-		private @Nullable Duration lease;
+		private @Nullable Integer concurrency;
 
 		/**
 		 * Attempts before a row of this type becomes FAILED; defaults to awty.retry.max-attempts.
 		 */
 		private @Nullable Integer maxAttempts;
+
+		/**
+		 * Delay before the second attempt for this type; defaults to awty.retry.initial-backoff.
+		 */
+		private @Nullable Duration initialBackoff;
+
+		/**
+		 * Longest delay between two attempts for this type; defaults to awty.retry.max-backoff.
+		 */
+		private @Nullable Duration maxBackoff;
+
+		/**
+		 * Whether due rows are claimed highest priority column first, then earliest due.
+		 */
+		private boolean priority = false;
+
+		/**
+		 * What happens to a row of this type once published; defaults to awty.poller.on-delivered.
+		 */
+		private @Nullable OnDelivered onDelivered;
+
+		private final TypeClaim claim = new TypeClaim();
 
 		public @Nullable Duration getPollInterval() {
 			return this.pollInterval;
@@ -330,12 +396,12 @@ public class AwtyProperties {
 			this.batchSize = batchSize;
 		}
 
-		public @Nullable Duration getLease() {
-			return this.lease;
+		public @Nullable Integer getConcurrency() {
+			return this.concurrency;
 		}
 
-		public void setLease(@Nullable Duration lease) {
-			this.lease = lease;
+		public void setConcurrency(@Nullable Integer concurrency) {
+			this.concurrency = concurrency;
 		}
 
 		public @Nullable Integer getMaxAttempts() {
@@ -344,6 +410,72 @@ public class AwtyProperties {
 
 		public void setMaxAttempts(@Nullable Integer maxAttempts) {
 			this.maxAttempts = maxAttempts;
+		}
+
+		public @Nullable Duration getInitialBackoff() {
+			return this.initialBackoff;
+		}
+
+		public void setInitialBackoff(@Nullable Duration initialBackoff) {
+			this.initialBackoff = initialBackoff;
+		}
+
+		public @Nullable Duration getMaxBackoff() {
+			return this.maxBackoff;
+		}
+
+		public void setMaxBackoff(@Nullable Duration maxBackoff) {
+			this.maxBackoff = maxBackoff;
+		}
+
+		public boolean isPriority() {
+			return this.priority;
+		}
+
+		public void setPriority(boolean priority) {
+			this.priority = priority;
+		}
+
+		public @Nullable OnDelivered getOnDelivered() {
+			return this.onDelivered;
+		}
+
+		public void setOnDelivered(@Nullable OnDelivered onDelivered) {
+			this.onDelivered = onDelivered;
+		}
+
+		public TypeClaim getClaim() {
+			return this.claim;
+		}
+
+	}
+
+	public static class TypeClaim {
+
+		/**
+		 * Claim mode of this type; defaults to awty.claim.mode.
+		 */
+		private @Nullable ClaimMode mode;
+
+		/**
+		 * Claim lease of this type; defaults to awty.claim.lease.
+		 */
+		private @Nullable Duration lease;
+
+		public @Nullable ClaimMode getMode() {
+			return this.mode;
+		}
+
+		public void setMode(@Nullable ClaimMode mode) {
+			this.mode = mode;
+		}
+
+		public @Nullable Duration getLease() {
+			return this.lease;
+		}
+
+		public void setLease(@Nullable Duration lease) {
+			this.lease = lease;
 		}
 
 	}

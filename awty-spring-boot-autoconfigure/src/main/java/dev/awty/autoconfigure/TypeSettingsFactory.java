@@ -8,6 +8,8 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.AwtyConfigurationException;
+import dev.awty.ClaimMode;
+import dev.awty.OnDelivered;
 import dev.awty.internal.delivery.RetryBackoff;
 import dev.awty.internal.delivery.TypeSettings;
 
@@ -15,6 +17,8 @@ import dev.awty.internal.delivery.TypeSettings;
  * Merges global settings with a type's overrides and rejects values that make no sense, naming the keys.
  */
 final class TypeSettingsFactory {
+
+	private static final int MAX_CONCURRENCY = 64;
 
 	private final AwtyProperties properties;
 
@@ -36,27 +40,52 @@ final class TypeSettingsFactory {
 	}
 
 	TypeSettings settingsFor(String typeName) {
-		AwtyProperties.Type override = this.properties.getTypes().getOrDefault(typeName, new AwtyProperties.Type());
-		String prefix = this.properties.getTypes().containsKey(typeName) ? "awty.types." + typeName + "." : null;
-		Duration pollInterval = pick(override.getPollInterval(), this.properties.getPoller().getPollInterval());
-		int batchSize = pick(override.getBatchSize(), this.properties.getPoller().getBatchSize());
-		Duration lease = pick(override.getLease(), this.properties.getClaim().getLease());
-		int maxAttempts = pick(override.getMaxAttempts(), this.properties.getRetry().getMaxAttempts());
-		String pollKey = key(prefix, override.getPollInterval(), "poll-interval", "awty.poller.poll-interval");
-		String leaseKey = key(prefix, override.getLease(), "lease", "awty.claim.lease");
+		AwtyProperties.Type type = this.properties.getTypes().getOrDefault(typeName, new AwtyProperties.Type());
+		Keys keys = new Keys(this.properties.getTypes().containsKey(typeName) ? "awty.types." + typeName + "." : null);
+		AwtyProperties.Poller poller = this.properties.getPoller();
+		AwtyProperties.Retry retry = this.properties.getRetry();
+
+		Duration pollInterval = pick(type.getPollInterval(), poller.getPollInterval());
+		String pollKey = keys.of(type.getPollInterval(), "poll-interval", "awty.poller.poll-interval");
 		require(pollInterval.toMillis() > 0, pollKey + " must be positive, was " + pollInterval, "Set it to e.g. 1s.");
-		require(batchSize > 0 && batchSize <= 10_000,
-				key(prefix, override.getBatchSize(), "batch-size", "awty.poller.batch-size")
-						+ " must be between 1 and 10000, was " + batchSize,
-				"Set it to e.g. 500.");
+
+		int batchSize = pick(type.getBatchSize(), poller.getBatchSize());
+		require(batchSize > 0 && batchSize <= 10_000, keys.of(type.getBatchSize(), "batch-size", "awty.poller.batch-size")
+				+ " must be between 1 and 10000, was " + batchSize, "Set it to e.g. 500.");
+
+		ClaimMode mode = pick(type.getClaim().getMode(), this.properties.getClaim().getMode());
+		Duration lease = pick(type.getClaim().getLease(), this.properties.getClaim().getLease());
+		String leaseKey = keys.of(type.getClaim().getLease(), "claim.lease", "awty.claim.lease");
 		require(lease.compareTo(pollInterval) > 0, leaseKey + " (" + lease + ") must be longer than " + pollKey + " ("
 				+ pollInterval + ")", "A claim must outlive a poll cycle: raise " + leaseKey + " or lower " + pollKey + ".");
-		require(maxAttempts >= 1, key(prefix, override.getMaxAttempts(), "max-attempts", "awty.retry.max-attempts")
+		require(lease.compareTo(poller.getSendTimeout()) > 0, leaseKey + " (" + lease
+				+ ") must be longer than awty.poller.send-timeout (" + poller.getSendTimeout() + ")",
+				"A claim must outlive a publish: raise " + leaseKey + " or lower awty.poller.send-timeout.");
+
+		Integer configuredConcurrency = (type.getConcurrency() != null) ? type.getConcurrency() : poller.getConcurrency();
+		int concurrency = (configuredConcurrency != null) ? configuredConcurrency
+				: (mode == ClaimMode.LEADER) ? 1 : Runtime.getRuntime().availableProcessors();
+		require(concurrency >= 1 && concurrency <= MAX_CONCURRENCY,
+				keys.of(type.getConcurrency(), "concurrency", "awty.poller.concurrency") + " must be between 1 and "
+						+ MAX_CONCURRENCY + ", was " + concurrency,
+				"Set it to the number of batches to process at once, e.g. 2.");
+
+		int maxAttempts = pick(type.getMaxAttempts(), retry.getMaxAttempts());
+		require(maxAttempts >= 1, keys.of(type.getMaxAttempts(), "max-attempts", "awty.retry.max-attempts")
 				+ " must be at least 1, was " + maxAttempts, "Set it to e.g. 10.");
-		AwtyProperties.Retry retry = this.properties.getRetry();
-		RetryBackoff backoff = new RetryBackoff(retry.getInitialBackoff(), retry.getMultiplier(), retry.getMaxBackoff(),
-				retry.getJitter());
-		return new TypeSettings(pollInterval, batchSize, lease, maxAttempts, backoff);
+		Duration initialBackoff = pick(type.getInitialBackoff(), retry.getInitialBackoff());
+		Duration maxBackoff = pick(type.getMaxBackoff(), retry.getMaxBackoff());
+		require(initialBackoff.toMillis() > 0 && maxBackoff.compareTo(initialBackoff) >= 0,
+				keys.of(type.getMaxBackoff(), "max-backoff", "awty.retry.max-backoff") + " (" + maxBackoff
+						+ ") must not be shorter than "
+						+ keys.of(type.getInitialBackoff(), "initial-backoff", "awty.retry.initial-backoff") + " ("
+						+ initialBackoff + "), which must be positive",
+				"Raise the maximum or lower the initial backoff.");
+		RetryBackoff backoff = new RetryBackoff(initialBackoff, retry.getMultiplier(), maxBackoff, retry.getJitter());
+
+		OnDelivered onDelivered = pick(type.getOnDelivered(), poller.getOnDelivered());
+		return new TypeSettings(pollInterval, batchSize, mode, lease, concurrency, maxAttempts, backoff,
+				type.isPriority(), onDelivered);
 	}
 
 	private static void validateRetry(AwtyProperties.Retry retry) {
@@ -64,15 +93,8 @@ final class TypeSettingsFactory {
 				"awty.retry.initial-backoff must be positive, was " + retry.getInitialBackoff(), "Set it to e.g. 1s.");
 		require(retry.getMultiplier() >= 1.0, "awty.retry.multiplier must be at least 1.0, was " + retry.getMultiplier(),
 				"Set it to e.g. 2.0.");
-		require(retry.getMaxBackoff().compareTo(retry.getInitialBackoff()) >= 0, "awty.retry.max-backoff ("
-				+ retry.getMaxBackoff() + ") must not be shorter than awty.retry.initial-backoff (" + retry.getInitialBackoff() + ")",
-				"Raise awty.retry.max-backoff or lower awty.retry.initial-backoff.");
 		require(retry.getJitter() >= 0 && retry.getJitter() < 1,
 				"awty.retry.jitter must be at least 0 and below 1, was " + retry.getJitter(), "Set it to e.g. 0.2.");
-	}
-
-	private static String key(@Nullable String prefix, @Nullable Object override, String name, String globalKey) {
-		return (prefix != null && override != null) ? prefix + name : globalKey;
 	}
 
 	private static <V> V pick(@Nullable V override, V global) {
@@ -83,6 +105,15 @@ final class TypeSettingsFactory {
 		if (!condition) {
 			throw new AwtyConfigurationException(description, action);
 		}
+	}
+
+	/** Names the key a value came from: the type's override when set, else the global one. */
+	private record Keys(@Nullable String typePrefix) {
+
+		String of(@Nullable Object override, String name, String globalKey) {
+			return (this.typePrefix != null && override != null) ? this.typePrefix + name : globalKey;
+		}
+
 	}
 
 }

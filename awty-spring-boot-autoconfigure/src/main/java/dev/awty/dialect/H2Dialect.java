@@ -6,7 +6,8 @@ import dev.awty.spi.SqlDialect;
 
 /**
  * H2 2.x, the embedded default: it has no {@code UPDATE … RETURNING}, so the claim reads the updated rows
- * through {@code SELECT … FROM FINAL TABLE (MERGE …)}.
+ * through {@code SELECT … FROM FINAL TABLE (MERGE …)}. H2 applies a row limit before skipping locked rows and
+ * concurrent merges can claim the same row, so claims on H2 run one at a time under the type's lock.
  */
 public final class H2Dialect implements SqlDialect {
 
@@ -18,6 +19,18 @@ public final class H2Dialect implements SqlDialect {
 			           WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
 			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			           ORDER BY due_at
+			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
+			    WHEN MATCHED THEN UPDATE SET claimed_by = :claimer,
+			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP))
+			""";
+
+	private static final String CLAIM_DUE_ROWS_BY_PRIORITY = """
+			SELECT * FROM FINAL TABLE (
+			    MERGE INTO %1$s target
+			    USING (SELECT id FROM %1$s
+			           WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
+			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			           ORDER BY priority DESC, due_at
 			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
 			    WHEN MATCHED THEN UPDATE SET claimed_by = :claimer,
 			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP))
@@ -45,8 +58,18 @@ public final class H2Dialect implements SqlDialect {
 	}
 
 	@Override
+	public String claimDueRowsByPriority() {
+		return CLAIM_DUE_ROWS_BY_PRIORITY;
+	}
+
+	@Override
 	public String recordFailedAttempt() {
 		return RECORD_FAILED_ATTEMPT;
+	}
+
+	@Override
+	public boolean skipsLockedRows() {
+		return false;
 	}
 
 	@Override

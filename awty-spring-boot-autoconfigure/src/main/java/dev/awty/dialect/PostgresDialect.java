@@ -22,6 +22,19 @@ public final class PostgresDialect implements SqlDialect {
 			RETURNING *
 			""";
 
+	private static final String CLAIM_DUE_ROWS_BY_PRIORITY = """
+			UPDATE %1$s SET claimed_by = :claimer,
+			       claimed_until = CURRENT_TIMESTAMP + :leaseMillis * INTERVAL '1 millisecond'
+			WHERE id IN (
+			    SELECT id FROM %1$s
+			    WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
+			      AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			    ORDER BY priority DESC, due_at
+			    LIMIT :limit
+			    FOR UPDATE SKIP LOCKED)
+			RETURNING *
+			""";
+
 	private static final String RECORD_FAILED_ATTEMPT = """
 			UPDATE %1$s SET attempts = attempts + 1, last_error = :error,
 			       status = CASE WHEN attempts + 1 >= :maxAttempts THEN 'FAILED' ELSE 'PENDING' END,
@@ -41,6 +54,11 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public String claimDueRows() {
 		return CLAIM_DUE_ROWS;
+	}
+
+	@Override
+	public String claimDueRowsByPriority() {
+		return CLAIM_DUE_ROWS_BY_PRIORITY;
 	}
 
 	@Override

@@ -27,11 +27,25 @@ public interface SqlDialect {
 	String claimDueRows();
 
 	/**
+	 * Like {@link #claimDueRows()}, but takes the rows with the highest {@code priority} column first, then
+	 * the earliest due.
+	 */
+	String claimDueRowsByPriority();
+
+	/**
 	 * Records a failed attempt of row {@code :id} still claimed by {@code :claimer}: increments
 	 * {@code attempts}, stores {@code :error}, releases the claim, and either moves {@code due_at} to now plus
 	 * {@code :backoffMillis} or, when {@code :maxAttempts} is reached, sets status {@code FAILED}.
 	 */
 	String recordFailedAttempt();
+
+	/**
+	 * Whether concurrent {@link #claimDueRows()} statements skip each other's rows. When not, awty runs
+	 * claims of one type one at a time under the type's lock, even in skip-locked mode.
+	 */
+	default boolean skipsLockedRows() {
+		return true;
+	}
 
 	/** The SQL of the pending-only index recommended for {@code table}. */
 	String pendingIndex(String table);

@@ -13,12 +13,23 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
 import dev.awty.AwtyHeaders;
+import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
+import dev.awty.internal.delivery.DeliveryPollers;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
+import dev.awty.testing.TaskConsumerConfiguration;
+import dev.awty.testing.events.priority.PrioritizedTask;
 import dev.awty.testing.events.purchase.TestPurchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,23 +42,34 @@ abstract class DeliveryContractTests {
 
 	private static final Duration POLL_INTERVAL = Duration.ofMillis(200);
 
+	private final Supplier<TestDatabase> databases;
+
+	private final ClaimMode mode;
+
 	private TestDatabase database;
 
 	private JdbcTemplate jdbc;
 
-	protected abstract TestDatabase newDatabase();
+	DeliveryContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
+		this.databases = databases;
+		this.mode = mode;
+	}
 
 	@BeforeEach
 	void createScheduledTable() {
-		this.database = newDatabase();
+		this.database = this.databases.get();
 		this.jdbc = this.database.jdbc();
 		this.jdbc.execute(TestPurchase.TABLE_DDL);
+	}
+
+	private ApplicationContextRunner purchases(ReceivedEvents received) {
+		return AwtyContexts.purchases(this.database, received).withPropertyValues("awty.claim.mode=" + this.mode);
 	}
 
 	@Test
 	void deliversFutureRowNotBeforeItsDueTimeByTheDatabaseClockAndWithinPollIntervalAfter() {
 		ReceivedEvents received = new ReceivedEvents().clock(this::databaseNow);
-		AwtyContexts.purchases(this.database, received).withPropertyValues("awty.poller.poll-interval=200ms").run((context) -> {
+		purchases(received).withPropertyValues("awty.poller.poll-interval=200ms").run((context) -> {
 			EventScheduler scheduler = context.getBean(EventScheduler.class);
 			long id = scheduler.schedule(new TestPurchase(7), databaseNow().plusSeconds(2));
 			Instant storedDueAt = scheduler.find(TestPurchase.class, id).orElseThrow().getDueAt();
@@ -74,7 +96,7 @@ abstract class DeliveryContractTests {
 	@Test
 	void twoInstancesDeliverTenThousandRowsWithZeroLostAndZeroDuplicates() {
 		ReceivedEvents received = new ReceivedEvents();
-		var runner = AwtyContexts.purchases(this.database, received).withPropertyValues("awty.poller.poll-interval=100ms");
+		var runner = purchases(received).withPropertyValues("awty.poller.poll-interval=100ms");
 		runner.withPropertyValues("awty.instance-id=instance-a").run((first) -> runner
 			.withPropertyValues("awty.instance-id=instance-b").run((second) -> {
 				List<TestPurchase> purchases = new ArrayList<>();
@@ -99,7 +121,7 @@ abstract class DeliveryContractTests {
 	@Test
 	void channelFailingTwiceThenSucceedingDeliversTheRowWithThreeAttempts() {
 		ReceivedEvents received = new ReceivedEvents().failFirst(2);
-		AwtyContexts.purchases(this.database, received)
+		purchases(received)
 			.withPropertyValues("awty.poller.poll-interval=100ms", "awty.retry.initial-backoff=100ms", "awty.retry.jitter=0")
 			.run((context) -> {
 				EventScheduler scheduler = context.getBean(EventScheduler.class);
@@ -121,7 +143,7 @@ abstract class DeliveryContractTests {
 	@Test
 	void channelThatAlwaysFailsLeavesTheRowFailedAfterMaxAttemptsWithTheLastError() {
 		ReceivedEvents received = new ReceivedEvents().alwaysFail();
-		AwtyContexts.purchases(this.database, received)
+		purchases(received)
 			.withPropertyValues("awty.poller.poll-interval=100ms", "awty.retry.initial-backoff=50ms", "awty.retry.max-attempts=4")
 			.run((context) -> {
 				EventScheduler scheduler = context.getBean(EventScheduler.class);
@@ -141,7 +163,7 @@ abstract class DeliveryContractTests {
 
 	@Test
 	void scheduleCommitsAndRollsBackWithTheCallersTransaction() {
-		AwtyContexts.purchases(this.database, new ReceivedEvents())
+		purchases(new ReceivedEvents())
 			.withPropertyValues("awty.enabled=true")
 			.run((context) -> {
 				EventScheduler scheduler = context.getBean(EventScheduler.class);
@@ -159,6 +181,81 @@ abstract class DeliveryContractTests {
 				assertThat(rows()).isEqualTo(2);
 				assertThat(scheduler.listPending(TestPurchase.class, 10)).extracting(TestPurchase::getPurchaseId)
 					.containsExactlyInAnyOrder(2L, 3L);
+			});
+	}
+
+	@Test
+	void rowScheduledWhileThePollerSleepsWakesItUpInsteadOfWaitingForThePollInterval() {
+		ReceivedEvents received = new ReceivedEvents().clock(this::databaseNow);
+		purchases(received).withPropertyValues("awty.poller.poll-interval=1m").run((context) -> {
+			EventScheduler scheduler = context.getBean(EventScheduler.class);
+			Thread.sleep(500);
+			long id = scheduler.schedule(new TestPurchase(3), databaseNow().plusSeconds(1));
+			Instant dueAt = scheduler.find(TestPurchase.class, id).orElseThrow().getDueAt();
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 1);
+			assertThat(received.all().get(0).receivedAt()).isAfterOrEqualTo(dueAt).isBefore(dueAt.plusSeconds(2));
+		});
+	}
+
+	@Test
+	void processesAsManyBatchesAtOnceAsTheConcurrencySetting() {
+		CountDownLatch bothInFlight = new CountDownLatch(2);
+		AtomicBoolean overlapped = new AtomicBoolean(true);
+		ReceivedEvents received = new ReceivedEvents().each((message) -> {
+			bothInFlight.countDown();
+			try {
+				overlapped.compareAndSet(true, bothInFlight.await(5, TimeUnit.SECONDS));
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		purchases(received).withPropertyValues("awty.poller.poll-interval=100ms", "awty.poller.batch-size=1",
+				"awty.poller.concurrency=2")
+			.run((context) -> {
+				context.getBean(EventScheduler.class)
+					.scheduleAll(List.of(new TestPurchase(1), new TestPurchase(2)), databaseNow());
+
+				await().atMost(Duration.ofSeconds(15)).until(() -> deliveredRows() == 2);
+				assertThat(overlapped).as("both batches were in flight at the same time").isTrue();
+			});
+	}
+
+	@Test
+	void claimsHigherPriorityRowsFirstWhenPriorityIsOn() {
+		this.jdbc.execute(PrioritizedTask.TABLE_DDL);
+		ReceivedEvents received = new ReceivedEvents();
+		AwtyContexts.consuming(TaskConsumerConfiguration.class, this.database, received)
+			.withPropertyValues("awty.claim.mode=" + this.mode, "awty.poller.batch-size=1", "awty.poller.concurrency=1",
+					"awty.types.task.priority=true", "awty.poller.poll-interval=1h", "awty.claim.lease=2h")
+			.run((context) -> {
+				context.getBean(DeliveryPollers.class).stop();
+				EventScheduler scheduler = context.getBean(EventScheduler.class);
+				Instant dueAt = databaseNow().minusSeconds(60);
+				scheduler.schedule(new PrioritizedTask("low", 1), dueAt.minusSeconds(10));
+				scheduler.schedule(new PrioritizedTask("high", 9), dueAt);
+				scheduler.schedule(new PrioritizedTask("middle", 5), dueAt);
+				context.getBean(DeliveryPollers.class).start();
+
+				await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 3);
+				assertThat(received.all()).extracting((delivery) -> ((PrioritizedTask) delivery.message().getPayload()).getLabel())
+					.containsExactly("high", "middle", "low");
+			});
+	}
+
+	@Test
+	void deletesPublishedRowsWhenOnDeliveredIsDelete() {
+		ReceivedEvents received = new ReceivedEvents();
+		purchases(received).withPropertyValues("awty.poller.poll-interval=100ms", "awty.types.test_purchase.on-delivered=delete")
+			.run((context) -> {
+				EventScheduler scheduler = context.getBean(EventScheduler.class);
+				scheduler.scheduleAll(List.of(new TestPurchase(1), new TestPurchase(2)), databaseNow());
+				long future = scheduler.schedule(new TestPurchase(3), databaseNow().plus(Duration.ofDays(1)));
+
+				await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 2);
+				await().atMost(Duration.ofSeconds(5)).until(() -> rows() == 1);
+				assertThat(scheduler.find(TestPurchase.class, future)).isPresent();
 			});
 	}
 

@@ -24,7 +24,13 @@ public final class AwtyContexts {
 
 	/** A shop-like application on {@code database} consuming {@link dev.awty.testing.events.purchase.TestPurchase}. */
 	public static ApplicationContextRunner purchases(TestDatabase database, ReceivedEvents received) {
-		return runner().withUserConfiguration(PurchaseConsumerConfiguration.class)
+		return consuming(PurchaseConsumerConfiguration.class, database, received);
+	}
+
+	/** An application on {@code database} with the event types and consumer of {@code configuration}. */
+	public static ApplicationContextRunner consuming(Class<?> configuration, TestDatabase database,
+			ReceivedEvents received) {
+		return runner().withUserConfiguration(configuration)
 			.withBean(ReceivedEvents.class, () -> received)
 			.withPropertyValues(database.datasourceProperties());
 	}

@@ -37,6 +37,9 @@ public final class ReceivedEvents implements MessageHandler {
 
 	private volatile java.util.function.Supplier<Instant> clock = Instant::now;
 
+	private volatile java.util.function.Consumer<Message<?>> behaviour = (message) -> {
+	};
+
 	public ReceivedEvents failFirst(int calls) {
 		this.failFirstCalls = calls;
 		return this;
@@ -44,6 +47,12 @@ public final class ReceivedEvents implements MessageHandler {
 
 	public ReceivedEvents alwaysFail() {
 		return failFirst(Integer.MAX_VALUE);
+	}
+
+	/** Runs {@code behaviour} on every message before recording it, e.g. to block or to slow down. */
+	public ReceivedEvents each(java.util.function.Consumer<Message<?>> behaviour) {
+		this.behaviour = behaviour;
+		return this;
 	}
 
 	/** Records receive times from this clock (e.g. the database's). */
@@ -65,6 +74,7 @@ public final class ReceivedEvents implements MessageHandler {
 		if (this.calls.incrementAndGet() <= this.failFirstCalls) {
 			throw new IllegalStateException("consumer is down (call " + this.calls.get() + ")");
 		}
+		this.behaviour.accept(message);
 		this.received.add(new Received(message, this.clock.get(), context));
 		this.perEventId.computeIfAbsent((String) message.getHeaders().get(AwtyHeaders.EVENT_ID),
 				(id) -> new AtomicInteger()).incrementAndGet();

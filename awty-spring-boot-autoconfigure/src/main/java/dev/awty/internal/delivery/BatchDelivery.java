@@ -3,13 +3,16 @@ package dev.awty.internal.delivery;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.core.NestedExceptionUtils;
+import org.springframework.dao.DataAccessException;
 import org.springframework.messaging.Message;
 
+import dev.awty.OnDelivered;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.jdbc.FailedAttempt;
@@ -17,12 +20,15 @@ import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
 
 /**
- * One turn of the delivery cycle for one type: claim due rows, publish them, mark the published ones
- * delivered in one statement, and record the failed ones with their backoff.
+ * The delivery cycle for one type, in two steps: claim due rows; then publish them, mark (or delete) the
+ * published ones in one statement, and record the failed ones with their backoff.
  */
 final class BatchDelivery<T extends ScheduledEntity> {
 
 	private static final Log logger = LogFactory.getLog(BatchDelivery.class);
+
+	/** A database blip between publish and mark would otherwise turn a whole batch into duplicates. */
+	private static final int WRITE_ATTEMPTS = 4;
 
 	private final EventTable<T> table;
 
@@ -32,22 +38,31 @@ final class BatchDelivery<T extends ScheduledEntity> {
 
 	private final String instanceId;
 
-	BatchDelivery(EventTable<T> table, TypeSettings settings, EventPublisher publisher, String instanceId) {
+	private final DeliveryCounters counters;
+
+	BatchDelivery(EventTable<T> table, TypeSettings settings, EventPublisher publisher, String instanceId,
+			DeliveryCounters counters) {
 		this.table = table;
 		this.settings = settings;
 		this.publisher = publisher;
 		this.instanceId = instanceId;
+		this.counters = counters;
 	}
 
 	/**
-	 * @return the number of rows claimed; fewer than the batch size means nothing more is due now
+	 * @return the claimed rows; fewer than the batch size means nothing more is due now
 	 */
-	int deliverOnce() {
+	List<T> claim() {
+		return this.table.claimDue(this.instanceId, this.settings.batchSize(), this.settings.lease(),
+				this.settings.byPriority());
+	}
+
+	boolean claimsSkipLockedRows() {
+		return this.table.claimsSkipLockedRows();
+	}
+
+	void process(List<T> rows) {
 		String typeName = this.table.type().name();
-		List<T> rows = this.table.claimDue(this.instanceId, this.settings.batchSize(), this.settings.lease());
-		if (rows.isEmpty()) {
-			return 0;
-		}
 		List<Message<?>> messages = rows.stream().<Message<?>>map((row) -> EventMessages.toMessage(typeName, row)).toList();
 		List<PublishOutcome> outcomes = publish(messages);
 		List<Long> delivered = new ArrayList<>(rows.size());
@@ -65,18 +80,25 @@ final class BatchDelivery<T extends ScheduledEntity> {
 				logFailure(typeName, row, attempt, String.valueOf(outcome.error()));
 			}
 		}
-		int marked = this.table.markDelivered(delivered, this.instanceId);
-		if (marked < delivered.size()) {
-			logger.warn("awty: " + (delivered.size() - marked) + " published row(s) of type '" + typeName
+		int finished = withRetry("mark delivered", () -> (this.settings.onDelivered() == OnDelivered.DELETE)
+				? this.table.deleteDelivered(delivered, this.instanceId)
+				: this.table.markDelivered(delivered, this.instanceId));
+		this.counters.delivered(finished);
+		if (finished < delivered.size()) {
+			this.counters.fenceMisses(delivered.size() - finished);
+			logger.warn("awty: " + (delivered.size() - finished) + " published row(s) of type '" + typeName
 					+ "' had been re-claimed by another instance after their lease ran out and may be delivered twice");
 		}
 		if (!failed.isEmpty()) {
-			this.table.recordFailures(failed, this.instanceId, this.settings.maxAttempts());
+			withRetry("record failures", () -> {
+				this.table.recordFailures(failed, this.instanceId, this.settings.maxAttempts());
+				return failed.size();
+			});
+			this.counters.failedAttempts(failed.size());
 			logger.warn("awty: " + failed.size() + " of " + rows.size() + " row(s) of type '" + typeName
 					+ "' failed to publish (retried with backoff until " + this.settings.maxAttempts()
 					+ " attempts); first error: " + failed.get(0).error());
 		}
-		return rows.size();
 	}
 
 	private List<PublishOutcome> publish(List<Message<?>> messages) {
@@ -93,6 +115,31 @@ final class BatchDelivery<T extends ScheduledEntity> {
 			Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);
 			return Collections.nCopies(messages.size(),
 					PublishOutcome.failure(cause.getClass().getSimpleName() + ": " + cause.getMessage()));
+		}
+	}
+
+	private int withRetry(String what, Supplier<Integer> write) {
+		for (int attempt = 1;; attempt++) {
+			try {
+				return write.get();
+			}
+			catch (DataAccessException ex) {
+				if (attempt == WRITE_ATTEMPTS) {
+					throw ex;
+				}
+				logger.warn("awty: could not " + what + " for type '" + this.table.type().name() + "' ("
+						+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage() + "); trying again");
+				sleep(250L * attempt * attempt);
+			}
+		}
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 

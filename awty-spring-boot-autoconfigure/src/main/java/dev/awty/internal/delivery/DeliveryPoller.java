@@ -2,8 +2,14 @@ package dev.awty.internal.delivery;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -17,12 +23,16 @@ import net.javacrumbs.shedlock.core.SimpleLock;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.scheduling.TaskScheduler;
 
+import dev.awty.ClaimMode;
+import dev.awty.ScheduledEntity;
+
 /**
- * Polls one event type in leader mode: whoever holds the type's lock drains its due rows batch after
- * batch, then sleeps for the poll interval. A failed cycle is logged and retried after a growing pause;
- * the poller never dies of it.
+ * Polls one event type. Each cycle claims batches while rows remain due, handing each to a bounded pool of
+ * workers and claiming the next as soon as a worker is free; it sleeps only when nothing is due. In leader
+ * mode a cycle runs only while this instance holds the type's lock. A failed cycle is logged and retried
+ * after a growing pause: the poller never dies of it.
  */
-final class DeliveryPoller {
+final class DeliveryPoller<T extends ScheduledEntity> {
 
 	private static final Log logger = LogFactory.getLog(DeliveryPoller.class);
 
@@ -32,56 +42,135 @@ final class DeliveryPoller {
 
 	private final String lockName;
 
-	private final BatchDelivery<?> delivery;
+	private final BatchDelivery<T> delivery;
 
 	private final TypeSettings settings;
 
 	private final LockProvider lockProvider;
 
-	private volatile boolean running;
+	private final Semaphore capacity;
 
-	private volatile @Nullable ScheduledFuture<?> next;
+	private final Object monitor = new Object();
+
+	private volatile boolean running;
 
 	private @Nullable TaskScheduler scheduler;
 
+	private @Nullable ExecutorService workers;
+
+	private @Nullable ScheduledFuture<?> next;
+
+	private @Nullable Instant nextRunAt;
+
+	private @Nullable Instant wakeRequest;
+
+	private boolean cycling;
+
 	private int failedCycles;
 
-	DeliveryPoller(String typeName, String lockName, BatchDelivery<?> delivery, TypeSettings settings,
+	DeliveryPoller(String typeName, String lockName, BatchDelivery<T> delivery, TypeSettings settings,
 			LockProvider lockProvider) {
 		this.typeName = typeName;
 		this.lockName = lockName;
 		this.delivery = delivery;
 		this.settings = settings;
 		this.lockProvider = lockProvider;
+		this.capacity = new Semaphore(settings.concurrency());
 	}
 
 	void start(TaskScheduler scheduler) {
-		this.scheduler = scheduler;
-		this.running = true;
-		scheduleNext(Duration.ZERO);
+		AtomicInteger threads = new AtomicInteger();
+		this.workers = Executors.newFixedThreadPool(this.settings.concurrency(), (task) -> {
+			Thread thread = new Thread(task, "awty-" + this.typeName + "-" + threads.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		});
+		synchronized (this.monitor) {
+			this.scheduler = scheduler;
+			this.running = true;
+			scheduleNext(Duration.ZERO);
+		}
 	}
 
-	/** Stops scheduling; a cycle in progress finishes its current batch. */
-	void stop() {
-		this.running = false;
-		ScheduledFuture<?> future = this.next;
-		if (future != null) {
-			future.cancel(false);
+	/** Stops claiming, then waits up to {@code timeout} for batches in flight. */
+	void stop(Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		synchronized (this.monitor) {
+			this.running = false;
+			if (this.next != null) {
+				this.next.cancel(false);
+			}
+			// A cycle in progress may still hand a claimed batch to the workers: let it finish first.
+			while (this.cycling && System.nanoTime() < deadline) {
+				try {
+					this.monitor.wait(50);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					break;
+				}
+			}
+		}
+		ExecutorService pool = this.workers;
+		if (pool != null) {
+			pool.shutdown();
+			try {
+				if (!pool.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+					logger.warn("awty: batches of type '" + this.typeName + "' still in flight after " + timeout
+							+ "; their rows are delivered again once their lease runs out");
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	/** Makes the next cycle start no later than {@code dueAt}. */
+	void wakeUpBy(Instant dueAt) {
+		synchronized (this.monitor) {
+			if (!this.running) {
+				return;
+			}
+			if (this.cycling) {
+				this.wakeRequest = (this.wakeRequest == null || dueAt.isBefore(this.wakeRequest)) ? dueAt : this.wakeRequest;
+				return;
+			}
+			if (this.nextRunAt != null && !dueAt.isBefore(this.nextRunAt)) {
+				return;
+			}
+			if (this.next != null) {
+				this.next.cancel(false);
+			}
+			scheduleAt(dueAt);
 		}
 	}
 
 	private void scheduleNext(Duration delay) {
+		Instant at = Instant.now().plus(delay);
+		if (this.wakeRequest != null && this.wakeRequest.isBefore(at)) {
+			at = this.wakeRequest;
+		}
+		this.wakeRequest = null;
+		scheduleAt(at);
+	}
+
+	private void scheduleAt(Instant at) {
 		TaskScheduler taskScheduler = this.scheduler;
 		if (this.running && taskScheduler != null) {
-			this.next = taskScheduler.schedule(this::runCycle, Instant.now().plus(delay));
+			this.nextRunAt = at;
+			this.next = taskScheduler.schedule(this::runCycle, at);
 		}
 	}
 
 	private void runCycle() {
-		if (!this.running) {
-			return;
+		synchronized (this.monitor) {
+			if (!this.running || this.cycling) {
+				return;
+			}
+			this.cycling = true;
 		}
-		Duration delay;
+		Duration delay = this.settings.pollInterval();
 		try {
 			delay = cycle();
 			if (this.failedCycles > 0) {
@@ -98,33 +187,107 @@ final class DeliveryPoller {
 					+ cause.getMessage() + "); trying again in " + delay.toMillis() + " ms");
 			logger.debug("awty: poller failure of type '" + this.typeName + "'", ex);
 		}
-		scheduleNext(delay);
+		finally {
+			synchronized (this.monitor) {
+				this.cycling = false;
+				this.monitor.notifyAll();
+				scheduleNext(delay);
+			}
+		}
 	}
 
 	private Duration cycle() {
-		LockConfiguration config = new LockConfiguration(ClockProvider.now(), this.lockName, this.settings.lease(),
-				Duration.ZERO);
-		Optional<SimpleLock> lock = this.lockProvider.lock(config);
+		if (this.settings.mode() == ClaimMode.SKIP_LOCKED) {
+			return drain(Long.MAX_VALUE);
+		}
+		Optional<SimpleLock> lock = this.lockProvider.lock(lockConfiguration());
 		if (lock.isEmpty()) {
 			return this.settings.pollInterval();
 		}
 		try {
-			// Give the lock back well before it expires so that no second leader can appear mid-batch.
-			long deadline = System.nanoTime() + this.settings.lease().toNanos() / 2;
-			while (this.running) {
-				int claimed = this.delivery.deliverOnce();
-				if (claimed < this.settings.batchSize()) {
-					return this.settings.pollInterval();
-				}
-				if (System.nanoTime() > deadline) {
-					return Duration.ZERO;
-				}
-			}
-			return this.settings.pollInterval();
+			// Give the lock back well before it expires so that no second leader appears while this one claims.
+			return drain(System.nanoTime() + this.settings.lease().toNanos() / 2);
 		}
 		finally {
 			lock.get().unlock();
 		}
+	}
+
+	private Duration drain(long deadlineNanos) {
+		while (this.running) {
+			if (!awaitCapacity()) {
+				break;
+			}
+			List<T> rows;
+			try {
+				rows = claim();
+			}
+			catch (RuntimeException ex) {
+				this.capacity.release();
+				throw ex;
+			}
+			if (rows.isEmpty()) {
+				this.capacity.release();
+				break;
+			}
+			this.workers.execute(() -> process(rows));
+			if (rows.size() < this.settings.batchSize()) {
+				break;
+			}
+			if (System.nanoTime() > deadlineNanos) {
+				return Duration.ZERO;
+			}
+		}
+		return this.settings.pollInterval();
+	}
+
+	private List<T> claim() {
+		if (this.settings.mode() == ClaimMode.LEADER || this.delivery.claimsSkipLockedRows()) {
+			return this.delivery.claim();
+		}
+		Optional<SimpleLock> lock = this.lockProvider.lock(lockConfiguration());
+		if (lock.isEmpty()) {
+			return List.of();
+		}
+		try {
+			return this.delivery.claim();
+		}
+		finally {
+			lock.get().unlock();
+		}
+	}
+
+	private LockConfiguration lockConfiguration() {
+		return new LockConfiguration(ClockProvider.now(), this.lockName, this.settings.lease(), Duration.ZERO);
+	}
+
+	private void process(List<T> rows) {
+		try {
+			this.delivery.process(rows);
+		}
+		catch (RuntimeException ex) {
+			Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);
+			logger.warn("awty: a batch of " + rows.size() + " row(s) of type '" + this.typeName
+					+ "' could not be finished (" + cause.getClass().getSimpleName() + ": " + cause.getMessage()
+					+ "); its rows are retried once their lease runs out");
+		}
+		finally {
+			this.capacity.release();
+		}
+	}
+
+	private boolean awaitCapacity() {
+		try {
+			while (this.running) {
+				if (this.capacity.tryAcquire(100, TimeUnit.MILLISECONDS)) {
+					return true;
+				}
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		return false;
 	}
 
 	private Duration errorPause() {

@@ -3,6 +3,8 @@ package dev.awty.internal.delivery;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -13,12 +15,13 @@ import net.javacrumbs.shedlock.core.LockProvider;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
+import dev.awty.ScheduledEntity;
 import dev.awty.internal.jdbc.EventTable;
 import dev.awty.spi.EventPublisher;
 
 /**
- * Runs one poller per event type on awty's own scheduler threads. Starts late and stops early in the
- * lifecycle, so channels and the DataSource are up while it delivers; stopping waits for batches in flight.
+ * Runs one poller per event type. Starts late and stops early in the lifecycle, so channels and the
+ * DataSource are up while it delivers; stopping waits for batches in flight.
  */
 public final class DeliveryPollers implements SmartLifecycle {
 
@@ -27,25 +30,39 @@ public final class DeliveryPollers implements SmartLifecycle {
 	/** Later than Spring Integration endpoints, so consumers are subscribed before the first publish. */
 	static final int PHASE = Integer.MAX_VALUE - 1000;
 
-	private final List<DeliveryPoller> pollers = new ArrayList<>();
+	private final List<DeliveryPoller<?>> pollers = new ArrayList<>();
 
 	private final List<Runnable> startChecks = new ArrayList<>();
 
+	private final Map<String, DeliveryCounters> counters = new ConcurrentHashMap<>();
+
 	private final Duration shutdownTimeout;
+
+	private final WakeUps wakeUps;
 
 	private @Nullable ThreadPoolTaskScheduler scheduler;
 
-	public DeliveryPollers(Duration shutdownTimeout) {
+	public DeliveryPollers(Duration shutdownTimeout, WakeUps wakeUps) {
 		this.shutdownTimeout = shutdownTimeout;
+		this.wakeUps = wakeUps;
 	}
 
 	/** Adds the poller of one type; call before {@link #start()}. */
-	public <T extends dev.awty.ScheduledEntity> void add(EventTable<T> table, TypeSettings settings,
-			EventPublisher publisher, LockProvider lockProvider, String instanceId) {
+	public <T extends ScheduledEntity> void add(EventTable<T> table, TypeSettings settings, EventPublisher publisher,
+			LockProvider lockProvider, String instanceId) {
+		String typeName = table.type().name();
 		// Channels declared by @ServiceActivator exist only once all singletons are created, so check at start.
-		this.startChecks.add(() -> publisher.verifyChannel(table.type().channel(), table.type().name()));
-		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, publisher, instanceId);
-		this.pollers.add(new DeliveryPoller(table.type().name(), table.type().lockName(), delivery, settings, lockProvider));
+		this.startChecks.add(() -> publisher.verifyChannel(table.type().channel(), typeName));
+		DeliveryCounters typeCounters = this.counters.computeIfAbsent(typeName, (name) -> new DeliveryCounters());
+		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, publisher, instanceId, typeCounters);
+		DeliveryPoller<T> poller = new DeliveryPoller<>(typeName, table.type().lockName(), delivery, settings, lockProvider);
+		this.pollers.add(poller);
+		this.wakeUps.register(typeName, poller::wakeUpBy);
+	}
+
+	/** What this instance delivered per type since start. */
+	public Map<String, DeliveryCounters> counters() {
+		return Map.copyOf(this.counters);
 	}
 
 	@Override
@@ -57,8 +74,6 @@ public final class DeliveryPollers implements SmartLifecycle {
 		ThreadPoolTaskScheduler taskScheduler = new ThreadPoolTaskScheduler();
 		taskScheduler.setPoolSize(this.pollers.size());
 		taskScheduler.setThreadNamePrefix("awty-poller-");
-		taskScheduler.setWaitForTasksToCompleteOnShutdown(true);
-		taskScheduler.setAwaitTerminationMillis(this.shutdownTimeout.toMillis());
 		taskScheduler.initialize();
 		this.scheduler = taskScheduler;
 		this.pollers.forEach((poller) -> poller.start(taskScheduler));
@@ -71,7 +86,9 @@ public final class DeliveryPollers implements SmartLifecycle {
 		if (taskScheduler == null) {
 			return;
 		}
-		this.pollers.forEach(DeliveryPoller::stop);
+		this.pollers.forEach((poller) -> poller.stop(this.shutdownTimeout));
+		taskScheduler.setWaitForTasksToCompleteOnShutdown(true);
+		taskScheduler.setAwaitTerminationMillis(this.shutdownTimeout.toMillis());
 		taskScheduler.shutdown();
 		this.scheduler = null;
 		logger.info("awty: stopped " + this.pollers.size() + " delivery poller(s)");

@@ -2,8 +2,15 @@ package dev.awty.internal.delivery;
 
 import java.time.Duration;
 
+import dev.awty.ClaimMode;
+import dev.awty.OnDelivered;
+
 /**
  * The delivery settings of one event type, global defaults merged with its overrides.
+ *
+ * @param concurrency how many claimed batches of the type are processed at once on this instance
+ * @param byPriority whether due rows are claimed by their {@code priority} column first
  */
-public record TypeSettings(Duration pollInterval, int batchSize, Duration lease, int maxAttempts, RetryBackoff backoff) {
+public record TypeSettings(Duration pollInterval, int batchSize, ClaimMode mode, Duration lease, int concurrency,
+		int maxAttempts, RetryBackoff backoff, boolean byPriority, OnDelivered onDelivered) {
 }

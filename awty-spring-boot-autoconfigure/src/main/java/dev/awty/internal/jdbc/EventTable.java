@@ -49,6 +49,10 @@ public final class EventTable<T extends ScheduledEntity> {
 			WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'PENDING'
 			""";
 
+	private static final String DELETE_DELIVERED = """
+			DELETE FROM %s WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'PENDING'
+			""";
+
 	private static final int INSERT_BATCH = 1000;
 
 	private static final Comparator<ScheduledEntity> DUE_ORDER = Comparator
@@ -71,7 +75,11 @@ public final class EventTable<T extends ScheduledEntity> {
 
 	private final String markDelivered;
 
+	private final String deleteDelivered;
+
 	private final String claimDueRows;
+
+	private final String claimDueRowsByPriority;
 
 	private final String recordFailedAttempt;
 
@@ -91,12 +99,19 @@ public final class EventTable<T extends ScheduledEntity> {
 		this.findById = FIND_BY_ID.formatted(table);
 		this.listPending = LIST_PENDING.formatted(table);
 		this.markDelivered = MARK_DELIVERED.formatted(table);
+		this.deleteDelivered = DELETE_DELIVERED.formatted(table);
 		this.claimDueRows = dialect.claimDueRows().formatted(table);
+		this.claimDueRowsByPriority = dialect.claimDueRowsByPriority().formatted(table);
 		this.recordFailedAttempt = dialect.recordFailedAttempt().formatted(table);
 	}
 
 	public EventType<T> type() {
 		return this.type;
+	}
+
+	/** Whether concurrent claims of this table skip each other's rows; see {@link SqlDialect#skipsLockedRows()}. */
+	public boolean claimsSkipLockedRows() {
+		return this.dialect.skipsLockedRows();
 	}
 
 	public long insert(T event, Instant dueAt) {
@@ -131,14 +146,17 @@ public final class EventTable<T extends ScheduledEntity> {
 	 * Claims up to {@code limit} due rows for {@code claimer} for {@code lease}.
 	 * @return the claimed rows, earliest due first; empty when nothing is due
 	 */
-	public List<T> claimDue(String claimer, int limit, Duration lease) {
-		List<T> rows = new ArrayList<>(this.jdbc.sql(this.claimDueRows)
+	public List<T> claimDue(String claimer, int limit, Duration lease, boolean byPriority) {
+		String statement = byPriority ? this.claimDueRowsByPriority : this.claimDueRows;
+		List<T> rows = new ArrayList<>(this.jdbc.sql(statement)
 			.param("claimer", claimer)
 			.param("leaseMillis", lease.toMillis())
 			.param("limit", limit)
 			.query((rs, row) -> this.type.mapper().read(rs))
 			.list());
-		rows.sort(DUE_ORDER);
+		if (!byPriority) {
+			rows.sort(DUE_ORDER);
+		}
 		return rows;
 	}
 
@@ -151,6 +169,17 @@ public final class EventTable<T extends ScheduledEntity> {
 			return 0;
 		}
 		return this.jdbc.sql(this.markDelivered).param("ids", ids).param("claimer", claimer).update();
+	}
+
+	/**
+	 * Deletes published rows that {@code claimer} still holds.
+	 * @return how many were deleted; fewer than {@code ids} means others were re-claimed meanwhile
+	 */
+	public int deleteDelivered(Collection<Long> ids, String claimer) {
+		if (ids.isEmpty()) {
+			return 0;
+		}
+		return this.jdbc.sql(this.deleteDelivered).param("ids", ids).param("claimer", claimer).update();
 	}
 
 	public void recordFailures(List<FailedAttempt> failures, String claimer, int maxAttempts) {

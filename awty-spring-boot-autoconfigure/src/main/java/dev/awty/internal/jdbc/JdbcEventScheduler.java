@@ -12,6 +12,7 @@ import org.springframework.util.Assert;
 
 import dev.awty.EventScheduler;
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.delivery.WakeUps;
 
 /**
  * {@link EventScheduler} over the tables of the registered event types.
@@ -20,7 +21,10 @@ public final class JdbcEventScheduler implements EventScheduler {
 
 	private final Map<Class<?>, EventTable<?>> tables = new LinkedHashMap<>();
 
-	public JdbcEventScheduler(Collection<EventTable<?>> tables) {
+	private final WakeUps wakeUps;
+
+	public JdbcEventScheduler(Collection<EventTable<?>> tables, WakeUps wakeUps) {
+		this.wakeUps = wakeUps;
 		for (EventTable<?> table : tables) {
 			this.tables.put(table.type().entityClass(), table);
 		}
@@ -31,7 +35,10 @@ public final class JdbcEventScheduler implements EventScheduler {
 		Assert.notNull(event, "event must not be null");
 		Assert.notNull(dueAt, "dueAt must not be null");
 		requireNew(event);
-		return table(event.getClass()).insert(event, dueAt);
+		EventTable<T> table = table(event.getClass());
+		long id = table.insert(event, dueAt);
+		this.wakeUps.rowDue(table.type().name(), dueAt);
+		return id;
 	}
 
 	@Override
@@ -50,7 +57,10 @@ public final class JdbcEventScheduler implements EventScheduler {
 			requireNew(event);
 			rows.add(event);
 		}
-		return this.<T>table(type).insertAll(rows, dueAt);
+		EventTable<T> table = table(type);
+		int inserted = table.insertAll(rows, dueAt);
+		this.wakeUps.rowDue(table.type().name(), dueAt);
+		return inserted;
 	}
 
 	@Override
