@@ -2,6 +2,7 @@ package dev.awty.autoconfigure;
 
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
+import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
 
@@ -11,6 +12,7 @@ import net.javacrumbs.shedlock.core.LockProvider;
 import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
 
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -104,11 +106,12 @@ public final class AwtyAutoConfiguration {
 
 	@Bean
 	DeliveryPollers awtyDeliveryPollers(AwtyEventTypes eventTypes, EventPublisher publisher, LockProvider lockProvider,
-			WakeUps wakeUps, AwtyProperties properties) {
+			WakeUps wakeUps, ObjectProvider<Clock> clock, AwtyProperties properties) {
 		TypeSettingsFactory settings = new TypeSettingsFactory(properties);
 		settings.rejectUnknownTypes(eventTypes.names());
 		String instanceId = (properties.getInstanceId() != null) ? properties.getInstanceId() : defaultInstanceId();
-		DeliveryPollers pollers = new DeliveryPollers(properties.getPoller().getShutdownTimeout(), wakeUps);
+		DeliveryPollers pollers = new DeliveryPollers(properties.getPoller().getShutdownTimeout(), wakeUps,
+				clock.getIfUnique(Clock::systemUTC));
 		for (EventTable<?> table : eventTypes.tables()) {
 			TypeSettings typeSettings = settings.settingsFor(table.type().name());
 			if (typeSettings.byPriority()) {

@@ -3,8 +3,9 @@ package dev.awty.testing;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.springframework.messaging.Message;
@@ -27,7 +28,7 @@ public final class ReceivedEvents implements MessageHandler {
 
 	}
 
-	private final List<Received> received = new CopyOnWriteArrayList<>();
+	private final Queue<Received> received = new ConcurrentLinkedQueue<>();
 
 	private final Map<String, AtomicInteger> perEventId = new ConcurrentHashMap<>();
 

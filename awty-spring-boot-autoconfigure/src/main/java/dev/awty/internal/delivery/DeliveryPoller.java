@@ -1,5 +1,6 @@
 package dev.awty.internal.delivery;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -50,6 +51,8 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 
 	private final Semaphore capacity;
 
+	private final Clock clock;
+
 	private final Object monitor = new Object();
 
 	private volatile boolean running;
@@ -69,7 +72,8 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 	private int failedCycles;
 
 	DeliveryPoller(String typeName, String lockName, BatchDelivery<T> delivery, TypeSettings settings,
-			LockProvider lockProvider) {
+			LockProvider lockProvider, Clock clock) {
+		this.clock = clock;
 		this.typeName = typeName;
 		this.lockName = lockName;
 		this.delivery = delivery;
@@ -147,7 +151,8 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 	}
 
 	private void scheduleNext(Duration delay) {
-		Instant at = Instant.now().plus(delay);
+		// The JVM clock only paces the pollers; what is due is always decided by the database's clock.
+		Instant at = this.clock.instant().plus(delay);
 		if (this.wakeRequest != null && this.wakeRequest.isBefore(at)) {
 			at = this.wakeRequest;
 		}

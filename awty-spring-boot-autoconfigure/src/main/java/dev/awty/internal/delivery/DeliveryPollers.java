@@ -1,5 +1,6 @@
 package dev.awty.internal.delivery;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,11 +41,14 @@ public final class DeliveryPollers implements SmartLifecycle {
 
 	private final WakeUps wakeUps;
 
+	private final Clock clock;
+
 	private @Nullable ThreadPoolTaskScheduler scheduler;
 
-	public DeliveryPollers(Duration shutdownTimeout, WakeUps wakeUps) {
+	public DeliveryPollers(Duration shutdownTimeout, WakeUps wakeUps, Clock clock) {
 		this.shutdownTimeout = shutdownTimeout;
 		this.wakeUps = wakeUps;
+		this.clock = clock;
 	}
 
 	/** Adds the poller of one type; call before {@link #start()}. */
@@ -55,7 +59,8 @@ public final class DeliveryPollers implements SmartLifecycle {
 		this.startChecks.add(() -> publisher.verifyChannel(table.type().channel(), typeName));
 		DeliveryCounters typeCounters = this.counters.computeIfAbsent(typeName, (name) -> new DeliveryCounters());
 		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, publisher, instanceId, typeCounters);
-		DeliveryPoller<T> poller = new DeliveryPoller<>(typeName, table.type().lockName(), delivery, settings, lockProvider);
+		DeliveryPoller<T> poller = new DeliveryPoller<>(typeName, table.type().lockName(), delivery, settings, lockProvider,
+				this.clock);
 		this.pollers.add(poller);
 		this.wakeUps.register(typeName, poller::wakeUpBy);
 	}
