@@ -1,0 +1,115 @@
+package dev.awty.sample;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.awty.testing.TestDatabase;
+import dev.awty.testing.TestDatabases;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Three shop processes in skip-locked mode on one PostgreSQL; one is killed with SIGKILL in the middle of
+ * an album release of 20,000 purchases. Every purchase still gets exactly one e-mail record, duplicates stay
+ * within what the dead process had in flight, and its claimed rows are picked up once their lease runs out.
+ */
+class ThreeProcessKillIntegrationTests {
+
+	private static final int PURCHASES = 20_000;
+
+	private static final Duration LEASE = Duration.ofSeconds(10);
+
+	private static final int BATCH_SIZE = 250;
+
+	private static final int CONCURRENCY = 2;
+
+	private final TestDatabase database = TestDatabases.postgres();
+
+	private final JdbcTemplate jdbc = this.database.jdbc();
+
+	@Test
+	void killedProcessLosesNoEventAndCausesAtMostItsInFlightBatchesAsDuplicates() throws Exception {
+		String[] settings = { "awty.claim.mode=skip-locked", "awty.claim.lease=" + LEASE.toSeconds() + "s",
+				"awty.poller.send-timeout=5s", "awty.poller.poll-interval=200ms", "awty.poller.batch-size=" + BATCH_SIZE,
+				"awty.poller.concurrency=" + CONCURRENCY };
+		try (ShopProcess first = ShopProcess.start("shop-1", this.database, settings).awaitReady(Duration.ofSeconds(90));
+				ShopProcess victim = ShopProcess.start("shop-2", this.database, settings);
+				ShopProcess third = ShopProcess.start("shop-3", this.database, settings)) {
+			victim.awaitReady(Duration.ofSeconds(90));
+			third.awaitReady(Duration.ofSeconds(90));
+
+			Instant releaseAt = databaseNow().plusSeconds(12);
+			long albumId = this.jdbc.queryForObject(
+					"INSERT INTO album (title, release_at) VALUES ('Big release', ?) RETURNING id", Long.class,
+					OffsetDateTime.ofInstant(releaseAt, java.time.ZoneOffset.UTC));
+			HttpResponse<String> bulk = post(first.url("/purchases/bulk"),
+					"{\"albumId\":" + albumId + ",\"count\":" + PURCHASES + "}");
+			assertThat(bulk.statusCode()).as(bulk.body()).isEqualTo(201);
+			assertThat(databaseNow()).as("purchases were in before the release").isBefore(releaseAt);
+
+			await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+				.until(() -> claimedBy("shop-2") > 0 && sent() > 2_000);
+			int victimHeld = claimedBy("shop-2");
+			victim.kill();
+			Instant killedAt = databaseNow();
+			int sentAtKill = sent();
+
+			await().atMost(LEASE.plusSeconds(60)).until(() -> distinctSent() == PURCHASES);
+			Duration recovery = Duration.between(killedAt, lastSent());
+			int duplicates = this.jdbc.queryForObject("SELECT COUNT(*) FROM duplicate_delivery", Integer.class);
+			System.out.printf("[sample, 3 processes, PostgreSQL] killed shop-2 holding %d claimed rows after %,d e-mails;"
+					+ " all %,d sent %d ms after the kill, %d duplicate(s)%n", victimHeld, sentAtKill, PURCHASES,
+					recovery.toMillis(), duplicates);
+
+			assertThat(distinctSent()).isEqualTo(PURCHASES);
+			assertThat(duplicates).as("duplicates stay within the killed process's in-flight batches")
+				.isLessThanOrEqualTo(BATCH_SIZE * CONCURRENCY);
+			assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM scheduled_purchase WHERE status <> 'DELIVERED'",
+					Integer.class)).isZero();
+			assertThat(recovery).as("rows of the dead process are delivered within lease + poll interval (+ drain)")
+				.isLessThan(LEASE.plusSeconds(10));
+		}
+	}
+
+	private int sent() {
+		return this.jdbc.queryForObject("SELECT COUNT(*) FROM sent_email", Integer.class);
+	}
+
+	private int distinctSent() {
+		return this.jdbc.queryForObject("SELECT COUNT(DISTINCT purchase_id) FROM sent_email", Integer.class);
+	}
+
+	private int claimedBy(String instance) {
+		return this.jdbc.queryForObject(
+				"SELECT COUNT(*) FROM scheduled_purchase WHERE claimed_by = ? AND status = 'PENDING'", Integer.class,
+				instance);
+	}
+
+	private Instant lastSent() {
+		return this.jdbc.queryForObject("SELECT MAX(sent_at) FROM sent_email", OffsetDateTime.class).toInstant();
+	}
+
+	private Instant databaseNow() {
+		return this.jdbc.queryForObject("SELECT CURRENT_TIMESTAMP", OffsetDateTime.class).toInstant();
+	}
+
+	private static HttpResponse<String> post(String url, String json) throws Exception {
+		return HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create(url))
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(json))
+				.timeout(Duration.ofMinutes(1))
+				.build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+}
