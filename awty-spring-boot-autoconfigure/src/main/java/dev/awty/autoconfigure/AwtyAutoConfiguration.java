@@ -24,6 +24,7 @@ import org.springframework.boot.integration.autoconfigure.IntegrationAutoConfigu
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -33,6 +34,7 @@ import dev.awty.EventScheduler;
 import dev.awty.dialect.DialectDetector;
 import dev.awty.integration.ChannelEventPublisher;
 import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.internal.delivery.DueNotificationListener;
 import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.delivery.WakeUps;
 import dev.awty.internal.jdbc.EventTable;
@@ -88,14 +90,14 @@ public final class AwtyAutoConfiguration {
 	}
 
 	@Bean
-	WakeUps awtyWakeUps() {
-		return new WakeUps();
+	WakeUps awtyWakeUps(ObjectProvider<Clock> clock) {
+		return new WakeUps(clock.getIfUnique(Clock::systemUTC));
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(EventScheduler.class)
-	JdbcEventScheduler eventScheduler(AwtyEventTypes eventTypes, WakeUps wakeUps) {
-		return new JdbcEventScheduler(eventTypes.tables(), wakeUps);
+	JdbcEventScheduler eventScheduler(AwtyEventTypes eventTypes, WakeUps wakeUps, AwtyProperties properties) {
+		return new JdbcEventScheduler(eventTypes.tables(), wakeUps, properties.getPoller().isListenNotify());
 	}
 
 	@Bean
@@ -120,6 +122,19 @@ public final class AwtyAutoConfiguration {
 			pollers.add(table, typeSettings, publisher, lockProvider, instanceId);
 		}
 		return pollers;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.postgresql.PGConnection")
+	@ConditionalOnBooleanProperty(name = "awty.poller.listen-notify", matchIfMissing = true)
+	static class DueNotificationConfiguration {
+
+		@Bean
+		@DependsOnDatabaseInitialization
+		DueNotificationListener awtyDueNotificationListener(DataSource dataSource, SqlDialect dialect, WakeUps wakeUps) {
+			return new DueNotificationListener(dataSource, dialect.listenDue(), wakeUps);
+		}
+
 	}
 
 	private static String defaultInstanceId() {

@@ -113,6 +113,12 @@ public class AwtyProperties {
 		private OnDelivered onDelivered = OnDelivered.MARK;
 
 		/**
+		 * Whether instances on PostgreSQL wake each other with LISTEN/NOTIFY when a row is scheduled to be
+		 * due before their next poll.
+		 */
+		private boolean listenNotify = true;
+
+		/**
 		 * How long shutdown waits for batches in flight to finish.
 		 */
 		private Duration shutdownTimeout = Duration.ofSeconds(30);
@@ -152,6 +158,14 @@ public class AwtyProperties {
 
 		public void setOnDelivered(OnDelivered onDelivered) {
 			this.onDelivered = onDelivered;
+		}
+
+		public boolean isListenNotify() {
+			return this.listenNotify;
+		}
+
+		public void setListenNotify(boolean listenNotify) {
+			this.listenNotify = listenNotify;
 		}
 
 		public Duration getShutdownTimeout() {

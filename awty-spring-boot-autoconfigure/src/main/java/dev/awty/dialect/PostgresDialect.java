@@ -44,6 +44,11 @@ public final class PostgresDialect implements SqlDialect {
 			WHERE id = :id AND claimed_by = :claimer AND status = 'PENDING'
 			""";
 
+	// PostgreSQL holds a notification until commit and drops it on rollback: exactly "after commit only".
+	private static final String NOTIFY_DUE = "SELECT pg_notify('awty_due', :type || '|' || :dueAtMillis)";
+
+	private static final String LISTEN_DUE = "LISTEN awty_due";
+
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (due_at) WHERE status = 'PENDING'";
 
 	@Override
@@ -64,6 +69,16 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public String recordFailedAttempt() {
 		return RECORD_FAILED_ATTEMPT;
+	}
+
+	@Override
+	public String notifyDue() {
+		return NOTIFY_DUE;
+	}
+
+	@Override
+	public String listenDue() {
+		return LISTEN_DUE;
 	}
 
 	@Override

@@ -47,6 +47,20 @@ public interface SqlDialect {
 		return true;
 	}
 
+	/**
+	 * A statement that tells the other instances that a row of type {@code :type} is due at
+	 * {@code :dueAtMillis}, delivered to them only if the current transaction commits; {@code null} where the
+	 * database has no such channel and instances rely on polling.
+	 */
+	default @Nullable String notifyDue() {
+		return null;
+	}
+
+	/** The statement that subscribes a connection to {@link #notifyDue()}; {@code null} when there is none. */
+	default @Nullable String listenDue() {
+		return null;
+	}
+
 	/** The SQL of the pending-only index recommended for {@code table}. */
 	String pendingIndex(String table);
 

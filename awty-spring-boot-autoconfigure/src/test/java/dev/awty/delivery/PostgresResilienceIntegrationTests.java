@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.EventScheduler;
+import dev.awty.internal.delivery.DeliveryPollers;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
@@ -100,6 +101,27 @@ class PostgresResilienceIntegrationTests {
 				});
 				assertThat(scheduler.find(TestPurchase.class, inHalfAnHour).orElseThrow().getDeliveredAt()).isNull();
 			});
+	}
+
+	@Test
+	void rowScheduledOnOneInstanceWakesTheOtherThroughListenNotify() {
+		ReceivedEvents received = new ReceivedEvents().clock(this::databaseNow);
+		var runner = AwtyContexts.purchases(this.database, received)
+			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.poll-interval=1m");
+		runner.withPropertyValues("awty.instance-id=delivering").run((delivering) -> runner
+			.withPropertyValues("awty.instance-id=scheduling")
+			.run((scheduling) -> {
+				scheduling.getBean(DeliveryPollers.class).stop();
+				Thread.sleep(500);
+				EventScheduler scheduler = scheduling.getBean(EventScheduler.class);
+				long id = scheduler.schedule(new TestPurchase(5), databaseNow().plusSeconds(1));
+				Instant dueAt = scheduler.find(TestPurchase.class, id).orElseThrow().getDueAt();
+
+				await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 1);
+				assertThat(received.all().get(0).receivedAt()).isAfterOrEqualTo(dueAt).isBefore(dueAt.plusSeconds(2));
+				assertThat(this.jdbc.queryForObject("SELECT claimed_by FROM scheduled_test_purchase WHERE id = ?",
+						String.class, id)).isEqualTo("delivering");
+			}));
 	}
 
 	private int pending() {

@@ -62,7 +62,7 @@ public final class DeliveryPollers implements SmartLifecycle {
 		DeliveryPoller<T> poller = new DeliveryPoller<>(typeName, table.type().lockName(), delivery, settings, lockProvider,
 				this.clock);
 		this.pollers.add(poller);
-		this.wakeUps.register(typeName, poller::wakeUpBy);
+		this.wakeUps.register(typeName, settings.pollInterval(), poller::wakeUpBy);
 	}
 
 	/** What this instance delivered per type since start. */

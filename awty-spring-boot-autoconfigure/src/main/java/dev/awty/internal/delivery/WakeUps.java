@@ -1,5 +1,7 @@
 package dev.awty.internal.delivery;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,8 +18,31 @@ public final class WakeUps {
 
 	private final Map<String, Consumer<Instant>> pollers = new ConcurrentHashMap<>();
 
-	void register(String typeName, Consumer<Instant> poller) {
+	private final Map<String, Duration> pollIntervals = new ConcurrentHashMap<>();
+
+	private final Clock clock;
+
+	public WakeUps(Clock clock) {
+		this.clock = clock;
+	}
+
+	void register(String typeName, Duration pollInterval, Consumer<Instant> poller) {
 		this.pollers.put(typeName, poller);
+		this.pollIntervals.put(typeName, pollInterval);
+	}
+
+	/** Whether a row due at {@code dueAt} falls before the type's pollers would look anyway. */
+	public boolean isSoon(String typeName, Instant dueAt) {
+		Duration pollInterval = this.pollIntervals.get(typeName);
+		return pollInterval != null && dueAt.isBefore(this.clock.instant().plus(pollInterval));
+	}
+
+	/** Wakes this instance's poller of the type now: the signal came from another instance's commit. */
+	void wakeNow(String typeName, Instant dueAt) {
+		Consumer<Instant> poller = this.pollers.get(typeName);
+		if (poller != null) {
+			poller.accept(dueAt);
+		}
 	}
 
 	public void rowDue(String typeName, Instant dueAt) {

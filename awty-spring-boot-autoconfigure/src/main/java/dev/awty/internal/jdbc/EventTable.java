@@ -122,6 +122,18 @@ public final class EventTable<T extends ScheduledEntity> {
 		return id;
 	}
 
+	/** Tells other instances that a row became due at {@code dueAt}, if the database can and this transaction commits. */
+	public void notifyDue(Instant dueAt) {
+		String statement = this.dialect.notifyDue();
+		if (statement != null) {
+			this.jdbc.sql(statement)
+				.param("type", this.type.name())
+				.param("dueAtMillis", String.valueOf(dueAt.toEpochMilli()))
+				.query()
+				.singleValue();
+		}
+	}
+
 	public int insertAll(List<T> events, Instant dueAt) {
 		int inserted = 0;
 		for (int from = 0; from < events.size(); from += INSERT_BATCH) {

@@ -23,8 +23,11 @@ public final class JdbcEventScheduler implements EventScheduler {
 
 	private final WakeUps wakeUps;
 
-	public JdbcEventScheduler(Collection<EventTable<?>> tables, WakeUps wakeUps) {
+	private final boolean notifyOtherInstances;
+
+	public JdbcEventScheduler(Collection<EventTable<?>> tables, WakeUps wakeUps, boolean notifyOtherInstances) {
 		this.wakeUps = wakeUps;
+		this.notifyOtherInstances = notifyOtherInstances;
 		for (EventTable<?> table : tables) {
 			this.tables.put(table.type().entityClass(), table);
 		}
@@ -37,7 +40,7 @@ public final class JdbcEventScheduler implements EventScheduler {
 		requireNew(event);
 		EventTable<T> table = table(event.getClass());
 		long id = table.insert(event, dueAt);
-		this.wakeUps.rowDue(table.type().name(), dueAt);
+		wakeUp(table, dueAt);
 		return id;
 	}
 
@@ -59,7 +62,7 @@ public final class JdbcEventScheduler implements EventScheduler {
 		}
 		EventTable<T> table = table(type);
 		int inserted = table.insertAll(rows, dueAt);
-		this.wakeUps.rowDue(table.type().name(), dueAt);
+		wakeUp(table, dueAt);
 		return inserted;
 	}
 
@@ -74,6 +77,14 @@ public final class JdbcEventScheduler implements EventScheduler {
 		Assert.notNull(type, "type must not be null");
 		Assert.isTrue(limit >= 1, () -> "limit must be at least 1, was " + limit);
 		return table(type).listPending(limit).stream().map(type::cast).toList();
+	}
+
+	private void wakeUp(EventTable<?> table, Instant dueAt) {
+		String typeName = table.type().name();
+		this.wakeUps.rowDue(typeName, dueAt);
+		if (this.notifyOtherInstances && this.wakeUps.isSoon(typeName, dueAt)) {
+			table.notifyDue(dueAt);
+		}
 	}
 
 	@SuppressWarnings("unchecked")
