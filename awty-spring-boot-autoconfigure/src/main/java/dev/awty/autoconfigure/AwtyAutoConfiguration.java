@@ -9,7 +9,6 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 import net.javacrumbs.shedlock.core.LockProvider;
-import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -25,8 +24,8 @@ import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.io.ResourceLoader;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.messaging.MessageChannel;
 
@@ -46,11 +45,13 @@ import dev.awty.spi.SqlDialect;
 /**
  * Auto-configuration of awty: finds the event types, validates their tables, and runs their pollers.
  */
-@AutoConfiguration(after = { DataSourceAutoConfiguration.class, IntegrationAutoConfiguration.class })
+@AutoConfiguration(after = { DataSourceAutoConfiguration.class, IntegrationAutoConfiguration.class },
+		afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnClass({ JdbcClient.class, LockProvider.class, MessageChannel.class })
 @ConditionalOnSingleCandidate(DataSource.class)
 @ConditionalOnBooleanProperty(name = "awty.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(AwtyProperties.class)
+@Import({ AwtyLockConfigurations.Jdbc.class, AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class })
 public final class AwtyAutoConfiguration {
 
 	@Bean
@@ -65,17 +66,6 @@ public final class AwtyAutoConfiguration {
 			AwtyProperties properties) {
 		String lockTable = Identifiers.requireValid(properties.getLock().getTableName(), "awty.lock.table-name");
 		return new AwtySchemaInitializer(dataSource, resourceLoader, lockTable);
-	}
-
-	@Bean
-	@ConditionalOnMissingBean
-	@DependsOnDatabaseInitialization
-	LockProvider awtyLockProvider(DataSource dataSource, AwtyProperties properties) {
-		return new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration.builder()
-			.withJdbcTemplate(new JdbcTemplate(dataSource))
-			.withTableName(Identifiers.requireValid(properties.getLock().getTableName(), "awty.lock.table-name"))
-			.usingDbTime()
-			.build());
 	}
 
 	@Bean
