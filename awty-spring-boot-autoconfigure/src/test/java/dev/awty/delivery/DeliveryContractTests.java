@@ -24,6 +24,12 @@ import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
+import dev.awty.ScheduledEntity;
+import dev.awty.dialect.DialectDetector;
+import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.model.EventType;
+import dev.awty.internal.model.EventTypeFactory;
+import dev.awty.spi.SqlDialect;
 import dev.awty.internal.delivery.DeliveryPollers;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.ReceivedEvents;
@@ -257,6 +263,24 @@ abstract class DeliveryContractTests {
 				await().atMost(Duration.ofSeconds(5)).until(() -> rows() == 1);
 				assertThat(scheduler.find(TestPurchase.class, future)).isPresent();
 			});
+	}
+
+	@Test
+	void markIsFencedByTheClaimSoARowReclaimedAfterItsLeaseIsNotMarkedByItsFormerHolder() throws Exception {
+		SqlDialect dialect = DialectDetector.detect(this.database.simpleDataSource(), null);
+		EventType<?> type = new EventTypeFactory(dialect).create(TestPurchase.class);
+		EventTable<?> table = new EventTable<>(type, dialect, this.database.simpleDataSource());
+		this.jdbc.update("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (1, CURRENT_TIMESTAMP)");
+
+		List<? extends ScheduledEntity> first = table.claimDue("first", 10, Duration.ofMillis(100), false);
+		assertThat(table.claimDue("second", 10, Duration.ofMinutes(1), false)).as("the lease still holds").isEmpty();
+		Thread.sleep(300);
+		List<? extends ScheduledEntity> second = table.claimDue("second", 10, Duration.ofMinutes(1), false);
+
+		assertThat(second).extracting(ScheduledEntity::getId).isEqualTo(first.stream().map(ScheduledEntity::getId).toList());
+		assertThat(table.markDelivered(List.of(first.get(0).getId()), "first")).as("former holder is fenced off").isZero();
+		assertThat(table.markDelivered(List.of(second.get(0).getId()), "second")).isEqualTo(1);
+		assertThat(deliveredRows()).isEqualTo(1);
 	}
 
 	private int rows() {

@@ -39,6 +39,12 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 
 	private static final Duration MAX_ERROR_PAUSE = Duration.ofSeconds(30);
 
+	/**
+	 * How long after an awaited due time a poller keeps re-checking: the JVM clock that timed the wake-up may
+	 * run ahead of the database clock that decides what is due.
+	 */
+	private static final Duration CLOCK_TOLERANCE = Duration.ofSeconds(5);
+
 	private final String typeName;
 
 	private final String lockName;
@@ -66,6 +72,12 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 	private @Nullable Instant nextRunAt;
 
 	private @Nullable Instant wakeRequest;
+
+	private @Nullable Instant awaitedDue;
+
+	private int recheck;
+
+	private int claimedInCycle;
 
 	private boolean cycling;
 
@@ -136,6 +148,7 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 			if (!this.running) {
 				return;
 			}
+			this.awaitedDue = (this.awaitedDue == null || dueAt.isBefore(this.awaitedDue)) ? dueAt : this.awaitedDue;
 			if (this.cycling) {
 				this.wakeRequest = (this.wakeRequest == null || dueAt.isBefore(this.wakeRequest)) ? dueAt : this.wakeRequest;
 				return;
@@ -176,8 +189,9 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 			this.cycling = true;
 		}
 		Duration delay = this.settings.pollInterval();
+		this.claimedInCycle = 0;
 		try {
-			delay = cycle();
+			delay = recheckIfAwaitedRowWasMissed(cycle());
 			if (this.failedCycles > 0) {
 				logger.info("awty: poller of type '" + this.typeName + "' recovered after " + this.failedCycles
 						+ " failed cycle(s)");
@@ -198,6 +212,23 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 				this.monitor.notifyAll();
 				scheduleNext(delay);
 			}
+		}
+	}
+
+	private Duration recheckIfAwaitedRowWasMissed(Duration delay) {
+		synchronized (this.monitor) {
+			Instant awaited = this.awaitedDue;
+			if (awaited == null || this.claimedInCycle > 0
+					|| this.clock.instant().isAfter(awaited.plus(CLOCK_TOLERANCE))) {
+				this.awaitedDue = null;
+				this.recheck = 0;
+				return delay;
+			}
+			if (this.clock.instant().isBefore(awaited)) {
+				return delay;
+			}
+			Duration soon = Duration.ofMillis(Math.min(500, 10L << Math.min(this.recheck++, 6)));
+			return (soon.compareTo(delay) < 0) ? soon : delay;
 		}
 	}
 
@@ -235,6 +266,7 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 				this.capacity.release();
 				break;
 			}
+			this.claimedInCycle += rows.size();
 			this.workers.execute(() -> process(rows));
 			if (rows.size() < this.settings.batchSize()) {
 				break;
