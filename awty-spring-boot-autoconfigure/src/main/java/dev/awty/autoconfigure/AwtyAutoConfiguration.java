@@ -37,7 +37,9 @@ import dev.awty.internal.delivery.DueNotificationListener;
 import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.delivery.WakeUps;
 import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.jdbc.JdbcEventRepositories;
 import dev.awty.internal.jdbc.JdbcEventScheduler;
+import dev.awty.repository.EventRepositories;
 import dev.awty.internal.model.Identifiers;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
@@ -88,6 +90,12 @@ public final class AwtyAutoConfiguration {
 	@ConditionalOnMissingBean(EventScheduler.class)
 	JdbcEventScheduler eventScheduler(AwtyEventTypes eventTypes, WakeUps wakeUps, AwtyProperties properties) {
 		return new JdbcEventScheduler(eventTypes.tables(), wakeUps, properties.getPoller().isListenNotify());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(EventRepositories.class)
+	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes) {
+		return new JdbcEventRepositories(eventTypes.tables());
 	}
 
 	@Bean

@@ -45,6 +45,11 @@ public final class H2Dialect implements SqlDialect {
 			WHERE id = :id AND claimed_by = :claimer AND status = 'PENDING'
 			""";
 
+	private static final String SHIFT_PENDING_ROWS = """
+			UPDATE %1$s SET due_at = DATEADD(MILLISECOND, :awtyMillis, due_at), version = version + 1, claimed_by = NULL
+			WHERE id IN (%2$s) AND status = 'PENDING' AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			""";
+
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (status, due_at)";
 
 	@Override
@@ -70,6 +75,11 @@ public final class H2Dialect implements SqlDialect {
 	@Override
 	public boolean skipsLockedRows() {
 		return false;
+	}
+
+	@Override
+	public String shiftPendingRows() {
+		return SHIFT_PENDING_ROWS;
 	}
 
 	@Override

@@ -49,6 +49,11 @@ public final class PostgresDialect implements SqlDialect {
 
 	private static final String LISTEN_DUE = "LISTEN awty_due";
 
+	private static final String SHIFT_PENDING_ROWS = """
+			UPDATE %1$s SET due_at = due_at + :awtyMillis * INTERVAL '1 millisecond', version = version + 1, claimed_by = NULL
+			WHERE id IN (%2$s) AND status = 'PENDING' AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			""";
+
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (due_at) WHERE status = 'PENDING'";
 
 	@Override
@@ -79,6 +84,11 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public String listenDue() {
 		return LISTEN_DUE;
+	}
+
+	@Override
+	public String shiftPendingRows() {
+		return SHIFT_PENDING_ROWS;
 	}
 
 	@Override

@@ -40,6 +40,12 @@ public interface SqlDialect {
 	String recordFailedAttempt();
 
 	/**
+	 * Moves the due time of unclaimed {@code PENDING} rows whose id is in the sub-select {@code %2$s} by
+	 * {@code :awtyMillis} milliseconds and bumps their version.
+	 */
+	String shiftPendingRows();
+
+	/**
 	 * Whether concurrent {@link #claimDueRows()} statements skip each other's rows. When not, awty runs
 	 * claims of one type one at a time under the type's lock, even in skip-locked mode.
 	 */

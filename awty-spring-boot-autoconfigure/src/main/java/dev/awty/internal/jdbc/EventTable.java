@@ -109,6 +109,14 @@ public final class EventTable<T extends ScheduledEntity> {
 		return this.type;
 	}
 
+	JdbcClient jdbc() {
+		return this.jdbc;
+	}
+
+	SqlDialect dialect() {
+		return this.dialect;
+	}
+
 	/** Whether concurrent claims of this table skip each other's rows; see {@link SqlDialect#skipsLockedRows()}. */
 	public boolean claimsSkipLockedRows() {
 		return this.dialect.skipsLockedRows();

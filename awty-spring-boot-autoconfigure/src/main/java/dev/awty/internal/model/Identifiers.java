@@ -3,6 +3,8 @@ package dev.awty.internal.model;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
+import org.jspecify.annotations.Nullable;
+
 import dev.awty.AwtyConfigurationException;
 
 /**
@@ -16,8 +18,21 @@ public final class Identifiers {
 	private Identifiers() {
 	}
 
+	public static boolean isValid(@Nullable String identifier) {
+		return identifier != null && IDENTIFIER.matcher(identifier).matches();
+	}
+
+	/** For identifiers passed to an API call: an invalid one is an {@link IllegalArgumentException}. */
+	public static String requireValidArgument(@Nullable String identifier, String what) {
+		if (!isValid(identifier)) {
+			throw new IllegalArgumentException("'" + identifier + "' is not a valid " + what
+					+ ": use letters, digits and underscores only, starting with a letter or underscore");
+		}
+		return identifier;
+	}
+
 	public static String requireValid(String identifier, String what) {
-		if (!IDENTIFIER.matcher(identifier).matches()) {
+		if (!isValid(identifier)) {
 			throw new AwtyConfigurationException("'" + identifier + "' is not a valid " + what,
 					"Use letters, digits and underscores only, starting with a letter or underscore"
 							+ " (optionally schema-qualified as schema.table).");

@@ -1,0 +1,34 @@
+package dev.awty.internal.jdbc;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.util.Assert;
+
+import dev.awty.ScheduledEntity;
+import dev.awty.repository.EventRepositories;
+import dev.awty.repository.Selection;
+
+/**
+ * {@link EventRepositories} over the tables of the registered event types.
+ */
+public final class JdbcEventRepositories implements EventRepositories {
+
+	private final Map<Class<?>, EventTable<?>> tables = new LinkedHashMap<>();
+
+	public JdbcEventRepositories(Collection<EventTable<?>> tables) {
+		tables.forEach((table) -> this.tables.put(table.type().entityClass(), table));
+	}
+
+	@Override
+	@SuppressWarnings("unchecked")
+	public <T extends ScheduledEntity> Selection<T> select(Class<T> type) {
+		Assert.notNull(type, "type must not be null");
+		EventTable<T> table = (EventTable<T>) this.tables.get(type);
+		Assert.notNull(table, () -> type.getName() + " is not a known event type: annotate it with @ScheduledEvent"
+				+ " and keep it in or below the package of your @SpringBootApplication class");
+		return new JdbcSelection<>(table);
+	}
+
+}

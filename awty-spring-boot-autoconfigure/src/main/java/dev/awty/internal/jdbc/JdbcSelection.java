@@ -1,0 +1,222 @@
+package dev.awty.internal.jdbc;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.NestedExceptionUtils;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.util.Assert;
+
+import dev.awty.AwtyException;
+import dev.awty.EventStatus;
+import dev.awty.ScheduledEntity;
+import dev.awty.internal.model.Identifiers;
+import dev.awty.repository.ChangeResult;
+import dev.awty.repository.Selection;
+
+/**
+ * A {@link Selection} over one event table. The FROM and WHERE part is assembled from validated identifiers
+ * and the caller's SQL text; every value is a named parameter. Parameter names starting with {@code awty}
+ * are awty's own.
+ */
+final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
+
+	private static final String SELECT_ROWS = "SELECT e.* %s ORDER BY e.due_at, e.id LIMIT :awtyLimit OFFSET :awtyOffset";
+
+	private static final String COUNT_ROWS = "SELECT COUNT(*) %s";
+
+	private static final String SELECTED_IDS = "SELECT e.id %s";
+
+	private static final String CLAIM_FREE = "(claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)";
+
+	private static final String RESCHEDULE = """
+			UPDATE %1$s SET due_at = :awtyDueAt, version = version + 1, claimed_by = NULL
+			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
+
+	private static final String DELIVER_NOW = """
+			UPDATE %1$s SET due_at = CURRENT_TIMESTAMP, version = version + 1, claimed_by = NULL
+			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
+
+	private static final String CANCEL = """
+			UPDATE %1$s SET status = 'CANCELLED', claimed_by = NULL
+			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
+
+	private static final String RETRY = """
+			UPDATE %1$s SET status = 'PENDING', due_at = CURRENT_TIMESTAMP, attempts = 0, version = version + 1,
+			       claimed_by = NULL, claimed_until = NULL
+			WHERE id IN (%2$s) AND status = 'FAILED'
+			""";
+
+	private static final String COUNT_IN_FLIGHT = """
+			SELECT COUNT(*) FROM %1$s
+			WHERE id IN (%2$s) AND status = 'PENDING' AND claimed_until >= CURRENT_TIMESTAMP
+			""";
+
+	private final EventTable<T> table;
+
+	private final List<String> joins;
+
+	private final List<String> predicates;
+
+	private final Map<String, @Nullable Object> params;
+
+	private final List<EventStatus> statuses;
+
+	JdbcSelection(EventTable<T> table) {
+		this(table, List.of(), List.of(), Map.of(), List.of(EventStatus.PENDING));
+	}
+
+	private JdbcSelection(EventTable<T> table, List<String> joins, List<String> predicates,
+			Map<String, @Nullable Object> params, List<EventStatus> statuses) {
+		this.table = table;
+		this.joins = joins;
+		this.predicates = predicates;
+		this.params = params;
+		this.statuses = statuses;
+	}
+
+	@Override
+	public Selection<T> join(String table, String alias, String on) {
+		Assert.hasText(on, "on must not be empty");
+		Identifiers.requireValidArgument(table, "joined table name");
+		Identifiers.requireValidArgument(alias, "table alias");
+		Assert.isTrue(!alias.equalsIgnoreCase("e"), "alias 'e' is the scheduled table's; choose another alias");
+		return new JdbcSelection<>(this.table, append(this.joins, "JOIN " + table + " " + alias + " ON (" + on + ")"),
+				this.predicates, this.params, this.statuses);
+	}
+
+	@Override
+	public Selection<T> where(String predicate) {
+		Assert.hasText(predicate, "predicate must not be empty");
+		return new JdbcSelection<>(this.table, this.joins, append(this.predicates, "(" + predicate + ")"), this.params,
+				this.statuses);
+	}
+
+	@Override
+	public Selection<T> param(String name, @Nullable Object value) {
+		Identifiers.requireValidArgument(name, "parameter name");
+		Assert.isTrue(!name.startsWith("awty"), () -> "parameter names starting with 'awty' are reserved: " + name);
+		Map<String, @Nullable Object> params = new HashMap<>(this.params);
+		params.put(name, (value instanceof Instant instant) ? this.table.dialect().timestampParameter(instant) : value);
+		return new JdbcSelection<>(this.table, this.joins, this.predicates, Map.copyOf(params), this.statuses);
+	}
+
+	@Override
+	public Selection<T> withStatus(EventStatus... statuses) {
+		Assert.notEmpty(statuses, "statuses must not be empty");
+		return new JdbcSelection<>(this.table, this.joins, this.predicates, this.params, List.of(statuses));
+	}
+
+	@Override
+	public List<T> list(int limit) {
+		return page(0, limit);
+	}
+
+	@Override
+	public List<T> page(int offset, int limit) {
+		Assert.isTrue(offset >= 0, () -> "offset must not be negative, was " + offset);
+		Assert.isTrue(limit >= 1, () -> "limit must be at least 1, was " + limit);
+		return run(() -> statement(SELECT_ROWS.formatted(fromWhere(this.statuses)), this.statuses)
+			.param("awtyLimit", limit)
+			.param("awtyOffset", offset)
+			.query((rs, row) -> this.table.type().mapper().read(rs))
+			.list());
+	}
+
+	@Override
+	public long count() {
+		return run(() -> statement(COUNT_ROWS.formatted(fromWhere(this.statuses)), this.statuses).query(Long.class)
+			.single());
+	}
+
+	@Override
+	public ChangeResult rescheduleTo(Instant dueAt) {
+		Assert.notNull(dueAt, "dueAt must not be null");
+		return changePending(RESCHEDULE, Map.of("awtyDueAt", this.table.dialect().timestampParameter(dueAt)));
+	}
+
+	@Override
+	public ChangeResult shiftBy(Duration offset) {
+		Assert.notNull(offset, "offset must not be null");
+		return changePending(this.table.dialect().shiftPendingRows(), Map.of("awtyMillis", offset.toMillis()));
+	}
+
+	@Override
+	public ChangeResult deliverNow() {
+		return changePending(DELIVER_NOW, Map.of());
+	}
+
+	@Override
+	public ChangeResult cancel() {
+		return changePending(CANCEL, Map.of());
+	}
+
+	@Override
+	public ChangeResult retry() {
+		List<EventStatus> failed = List.of(EventStatus.FAILED);
+		String ids = SELECTED_IDS.formatted(fromWhere(failed));
+		int changed = run(() -> statement(RETRY.formatted(this.table.type().table(), ids), failed).update());
+		return new ChangeResult(changed, 0);
+	}
+
+	private ChangeResult changePending(String template, Map<String, Object> values) {
+		List<EventStatus> pending = List.of(EventStatus.PENDING);
+		String ids = SELECTED_IDS.formatted(fromWhere(pending));
+		String tableName = this.table.type().table();
+		return run(() -> {
+			int changed = statement(template.formatted(tableName, ids), pending).params(values).update();
+			long inFlight = statement(COUNT_IN_FLIGHT.formatted(tableName, ids), pending).query(Long.class).single();
+			return new ChangeResult(changed, (int) inFlight);
+		});
+	}
+
+	private String fromWhere(List<EventStatus> statuses) {
+		StringBuilder sql = new StringBuilder("FROM ").append(this.table.type().table()).append(" e");
+		for (String join : this.joins) {
+			sql.append(' ').append(join);
+		}
+		sql.append(" WHERE e.status IN (:awtyStatuses)");
+		for (String predicate : this.predicates) {
+			sql.append(" AND ").append(predicate);
+		}
+		return sql.toString();
+	}
+
+	private JdbcClient.StatementSpec statement(String sql, List<EventStatus> statuses) {
+		return this.table.jdbc()
+			.sql(sql)
+			.params(this.params)
+			.param("awtyStatuses", statuses.stream().map(Enum::name).toList());
+	}
+
+	private <R> R run(Supplier<R> query) {
+		try {
+			return query.get();
+		}
+		catch (DataAccessException ex) {
+			throw new AwtyException("Selection of event type '" + this.table.type().name() + "' failed: "
+					+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage(), ex);
+		}
+	}
+
+	private static List<String> append(List<String> list, String item) {
+		List<String> copy = new ArrayList<>(list);
+		copy.add(item);
+		return List.copyOf(copy);
+	}
+
+	@Override
+	public String toString() {
+		return "Selection " + fromWhere(this.statuses) + " " + Arrays.toString(this.params.keySet().toArray());
+	}
+
+}

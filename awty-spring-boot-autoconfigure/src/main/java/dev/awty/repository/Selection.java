@@ -1,0 +1,77 @@
+package dev.awty.repository;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.EventStatus;
+import dev.awty.ScheduledEntity;
+
+/**
+ * A selection of rows of one event type, refined by joins and predicates; immutable, so each refinement
+ * returns a new selection. In SQL text the scheduled table is the alias {@code e}; values are always
+ * named parameters ({@code :albumId}) bound with {@link #param}, never concatenated.
+ * <pre>{@code
+ * repositories.select(ScheduledPurchase.class)
+ *     .join("purchase", "p", "p.id = e.purchase_id")
+ *     .where("p.album_id = :albumId").param("albumId", albumId)
+ *     .rescheduleTo(newReleaseAt);
+ * }</pre>
+ * Reads and counts see {@code PENDING} rows unless {@link #withStatus} says otherwise; writes change only
+ * {@code PENDING} rows ({@code FAILED} ones for {@link #retry()}) that no instance is delivering at that
+ * moment, and report the others as in flight. Every write is one SQL statement in the caller's
+ * transaction, if any; a write that moves the due time bumps the row's {@code version}, so the message of
+ * the new time has a new {@code awty_event_id}. A database error (such as an unknown column in a predicate)
+ * is thrown as an {@link dev.awty.AwtyException} naming the type.
+ */
+public interface Selection<T extends ScheduledEntity> {
+
+	/**
+	 * Joins a domain table.
+	 * @param table a table name (letters, digits, underscores, optionally schema-qualified)
+	 * @param alias its alias in predicates; not {@code e}
+	 * @param on the join condition, e.g. {@code p.id = e.purchase_id}
+	 */
+	Selection<T> join(String table, String alias, String on);
+
+	/** Adds a predicate, combined with the others by {@code AND}. */
+	Selection<T> where(String predicate);
+
+	/** Binds a named parameter used in a predicate or join condition. */
+	Selection<T> param(String name, @Nullable Object value);
+
+	/** Reads and counts rows with these statuses instead of {@code PENDING}. */
+	Selection<T> withStatus(EventStatus... statuses);
+
+	/** The selected rows, earliest due first, at most {@code limit}; empty when none matches. */
+	List<T> list(int limit);
+
+	/** One page of the selected rows, earliest due first. */
+	List<T> page(int offset, int limit);
+
+	long count();
+
+	/**
+	 * Moves pending rows to {@code dueAt}; a time in the past makes them due at once.
+	 * @throws IllegalArgumentException if {@code dueAt} is null
+	 */
+	ChangeResult rescheduleTo(Instant dueAt);
+
+	/**
+	 * Moves pending rows by {@code offset} (negative moves them earlier).
+	 * @throws IllegalArgumentException if {@code offset} is null
+	 */
+	ChangeResult shiftBy(Duration offset);
+
+	/** Makes pending rows due now. */
+	ChangeResult deliverNow();
+
+	/** Cancels pending rows: they become {@code CANCELLED} and are never delivered. */
+	ChangeResult cancel();
+
+	/** Gives {@code FAILED} rows a new start: {@code PENDING}, due now, attempts reset. */
+	ChangeResult retry();
+
+}
