@@ -54,6 +54,16 @@ final class ShopInstance implements AutoCloseable {
 	}
 
 	@SuppressWarnings("unchecked")
+	ResponseEntity<Map<String, Object>> put(String path, String json) {
+		return (ResponseEntity<Map<String, Object>>) (ResponseEntity<?>) this.http.put()
+			.uri(path)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(json)
+			.retrieve()
+			.toEntity(Map.class);
+	}
+
+	@SuppressWarnings("unchecked")
 	ResponseEntity<Map<String, Object>> get(String path) {
 		return (ResponseEntity<Map<String, Object>>) (ResponseEntity<?>) this.http.get().uri(path).retrieve().toEntity(Map.class);
 	}

@@ -19,6 +19,7 @@ import org.springframework.transaction.annotation.Transactional;
 
 import dev.awty.EventScheduler;
 import dev.awty.sample.album.Albums;
+import dev.awty.sample.schedule.Fulfilments;
 import dev.awty.sample.web.BadRequestException;
 
 /**
@@ -38,7 +39,11 @@ public class PurchaseService {
 
 	private final EventScheduler scheduler;
 
-	PurchaseService(JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc, Albums albums, EventScheduler scheduler) {
+	private final Fulfilments fulfilments;
+
+	PurchaseService(JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc, Albums albums, EventScheduler scheduler,
+			Fulfilments fulfilments) {
+		this.fulfilments = fulfilments;
 		this.jdbc = jdbc;
 		this.batchJdbc = batchJdbc;
 		this.albums = albums;
@@ -95,11 +100,7 @@ public class PurchaseService {
 		if (updated == 0) {
 			throw BadRequestException.notFound("id", "no purchase with id " + purchaseId);
 		}
-		return this.jdbc.sql("""
-				UPDATE scheduled_purchase SET status = 'CANCELLED'
-				WHERE purchase_id = :id AND status = 'PENDING'
-				  AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
-				""").param("id", purchaseId).update();
+		return this.fulfilments.cancelPendingOfPurchase(purchaseId).changed();
 	}
 
 	@Transactional(readOnly = true)

@@ -1,0 +1,11 @@
+package dev.awty.sample;
+
+import dev.awty.testing.TestDatabases;
+
+class PostgresShopScheduleIntegrationTests extends ShopScheduleContractTests {
+
+	PostgresShopScheduleIntegrationTests() {
+		super(TestDatabases::postgres);
+	}
+
+}
