@@ -37,6 +37,7 @@ import dev.awty.internal.delivery.DueNotificationListener;
 import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.delivery.WakeUps;
 import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.jdbc.DueSignals;
 import dev.awty.internal.jdbc.JdbcEventRepositories;
 import dev.awty.internal.jdbc.JdbcEventScheduler;
 import dev.awty.repository.EventRepositories;
@@ -87,15 +88,25 @@ public final class AwtyAutoConfiguration {
 	}
 
 	@Bean
+	DueSignals awtyDueSignals(WakeUps wakeUps, AwtyProperties properties) {
+		return new DueSignals(wakeUps, properties.getPoller().isListenNotify());
+	}
+
+	@Bean
+	AwtyInstance awtyInstance(AwtyProperties properties) {
+		return new AwtyInstance((properties.getInstanceId() != null) ? properties.getInstanceId() : defaultInstanceId());
+	}
+
+	@Bean
 	@ConditionalOnMissingBean(EventScheduler.class)
-	JdbcEventScheduler eventScheduler(AwtyEventTypes eventTypes, WakeUps wakeUps, AwtyProperties properties) {
-		return new JdbcEventScheduler(eventTypes.tables(), wakeUps, properties.getPoller().isListenNotify());
+	JdbcEventScheduler eventScheduler(AwtyEventTypes eventTypes, DueSignals dueSignals) {
+		return new JdbcEventScheduler(eventTypes.tables(), dueSignals);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(EventRepositories.class)
-	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes) {
-		return new JdbcEventRepositories(eventTypes.tables());
+	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals) {
+		return new JdbcEventRepositories(eventTypes.tables(), dueSignals);
 	}
 
 	@Bean
@@ -106,10 +117,9 @@ public final class AwtyAutoConfiguration {
 
 	@Bean
 	DeliveryPollers awtyDeliveryPollers(AwtyEventTypes eventTypes, EventPublisher publisher, LockProvider lockProvider,
-			WakeUps wakeUps, ObjectProvider<Clock> clock, AwtyProperties properties) {
+			WakeUps wakeUps, ObjectProvider<Clock> clock, AwtyInstance instance, AwtyProperties properties) {
 		TypeSettingsFactory settings = new TypeSettingsFactory(properties);
 		settings.rejectUnknownTypes(eventTypes.names());
-		String instanceId = (properties.getInstanceId() != null) ? properties.getInstanceId() : defaultInstanceId();
 		DeliveryPollers pollers = new DeliveryPollers(properties.getPoller().getShutdownTimeout(), wakeUps,
 				clock.getIfUnique(Clock::systemUTC));
 		for (EventTable<?> table : eventTypes.tables()) {
@@ -117,7 +127,7 @@ public final class AwtyAutoConfiguration {
 			if (typeSettings.byPriority()) {
 				eventTypes.requirePriorityColumn(table.type());
 			}
-			pollers.add(table, typeSettings, publisher, lockProvider, instanceId);
+			pollers.add(table, typeSettings, publisher, lockProvider, instance.id());
 		}
 		return pollers;
 	}

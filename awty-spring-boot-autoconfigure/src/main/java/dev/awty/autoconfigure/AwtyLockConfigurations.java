@@ -38,10 +38,13 @@ final class AwtyLockConfigurations {
 		@Bean
 		@ConditionalOnMissingBean
 		@DependsOnDatabaseInitialization
-		LockProvider awtyLockProvider(DataSource dataSource, AwtyProperties properties) {
+		LockProvider awtyLockProvider(DataSource dataSource, AwtyProperties properties, AwtyInstance instance) {
+			// The instance id, not the host name ShedLock defaults to: processes sharing a host must not
+			// release each other's locks.
 			return new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration.builder()
 				.withJdbcTemplate(new JdbcTemplate(dataSource))
 				.withTableName(Identifiers.requireValid(properties.getLock().getTableName(), "awty.lock.table-name"))
+				.withLockedByValue(instance.id())
 				.usingDbTime()
 				.build());
 		}

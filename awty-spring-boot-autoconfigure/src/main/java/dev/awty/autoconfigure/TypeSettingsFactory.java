@@ -64,7 +64,7 @@ final class TypeSettingsFactory {
 
 		Integer configuredConcurrency = (type.getConcurrency() != null) ? type.getConcurrency() : poller.getConcurrency();
 		int concurrency = (configuredConcurrency != null) ? configuredConcurrency
-				: (mode == ClaimMode.LEADER) ? 1 : Runtime.getRuntime().availableProcessors();
+				: (mode == ClaimMode.LEADER) ? 1 : Math.min(MAX_CONCURRENCY, Runtime.getRuntime().availableProcessors());
 		require(concurrency >= 1 && concurrency <= MAX_CONCURRENCY,
 				keys.of(type.getConcurrency(), "concurrency", "awty.poller.concurrency") + " must be between 1 and "
 						+ MAX_CONCURRENCY + ", was " + concurrency,

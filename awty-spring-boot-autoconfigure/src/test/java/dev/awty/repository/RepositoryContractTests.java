@@ -17,6 +17,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import dev.awty.AwtyException;
 import dev.awty.EventStatus;
 import dev.awty.dialect.DialectDetector;
+import dev.awty.internal.delivery.WakeUps;
+import dev.awty.internal.jdbc.DueSignals;
 import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.jdbc.JdbcEventRepositories;
 import dev.awty.internal.model.EventTypeFactory;
@@ -54,7 +56,8 @@ abstract class RepositoryContractTests {
 		SqlDialect dialect = DialectDetector.detect(database.simpleDataSource(), null);
 		EventTable<?> table = new EventTable<>(new EventTypeFactory(dialect).create(TestPurchase.class), dialect,
 				database.simpleDataSource());
-		this.repositories = new JdbcEventRepositories(List.of(table));
+		this.repositories = new JdbcEventRepositories(List.of(table),
+				new DueSignals(new WakeUps(java.time.Clock.systemUTC()), false));
 		this.releaseAt = Instant.now().plus(Duration.ofDays(30)).truncatedTo(ChronoUnit.SECONDS);
 		// album 1: purchases 1-3 (ada, bob, ada); album 2: purchases 4-5 (ada, cy)
 		purchase(1, 1, "ada@example.com");
@@ -149,6 +152,16 @@ abstract class RepositoryContractTests {
 			.isInstanceOf(AwtyException.class)
 			.withMessageStartingWith("Selection of event type 'test_purchase' failed: ")
 			.satisfies((ex) -> assertThat(ex.getMessage().toLowerCase()).contains("no_such_column"));
+	}
+
+	@Test
+	void nullParameterValuesAreBoundAsSqlNull() {
+		this.jdbc.update("UPDATE purchase SET customer_email = NULL WHERE id = 5");
+		assertThat(this.repositories.select(TestPurchase.class)
+			.join("purchase", "p", "p.id = e.purchase_id")
+			.where("p.customer_email IS NOT DISTINCT FROM :email")
+			.param("email", null)
+			.count()).isEqualTo(1);
 	}
 
 	@Test

@@ -3,6 +3,7 @@ package dev.awty.internal.delivery;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import org.apache.commons.logging.Log;
@@ -40,6 +41,8 @@ final class BatchDelivery<T extends ScheduledEntity> {
 
 	private final DeliveryCounters counters;
 
+	private final AtomicLong claims = new AtomicLong();
+
 	BatchDelivery(EventTable<T> table, TypeSettings settings, EventPublisher publisher, String instanceId,
 			DeliveryCounters counters) {
 		this.table = table;
@@ -52,16 +55,24 @@ final class BatchDelivery<T extends ScheduledEntity> {
 	/**
 	 * @return the claimed rows; fewer than the batch size means nothing more is due now
 	 */
-	List<T> claim() {
-		return this.table.claimDue(this.instanceId, this.settings.batchSize(), this.settings.lease(),
-				this.settings.byPriority());
+	ClaimedBatch<T> claim() {
+		String token = this.instanceId + "#" + this.claims.incrementAndGet();
+		return new ClaimedBatch<>(token,
+				this.table.claimDue(token, this.settings.batchSize(), this.settings.lease(), this.settings.byPriority()));
+	}
+
+	/** Gives claimed rows back unpublished, so that any instance can claim them at once. */
+	void release(ClaimedBatch<T> batch) {
+		this.table.release(batch.rows().stream().map(ScheduledEntity::getId).toList(), batch.token());
 	}
 
 	boolean claimsSkipLockedRows() {
 		return this.table.claimsSkipLockedRows();
 	}
 
-	void process(List<T> rows) {
+	void process(ClaimedBatch<T> batch) {
+		List<T> rows = batch.rows();
+		String claimer = batch.token();
 		String typeName = this.table.type().name();
 		List<Message<?>> messages = rows.stream().<Message<?>>map((row) -> EventMessages.toMessage(typeName, row)).toList();
 		List<PublishOutcome> outcomes = publish(messages);
@@ -81,17 +92,17 @@ final class BatchDelivery<T extends ScheduledEntity> {
 			}
 		}
 		int finished = withRetry("mark delivered", () -> (this.settings.onDelivered() == OnDelivered.DELETE)
-				? this.table.deleteDelivered(delivered, this.instanceId)
-				: this.table.markDelivered(delivered, this.instanceId));
+				? this.table.deleteDelivered(delivered, claimer)
+				: this.table.markDelivered(delivered, claimer));
 		this.counters.delivered(finished);
 		if (finished < delivered.size()) {
 			this.counters.fenceMisses(delivered.size() - finished);
 			logger.warn("awty: " + (delivered.size() - finished) + " published row(s) of type '" + typeName
-					+ "' had been re-claimed by another instance after their lease ran out and may be delivered twice");
+					+ "' had been claimed again after their lease ran out and may be delivered twice");
 		}
 		if (!failed.isEmpty()) {
 			withRetry("record failures", () -> {
-				this.table.recordFailures(failed, this.instanceId, this.settings.maxAttempts());
+				this.table.recordFailures(failed, claimer, this.settings.maxAttempts());
 				return failed.size();
 			});
 			this.counters.failedAttempts(failed.size());

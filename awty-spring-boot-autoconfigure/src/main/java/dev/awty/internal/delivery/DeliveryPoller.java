@@ -4,9 +4,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.NavigableSet;
 import java.util.Optional;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -30,8 +33,8 @@ import dev.awty.ScheduledEntity;
 /**
  * Polls one event type. Each cycle claims batches while rows remain due, handing each to a bounded pool of
  * workers and claiming the next as soon as a worker is free; it sleeps only when nothing is due. In leader
- * mode a cycle runs only while this instance holds the type's lock. A failed cycle is logged and retried
- * after a growing pause: the poller never dies of it.
+ * mode a cycle runs only while this instance holds the type's lock, and stops claiming well before the lock
+ * expires. A failed cycle is logged and retried after a growing pause: the poller never dies of it.
  */
 final class DeliveryPoller<T extends ScheduledEntity> {
 
@@ -40,10 +43,12 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 	private static final Duration MAX_ERROR_PAUSE = Duration.ofSeconds(30);
 
 	/**
-	 * How long after an awaited due time a poller keeps re-checking: the JVM clock that timed the wake-up may
-	 * run ahead of the database clock that decides what is due.
+	 * How long after a locally awaited due time a poller keeps re-checking: the JVM clock that timed the
+	 * wake-up may run ahead of the database clock that decides what is due.
 	 */
 	private static final Duration CLOCK_TOLERANCE = Duration.ofSeconds(5);
+
+	private static final int MAX_PENDING_WAKE_UPS = 10_000;
 
 	private final String typeName;
 
@@ -61,6 +66,9 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 
 	private final Object monitor = new Object();
 
+	/** Due times this instance was told about and has not yet looked at, earliest first. */
+	private final NavigableSet<Instant> wakeUps = new TreeSet<>();
+
 	private volatile boolean running;
 
 	private @Nullable TaskScheduler scheduler;
@@ -71,7 +79,10 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 
 	private @Nullable Instant nextRunAt;
 
-	private @Nullable Instant wakeRequest;
+	/** Identifies the one scheduled run that is current; a run that was replaced finds another number. */
+	private long generation;
+
+	private boolean cycling;
 
 	private @Nullable Instant awaitedDue;
 
@@ -79,18 +90,16 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 
 	private int claimedInCycle;
 
-	private boolean cycling;
-
 	private int failedCycles;
 
 	DeliveryPoller(String typeName, String lockName, BatchDelivery<T> delivery, TypeSettings settings,
 			LockProvider lockProvider, Clock clock) {
-		this.clock = clock;
 		this.typeName = typeName;
 		this.lockName = lockName;
 		this.delivery = delivery;
 		this.settings = settings;
 		this.lockProvider = lockProvider;
+		this.clock = clock;
 		this.capacity = new Semaphore(settings.concurrency());
 	}
 
@@ -104,26 +113,31 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 		synchronized (this.monitor) {
 			this.scheduler = scheduler;
 			this.running = true;
-			scheduleNext(Duration.ZERO);
+			scheduleAt(this.clock.instant());
 		}
 	}
 
-	/** Stops claiming, then waits up to {@code timeout} for batches in flight. */
-	void stop(Duration timeout) {
-		long deadline = System.nanoTime() + timeout.toNanos();
+	/** Stops claiming; batches already claimed go on. */
+	void stopClaiming() {
 		synchronized (this.monitor) {
 			this.running = false;
+			this.generation++;
 			if (this.next != null) {
 				this.next.cancel(false);
 			}
-			// A cycle in progress may still hand a claimed batch to the workers: let it finish first.
-			while (this.cycling && System.nanoTime() < deadline) {
+		}
+	}
+
+	/** Waits until {@code deadlineNanos} for the cycle and the batches in flight to finish. */
+	void awaitIdle(long deadlineNanos) {
+		synchronized (this.monitor) {
+			while (this.cycling && System.nanoTime() < deadlineNanos) {
 				try {
 					this.monitor.wait(50);
 				}
 				catch (InterruptedException ex) {
 					Thread.currentThread().interrupt();
-					break;
+					return;
 				}
 			}
 		}
@@ -131,9 +145,10 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 		if (pool != null) {
 			pool.shutdown();
 			try {
-				if (!pool.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-					logger.warn("awty: batches of type '" + this.typeName + "' still in flight after " + timeout
-							+ "; their rows are delivered again once their lease runs out");
+				long remaining = Math.max(0, deadlineNanos - System.nanoTime());
+				if (!pool.awaitTermination(remaining, TimeUnit.NANOSECONDS)) {
+					logger.warn("awty: batches of type '" + this.typeName + "' were still in flight at shutdown;"
+							+ " their rows are delivered again once their lease runs out");
 				}
 			}
 			catch (InterruptedException ex) {
@@ -142,18 +157,22 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 		}
 	}
 
-	/** Makes the next cycle start no later than {@code dueAt}. */
-	void wakeUpBy(Instant dueAt) {
+	/**
+	 * Makes a cycle start no later than {@code dueAt}.
+	 * @param local whether the row was scheduled on this instance, whose clock timed the wake-up
+	 */
+	void wakeUpBy(Instant dueAt, boolean local) {
 		synchronized (this.monitor) {
 			if (!this.running) {
 				return;
 			}
-			this.awaitedDue = (this.awaitedDue == null || dueAt.isBefore(this.awaitedDue)) ? dueAt : this.awaitedDue;
-			if (this.cycling) {
-				this.wakeRequest = (this.wakeRequest == null || dueAt.isBefore(this.wakeRequest)) ? dueAt : this.wakeRequest;
-				return;
+			if (local) {
+				this.awaitedDue = (this.awaitedDue == null || dueAt.isBefore(this.awaitedDue)) ? dueAt : this.awaitedDue;
 			}
-			if (this.nextRunAt != null && !dueAt.isBefore(this.nextRunAt)) {
+			if (this.wakeUps.size() < MAX_PENDING_WAKE_UPS) {
+				this.wakeUps.add(dueAt);
+			}
+			if (this.cycling || (this.nextRunAt != null && !dueAt.isBefore(this.nextRunAt))) {
 				return;
 			}
 			if (this.next != null) {
@@ -164,29 +183,31 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 	}
 
 	private void scheduleNext(Duration delay) {
-		// The JVM clock only paces the pollers; what is due is always decided by the database's clock.
-		Instant at = this.clock.instant().plus(delay);
-		if (this.wakeRequest != null && this.wakeRequest.isBefore(at)) {
-			at = this.wakeRequest;
+		Instant now = this.clock.instant();
+		this.wakeUps.headSet(now, true).clear();
+		Instant at = now.plus(delay);
+		if (!this.wakeUps.isEmpty() && this.wakeUps.first().isBefore(at)) {
+			at = this.wakeUps.first();
 		}
-		this.wakeRequest = null;
 		scheduleAt(at);
 	}
 
 	private void scheduleAt(Instant at) {
 		TaskScheduler taskScheduler = this.scheduler;
 		if (this.running && taskScheduler != null) {
+			long current = ++this.generation;
 			this.nextRunAt = at;
-			this.next = taskScheduler.schedule(this::runCycle, at);
+			this.next = taskScheduler.schedule(() -> runCycle(current), at);
 		}
 	}
 
-	private void runCycle() {
+	private void runCycle(long scheduledGeneration) {
 		synchronized (this.monitor) {
-			if (!this.running || this.cycling) {
+			if (!this.running || this.cycling || scheduledGeneration != this.generation) {
 				return;
 			}
 			this.cycling = true;
+			this.nextRunAt = null;
 		}
 		Duration delay = this.settings.pollInterval();
 		this.claimedInCycle = 0;
@@ -218,13 +239,13 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 	private Duration recheckIfAwaitedRowWasMissed(Duration delay) {
 		synchronized (this.monitor) {
 			Instant awaited = this.awaitedDue;
-			if (awaited == null || this.claimedInCycle > 0
-					|| this.clock.instant().isAfter(awaited.plus(CLOCK_TOLERANCE))) {
+			Instant now = this.clock.instant();
+			if (awaited == null || this.claimedInCycle > 0 || now.isAfter(awaited.plus(CLOCK_TOLERANCE))) {
 				this.awaitedDue = null;
 				this.recheck = 0;
 				return delay;
 			}
-			if (this.clock.instant().isBefore(awaited)) {
+			if (now.isBefore(awaited)) {
 				return delay;
 			}
 			Duration soon = Duration.ofMillis(Math.min(500, 10L << Math.min(this.recheck++, 6)));
@@ -241,7 +262,7 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 			return this.settings.pollInterval();
 		}
 		try {
-			// Give the lock back well before it expires so that no second leader appears while this one claims.
+			// Stop claiming well before the lock expires, so that no second leader claims alongside this one.
 			return drain(System.nanoTime() + this.settings.lease().toNanos() / 2);
 		}
 		finally {
@@ -251,40 +272,48 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 
 	private Duration drain(long deadlineNanos) {
 		while (this.running) {
-			if (!awaitCapacity()) {
-				break;
+			if (!awaitCapacity(deadlineNanos)) {
+				return this.running ? Duration.ZERO : this.settings.pollInterval();
 			}
-			List<T> rows;
+			if (System.nanoTime() > deadlineNanos) {
+				this.capacity.release();
+				return Duration.ZERO;
+			}
+			ClaimedBatch<T> batch;
 			try {
-				rows = claim();
+				batch = claim();
 			}
 			catch (RuntimeException ex) {
 				this.capacity.release();
 				throw ex;
 			}
-			if (rows.isEmpty()) {
+			if (batch.rows().isEmpty()) {
 				this.capacity.release();
 				break;
 			}
-			this.claimedInCycle += rows.size();
-			this.workers.execute(() -> process(rows));
-			if (rows.size() < this.settings.batchSize()) {
+			this.claimedInCycle += batch.rows().size();
+			try {
+				this.workers.execute(() -> process(batch));
+			}
+			catch (RejectedExecutionException ex) {
+				this.capacity.release();
+				this.delivery.release(batch);
 				break;
 			}
-			if (System.nanoTime() > deadlineNanos) {
-				return Duration.ZERO;
+			if (batch.rows().size() < this.settings.batchSize()) {
+				break;
 			}
 		}
 		return this.settings.pollInterval();
 	}
 
-	private List<T> claim() {
+	private ClaimedBatch<T> claim() {
 		if (this.settings.mode() == ClaimMode.LEADER || this.delivery.claimsSkipLockedRows()) {
 			return this.delivery.claim();
 		}
 		Optional<SimpleLock> lock = this.lockProvider.lock(lockConfiguration());
 		if (lock.isEmpty()) {
-			return List.of();
+			return ClaimedBatch.empty();
 		}
 		try {
 			return this.delivery.claim();
@@ -298,13 +327,13 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 		return new LockConfiguration(ClockProvider.now(), this.lockName, this.settings.lease(), Duration.ZERO);
 	}
 
-	private void process(List<T> rows) {
+	private void process(ClaimedBatch<T> batch) {
 		try {
-			this.delivery.process(rows);
+			this.delivery.process(batch);
 		}
 		catch (RuntimeException ex) {
 			Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);
-			logger.warn("awty: a batch of " + rows.size() + " row(s) of type '" + this.typeName
+			logger.warn("awty: a batch of " + batch.rows().size() + " row(s) of type '" + this.typeName
 					+ "' could not be finished (" + cause.getClass().getSimpleName() + ": " + cause.getMessage()
 					+ "); its rows are retried once their lease runs out");
 		}
@@ -313,9 +342,9 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 		}
 	}
 
-	private boolean awaitCapacity() {
+	private boolean awaitCapacity(long deadlineNanos) {
 		try {
-			while (this.running) {
+			while (this.running && System.nanoTime() <= deadlineNanos) {
 				if (this.capacity.tryAcquire(100, TimeUnit.MILLISECONDS)) {
 					return true;
 				}

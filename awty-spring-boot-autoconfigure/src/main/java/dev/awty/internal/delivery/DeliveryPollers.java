@@ -79,6 +79,7 @@ public final class DeliveryPollers implements SmartLifecycle {
 		ThreadPoolTaskScheduler taskScheduler = new ThreadPoolTaskScheduler();
 		taskScheduler.setPoolSize(this.pollers.size());
 		taskScheduler.setThreadNamePrefix("awty-poller-");
+		taskScheduler.setClock(this.clock);
 		taskScheduler.initialize();
 		this.scheduler = taskScheduler;
 		this.pollers.forEach((poller) -> poller.start(taskScheduler));
@@ -91,7 +92,9 @@ public final class DeliveryPollers implements SmartLifecycle {
 		if (taskScheduler == null) {
 			return;
 		}
-		this.pollers.forEach((poller) -> poller.stop(this.shutdownTimeout));
+		this.pollers.forEach(DeliveryPoller::stopClaiming);
+		long deadline = System.nanoTime() + this.shutdownTimeout.toNanos();
+		this.pollers.forEach((poller) -> poller.awaitIdle(deadline));
 		taskScheduler.setWaitForTasksToCompleteOnShutdown(true);
 		taskScheduler.setAwaitTerminationMillis(this.shutdownTimeout.toMillis());
 		taskScheduler.shutdown();

@@ -86,12 +86,13 @@ public final class DueNotificationListener implements SmartLifecycle {
 		int failures = 0;
 		while (this.running) {
 			try (Connection connection = this.dataSource.getConnection()) {
+				// LISTEN takes effect on commit: a pool without auto-commit would leave it pending forever.
+				connection.setAutoCommit(true);
 				try (Statement statement = connection.createStatement()) {
 					statement.execute(this.listenStatement);
 				}
-				if (failures > 0) {
-					logger.info("awty: listening for due rows of other instances again");
-				}
+				logger.info((failures > 0) ? "awty: listening for due rows of other instances again"
+						: "awty: listening for due rows scheduled by other instances");
 				failures = 0;
 				PGConnection postgres = connection.unwrap(PGConnection.class);
 				while (this.running) {

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
@@ -16,7 +16,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  */
 public final class WakeUps {
 
-	private final Map<String, Consumer<Instant>> pollers = new ConcurrentHashMap<>();
+	private final Map<String, BiConsumer<Instant, Boolean>> pollers = new ConcurrentHashMap<>();
 
 	private final Map<String, Duration> pollIntervals = new ConcurrentHashMap<>();
 
@@ -26,7 +26,7 @@ public final class WakeUps {
 		this.clock = clock;
 	}
 
-	void register(String typeName, Duration pollInterval, Consumer<Instant> poller) {
+	void register(String typeName, Duration pollInterval, BiConsumer<Instant, Boolean> poller) {
 		this.pollers.put(typeName, poller);
 		this.pollIntervals.put(typeName, pollInterval);
 	}
@@ -39,14 +39,14 @@ public final class WakeUps {
 
 	/** Wakes this instance's poller of the type now: the signal came from another instance's commit. */
 	void wakeNow(String typeName, Instant dueAt) {
-		Consumer<Instant> poller = this.pollers.get(typeName);
+		BiConsumer<Instant, Boolean> poller = this.pollers.get(typeName);
 		if (poller != null) {
-			poller.accept(dueAt);
+			poller.accept(dueAt, false);
 		}
 	}
 
 	public void rowDue(String typeName, Instant dueAt) {
-		Consumer<Instant> poller = this.pollers.get(typeName);
+		BiConsumer<Instant, Boolean> poller = this.pollers.get(typeName);
 		if (poller == null) {
 			return;
 		}
@@ -54,12 +54,12 @@ public final class WakeUps {
 			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
 				@Override
 				public void afterCommit() {
-					poller.accept(dueAt);
+					poller.accept(dueAt, true);
 				}
 			});
 		}
 		else {
-			poller.accept(dueAt);
+			poller.accept(dueAt, true);
 		}
 	}
 

@@ -53,6 +53,10 @@ public final class EventTable<T extends ScheduledEntity> {
 			DELETE FROM %s WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'PENDING'
 			""";
 
+	private static final String RELEASE = """
+			UPDATE %s SET claimed_by = NULL, claimed_until = NULL WHERE id IN (:ids) AND claimed_by = :claimer
+			""";
+
 	private static final int INSERT_BATCH = 1000;
 
 	private static final Comparator<ScheduledEntity> DUE_ORDER = Comparator
@@ -77,6 +81,8 @@ public final class EventTable<T extends ScheduledEntity> {
 
 	private final String deleteDelivered;
 
+	private final String release;
+
 	private final String claimDueRows;
 
 	private final String claimDueRowsByPriority;
@@ -100,6 +106,7 @@ public final class EventTable<T extends ScheduledEntity> {
 		this.listPending = LIST_PENDING.formatted(table);
 		this.markDelivered = MARK_DELIVERED.formatted(table);
 		this.deleteDelivered = DELETE_DELIVERED.formatted(table);
+		this.release = RELEASE.formatted(table);
 		this.claimDueRows = dialect.claimDueRows().formatted(table);
 		this.claimDueRowsByPriority = dialect.claimDueRowsByPriority().formatted(table);
 		this.recordFailedAttempt = dialect.recordFailedAttempt().formatted(table);
@@ -200,6 +207,13 @@ public final class EventTable<T extends ScheduledEntity> {
 			return 0;
 		}
 		return this.jdbc.sql(this.deleteDelivered).param("ids", ids).param("claimer", claimer).update();
+	}
+
+	/** Gives rows still held by {@code claimer} back, unpublished. */
+	public void release(Collection<Long> ids, String claimer) {
+		if (!ids.isEmpty()) {
+			this.jdbc.sql(this.release).param("ids", ids).param("claimer", claimer).update();
+		}
 	}
 
 	public void recordFailures(List<FailedAttempt> failures, String claimer, int maxAttempts) {

@@ -17,7 +17,10 @@ public final class JdbcEventRepositories implements EventRepositories {
 
 	private final Map<Class<?>, EventTable<?>> tables = new LinkedHashMap<>();
 
-	public JdbcEventRepositories(Collection<EventTable<?>> tables) {
+	private final DueSignals dueSignals;
+
+	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals) {
+		this.dueSignals = dueSignals;
 		tables.forEach((table) -> this.tables.put(table.type().entityClass(), table));
 	}
 
@@ -28,7 +31,7 @@ public final class JdbcEventRepositories implements EventRepositories {
 		EventTable<T> table = (EventTable<T>) this.tables.get(type);
 		Assert.notNull(table, () -> type.getName() + " is not a known event type: annotate it with @ScheduledEvent"
 				+ " and keep it in or below the package of your @SpringBootApplication class");
-		return new JdbcSelection<>(table);
+		return new JdbcSelection<>(table, this.dueSignals);
 	}
 
 }

@@ -12,7 +12,6 @@ import org.springframework.util.Assert;
 
 import dev.awty.EventScheduler;
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.delivery.WakeUps;
 
 /**
  * {@link EventScheduler} over the tables of the registered event types.
@@ -21,13 +20,10 @@ public final class JdbcEventScheduler implements EventScheduler {
 
 	private final Map<Class<?>, EventTable<?>> tables = new LinkedHashMap<>();
 
-	private final WakeUps wakeUps;
+	private final DueSignals dueSignals;
 
-	private final boolean notifyOtherInstances;
-
-	public JdbcEventScheduler(Collection<EventTable<?>> tables, WakeUps wakeUps, boolean notifyOtherInstances) {
-		this.wakeUps = wakeUps;
-		this.notifyOtherInstances = notifyOtherInstances;
+	public JdbcEventScheduler(Collection<EventTable<?>> tables, DueSignals dueSignals) {
+		this.dueSignals = dueSignals;
 		for (EventTable<?> table : tables) {
 			this.tables.put(table.type().entityClass(), table);
 		}
@@ -40,7 +36,7 @@ public final class JdbcEventScheduler implements EventScheduler {
 		requireNew(event);
 		EventTable<T> table = table(event.getClass());
 		long id = table.insert(event, dueAt);
-		wakeUp(table, dueAt);
+		this.dueSignals.rowsDue(table, dueAt);
 		return id;
 	}
 
@@ -62,7 +58,7 @@ public final class JdbcEventScheduler implements EventScheduler {
 		}
 		EventTable<T> table = table(type);
 		int inserted = table.insertAll(rows, dueAt);
-		wakeUp(table, dueAt);
+		this.dueSignals.rowsDue(table, dueAt);
 		return inserted;
 	}
 
@@ -77,14 +73,6 @@ public final class JdbcEventScheduler implements EventScheduler {
 		Assert.notNull(type, "type must not be null");
 		Assert.isTrue(limit >= 1, () -> "limit must be at least 1, was " + limit);
 		return table(type).listPending(limit).stream().map(type::cast).toList();
-	}
-
-	private void wakeUp(EventTable<?> table, Instant dueAt) {
-		String typeName = table.type().name();
-		this.wakeUps.rowDue(typeName, dueAt);
-		if (this.notifyOtherInstances && this.wakeUps.isSoon(typeName, dueAt)) {
-			table.notifyDue(dueAt);
-		}
 	}
 
 	@SuppressWarnings("unchecked")

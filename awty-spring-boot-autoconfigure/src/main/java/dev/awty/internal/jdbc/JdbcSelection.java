@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +64,8 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private final EventTable<T> table;
 
+	private final DueSignals dueSignals;
+
 	private final List<String> joins;
 
 	private final List<String> predicates;
@@ -71,13 +74,14 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private final List<EventStatus> statuses;
 
-	JdbcSelection(EventTable<T> table) {
-		this(table, List.of(), List.of(), Map.of(), List.of(EventStatus.PENDING));
+	JdbcSelection(EventTable<T> table, DueSignals dueSignals) {
+		this(table, dueSignals, List.of(), List.of(), Map.of(), List.of(EventStatus.PENDING));
 	}
 
-	private JdbcSelection(EventTable<T> table, List<String> joins, List<String> predicates,
+	private JdbcSelection(EventTable<T> table, DueSignals dueSignals, List<String> joins, List<String> predicates,
 			Map<String, @Nullable Object> params, List<EventStatus> statuses) {
 		this.table = table;
+		this.dueSignals = dueSignals;
 		this.joins = joins;
 		this.predicates = predicates;
 		this.params = params;
@@ -90,14 +94,14 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		Identifiers.requireValidArgument(table, "joined table name");
 		Identifiers.requireValidArgument(alias, "table alias");
 		Assert.isTrue(!alias.equalsIgnoreCase("e"), "alias 'e' is the scheduled table's; choose another alias");
-		return new JdbcSelection<>(this.table, append(this.joins, "JOIN " + table + " " + alias + " ON (" + on + ")"),
+		return new JdbcSelection<>(this.table, this.dueSignals, append(this.joins, "JOIN " + table + " " + alias + " ON (" + on + ")"),
 				this.predicates, this.params, this.statuses);
 	}
 
 	@Override
 	public Selection<T> where(String predicate) {
 		Assert.hasText(predicate, "predicate must not be empty");
-		return new JdbcSelection<>(this.table, this.joins, append(this.predicates, "(" + predicate + ")"), this.params,
+		return new JdbcSelection<>(this.table, this.dueSignals, this.joins, append(this.predicates, "(" + predicate + ")"), this.params,
 				this.statuses);
 	}
 
@@ -107,13 +111,14 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		Assert.isTrue(!name.startsWith("awty"), () -> "parameter names starting with 'awty' are reserved: " + name);
 		Map<String, @Nullable Object> params = new HashMap<>(this.params);
 		params.put(name, (value instanceof Instant instant) ? this.table.dialect().timestampParameter(instant) : value);
-		return new JdbcSelection<>(this.table, this.joins, this.predicates, Map.copyOf(params), this.statuses);
+		return new JdbcSelection<>(this.table, this.dueSignals, this.joins, this.predicates,
+				Collections.unmodifiableMap(params), this.statuses);
 	}
 
 	@Override
 	public Selection<T> withStatus(EventStatus... statuses) {
 		Assert.notEmpty(statuses, "statuses must not be empty");
-		return new JdbcSelection<>(this.table, this.joins, this.predicates, this.params, List.of(statuses));
+		return new JdbcSelection<>(this.table, this.dueSignals, this.joins, this.predicates, this.params, List.of(statuses));
 	}
 
 	@Override
@@ -141,7 +146,8 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	@Override
 	public ChangeResult rescheduleTo(Instant dueAt) {
 		Assert.notNull(dueAt, "dueAt must not be null");
-		return changePending(RESCHEDULE, Map.of("awtyDueAt", this.table.dialect().timestampParameter(dueAt)));
+		return signalled(changePending(RESCHEDULE, Map.of("awtyDueAt", this.table.dialect().timestampParameter(dueAt))),
+				dueAt);
 	}
 
 	@Override
@@ -152,7 +158,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	@Override
 	public ChangeResult deliverNow() {
-		return changePending(DELIVER_NOW, Map.of());
+		return signalled(changePending(DELIVER_NOW, Map.of()), Instant.now());
 	}
 
 	@Override
@@ -165,7 +171,14 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		List<EventStatus> failed = List.of(EventStatus.FAILED);
 		String ids = SELECTED_IDS.formatted(fromWhere(failed));
 		int changed = run(() -> statement(RETRY.formatted(this.table.type().table(), ids), failed).update());
-		return new ChangeResult(changed, 0);
+		return signalled(new ChangeResult(changed, 0), Instant.now());
+	}
+
+	private ChangeResult signalled(ChangeResult result, Instant dueAt) {
+		if (result.changed() > 0) {
+			this.dueSignals.rowsDue(this.table, dueAt);
+		}
+		return result;
 	}
 
 	private ChangeResult changePending(String template, Map<String, Object> values) {
