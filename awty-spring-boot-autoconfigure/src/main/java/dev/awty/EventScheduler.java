@@ -29,6 +29,17 @@ public interface EventScheduler {
 	<T extends ScheduledEntity> int scheduleAll(Collection<T> events, Instant dueAt);
 
 	/**
+	 * Schedules {@code event}, or moves the pending row whose {@code keyProperty} has the same value to
+	 * {@code dueAt}: the latest schedule for that key wins, and a moved row gets a new version. Concurrent
+	 * calls for one key leave one pending row only if the table has a unique index on the key column for
+	 * pending rows (on PostgreSQL {@code CREATE UNIQUE INDEX … ON scheduled_x (key_column) WHERE status =
+	 * 'PENDING'}); without it they may insert one row each.
+	 * @param keyProperty the name of a field of the event class, e.g. {@code "purchaseId"}
+	 * @throws IllegalArgumentException if an argument is null or {@code keyProperty} names no field of the class
+	 */
+	<T extends ScheduledEntity> ScheduleResult scheduleOrMove(T event, Instant dueAt, String keyProperty);
+
+	/**
 	 * Reads one row of any status.
 	 * @return the row, or empty if no row has that id
 	 */

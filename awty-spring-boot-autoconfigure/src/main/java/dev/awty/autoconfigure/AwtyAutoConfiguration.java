@@ -38,6 +38,7 @@ import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.delivery.WakeUps;
 import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.jdbc.DueSignals;
+import dev.awty.internal.jdbc.DueTimeSlots;
 import dev.awty.internal.jdbc.JdbcEventRepositories;
 import dev.awty.internal.jdbc.JdbcEventScheduler;
 import dev.awty.repository.EventRepositories;
@@ -93,20 +94,25 @@ public final class AwtyAutoConfiguration {
 	}
 
 	@Bean
+	DueTimeSlots awtyDueTimeSlots(AwtyProperties properties) {
+		return new TypeSettingsFactory(properties).slots();
+	}
+
+	@Bean
 	AwtyInstance awtyInstance(AwtyProperties properties) {
 		return new AwtyInstance((properties.getInstanceId() != null) ? properties.getInstanceId() : defaultInstanceId());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(EventScheduler.class)
-	JdbcEventScheduler eventScheduler(AwtyEventTypes eventTypes, DueSignals dueSignals) {
-		return new JdbcEventScheduler(eventTypes.tables(), dueSignals);
+	JdbcEventScheduler eventScheduler(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots) {
+		return new JdbcEventScheduler(eventTypes.tables(), dueSignals, slots);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(EventRepositories.class)
-	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals) {
-		return new JdbcEventRepositories(eventTypes.tables(), dueSignals);
+	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots) {
+		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots);
 	}
 
 	@Bean

@@ -410,6 +410,12 @@ public class AwtyProperties {
 		private @Nullable Duration maxBackoff;
 
 		/**
+		 * Slot length: due times written through the API are rounded up to the next multiple of it (counted
+		 * from the epoch), so rows due in one slot are delivered together. No rounding when unset.
+		 */
+		private @Nullable Duration resolution;
+
+		/**
 		 * Whether due rows are claimed highest priority column first, then earliest due.
 		 */
 		private boolean priority = false;
@@ -467,6 +473,14 @@ public class AwtyProperties {
 
 		public void setMaxBackoff(@Nullable Duration maxBackoff) {
 			this.maxBackoff = maxBackoff;
+		}
+
+		public @Nullable Duration getResolution() {
+			return this.resolution;
+		}
+
+		public void setResolution(@Nullable Duration resolution) {
+			this.resolution = resolution;
 		}
 
 		public boolean isPriority() {

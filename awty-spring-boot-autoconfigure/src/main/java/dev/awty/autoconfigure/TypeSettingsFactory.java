@@ -2,6 +2,8 @@ package dev.awty.autoconfigure;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -12,6 +14,7 @@ import dev.awty.ClaimMode;
 import dev.awty.OnDelivered;
 import dev.awty.internal.delivery.RetryBackoff;
 import dev.awty.internal.delivery.TypeSettings;
+import dev.awty.internal.jdbc.DueTimeSlots;
 
 /**
  * Merges global settings with a type's overrides and rejects values that make no sense, naming the keys.
@@ -37,6 +40,20 @@ final class TypeSettingsFactory {
 								+ " (the name in @ScheduledEvent, or the table name without 'scheduled_'), or remove the override.");
 			}
 		}
+	}
+
+	/** The slot resolutions of the types that have one. */
+	DueTimeSlots slots() {
+		Map<String, Duration> resolutions = new LinkedHashMap<>();
+		this.properties.getTypes().forEach((name, type) -> {
+			Duration resolution = type.getResolution();
+			if (resolution != null) {
+				require(resolution.toMillis() > 0, "awty.types." + name + ".resolution must be at least 1ms, was "
+						+ resolution, "Set it to the slot length, e.g. 15m, or remove it.");
+				resolutions.put(name, resolution);
+			}
+		});
+		return new DueTimeSlots(resolutions);
 	}
 
 	TypeSettings settingsFor(String typeName) {

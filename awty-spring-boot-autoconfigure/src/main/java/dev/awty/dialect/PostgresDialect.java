@@ -92,6 +92,12 @@ public final class PostgresDialect implements SqlDialect {
 	}
 
 	@Override
+	public String insertIgnoringDuplicates() {
+		// No error on a duplicate key: an error would abort the caller's whole transaction on PostgreSQL.
+		return " ON CONFLICT DO NOTHING";
+	}
+
+	@Override
 	public String pendingIndex(String table) {
 		return PENDING_INDEX.formatted(table);
 	}

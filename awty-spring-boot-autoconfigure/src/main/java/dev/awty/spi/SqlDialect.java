@@ -67,6 +67,15 @@ public interface SqlDialect {
 		return null;
 	}
 
+	/**
+	 * Appended to an {@code INSERT} that may hit a unique key: makes it insert nothing instead of failing
+	 * where a failed statement would spoil the transaction. Empty where a duplicate key error leaves the
+	 * transaction usable.
+	 */
+	default String insertIgnoringDuplicates() {
+		return "";
+	}
+
 	/** The SQL of the pending-only index recommended for {@code table}. */
 	String pendingIndex(String table);
 

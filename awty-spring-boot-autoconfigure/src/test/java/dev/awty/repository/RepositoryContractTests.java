@@ -19,6 +19,7 @@ import dev.awty.EventStatus;
 import dev.awty.dialect.DialectDetector;
 import dev.awty.internal.delivery.WakeUps;
 import dev.awty.internal.jdbc.DueSignals;
+import dev.awty.internal.jdbc.DueTimeSlots;
 import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.jdbc.JdbcEventRepositories;
 import dev.awty.internal.model.EventTypeFactory;
@@ -57,7 +58,7 @@ abstract class RepositoryContractTests {
 		EventTable<?> table = new EventTable<>(new EventTypeFactory(dialect).create(TestPurchase.class), dialect,
 				database.simpleDataSource());
 		this.repositories = new JdbcEventRepositories(List.of(table),
-				new DueSignals(new WakeUps(java.time.Clock.systemUTC()), false));
+				new DueSignals(new WakeUps(java.time.Clock.systemUTC()), false), new DueTimeSlots(Map.of()));
 		this.releaseAt = Instant.now().plus(Duration.ofDays(30)).truncatedTo(ChronoUnit.SECONDS);
 		// album 1: purchases 1-3 (ada, bob, ada); album 2: purchases 4-5 (ada, cy)
 		purchase(1, 1, "ada@example.com");

@@ -13,6 +13,7 @@ import javax.sql.DataSource;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;
@@ -20,6 +21,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
 
+import dev.awty.AwtyException;
+import dev.awty.ScheduleResult;
+import dev.awty.ScheduleResult.Outcome;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.PropertyColumn;
@@ -57,7 +61,19 @@ public final class EventTable<T extends ScheduledEntity> {
 			UPDATE %s SET claimed_by = NULL, claimed_until = NULL WHERE id IN (:ids) AND claimed_by = :claimer
 			""";
 
+	private static final String MOVE_PENDING_BY_KEY = """
+			UPDATE %s SET due_at = :dueAt, version = version + 1, claimed_by = NULL
+			WHERE %s = :key AND status = 'PENDING' AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			""";
+
+	private static final String PENDING_BY_KEY = """
+			SELECT id, CASE WHEN claimed_until >= CURRENT_TIMESTAMP THEN 1 ELSE 0 END AS in_flight
+			FROM %s WHERE %s = :key AND status = 'PENDING' ORDER BY id DESC
+			""";
+
 	private static final int INSERT_BATCH = 1000;
+
+	private static final int UPSERT_ATTEMPTS = 5;
 
 	private static final Comparator<ScheduledEntity> DUE_ORDER = Comparator
 		.comparing(ScheduledEntity::getDueAt, Comparator.nullsFirst(Comparator.naturalOrder()))
@@ -147,6 +163,44 @@ public final class EventTable<T extends ScheduledEntity> {
 				.query()
 				.singleValue();
 		}
+	}
+
+	/** See {@link dev.awty.EventScheduler#scheduleOrMove}. */
+	public ScheduleResult scheduleOrMove(T event, Instant dueAt, PropertyColumn key) {
+		Object value = this.type.mapper().ownValues(event).get(key.column());
+		String table = this.type.table();
+		for (int attempt = 1; attempt <= UPSERT_ATTEMPTS; attempt++) {
+			int moved = this.jdbc.sql(MOVE_PENDING_BY_KEY.formatted(table, key.column()))
+				.param("dueAt", this.dialect.timestampParameter(dueAt))
+				.param("key", value)
+				.update();
+			Optional<long[]> pending = this.jdbc.sql(PENDING_BY_KEY.formatted(table, key.column()))
+				.param("key", value)
+				.query((rs, row) -> new long[] { rs.getLong("id"), rs.getInt("in_flight") })
+				.optional();
+			if (pending.isPresent() && (moved > 0 || pending.get()[1] == 1)) {
+				return new ScheduleResult((moved > 0) ? Outcome.MOVED : Outcome.IN_FLIGHT, pending.get()[0]);
+			}
+			if (pending.isPresent()) {
+				continue;
+			}
+			try {
+				KeyHolder keys = new GeneratedKeyHolder();
+				int inserted = this.jdbc.sql(this.insert.strip() + this.dialect.insertIgnoringDuplicates())
+					.paramSource(insertParameters(event, dueAt))
+					.update(keys, "id");
+				if (inserted == 1) {
+					long id = keys.getKeyAs(Number.class).longValue();
+					this.type.mapper().inserted(event, id, dueAt);
+					return new ScheduleResult(Outcome.SCHEDULED, id);
+				}
+			}
+			catch (DuplicateKeyException ex) {
+				// another caller inserted the pending row for this key first: move theirs on the next turn
+			}
+		}
+		throw new AwtyException("Could not schedule or move the row of event type '" + this.type.name() + "' with "
+				+ key.column() + " = " + value + ": it kept changing under concurrent calls");
 	}
 
 	public int insertAll(List<T> events, Instant dueAt) {

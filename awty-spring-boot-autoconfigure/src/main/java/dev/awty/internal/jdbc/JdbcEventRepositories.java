@@ -19,8 +19,11 @@ public final class JdbcEventRepositories implements EventRepositories {
 
 	private final DueSignals dueSignals;
 
-	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals) {
+	private final DueTimeSlots slots;
+
+	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots) {
 		this.dueSignals = dueSignals;
+		this.slots = slots;
 		tables.forEach((table) -> this.tables.put(table.type().entityClass(), table));
 	}
 
@@ -31,7 +34,7 @@ public final class JdbcEventRepositories implements EventRepositories {
 		EventTable<T> table = (EventTable<T>) this.tables.get(type);
 		Assert.notNull(table, () -> type.getName() + " is not a known event type: annotate it with @ScheduledEvent"
 				+ " and keep it in or below the package of your @SpringBootApplication class");
-		return new JdbcSelection<>(table, this.dueSignals);
+		return new JdbcSelection<>(table, this.dueSignals, this.slots);
 	}
 
 }

@@ -11,7 +11,9 @@ import java.util.Optional;
 import org.springframework.util.Assert;
 
 import dev.awty.EventScheduler;
+import dev.awty.ScheduleResult;
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.model.PropertyColumn;
 
 /**
  * {@link EventScheduler} over the tables of the registered event types.
@@ -22,8 +24,11 @@ public final class JdbcEventScheduler implements EventScheduler {
 
 	private final DueSignals dueSignals;
 
-	public JdbcEventScheduler(Collection<EventTable<?>> tables, DueSignals dueSignals) {
+	private final DueTimeSlots slots;
+
+	public JdbcEventScheduler(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots) {
 		this.dueSignals = dueSignals;
+		this.slots = slots;
 		for (EventTable<?> table : tables) {
 			this.tables.put(table.type().entityClass(), table);
 		}
@@ -35,8 +40,9 @@ public final class JdbcEventScheduler implements EventScheduler {
 		Assert.notNull(dueAt, "dueAt must not be null");
 		requireNew(event);
 		EventTable<T> table = table(event.getClass());
-		long id = table.insert(event, dueAt);
-		this.dueSignals.rowsDue(table, dueAt);
+		Instant slot = this.slots.roundUp(table.type().name(), dueAt);
+		long id = table.insert(event, slot);
+		this.dueSignals.rowsDue(table, slot);
 		return id;
 	}
 
@@ -57,9 +63,31 @@ public final class JdbcEventScheduler implements EventScheduler {
 			rows.add(event);
 		}
 		EventTable<T> table = table(type);
-		int inserted = table.insertAll(rows, dueAt);
-		this.dueSignals.rowsDue(table, dueAt);
+		Instant slot = this.slots.roundUp(table.type().name(), dueAt);
+		int inserted = table.insertAll(rows, slot);
+		this.dueSignals.rowsDue(table, slot);
 		return inserted;
+	}
+
+	@Override
+	public <T extends ScheduledEntity> ScheduleResult scheduleOrMove(T event, Instant dueAt, String keyProperty) {
+		Assert.notNull(event, "event must not be null");
+		Assert.notNull(dueAt, "dueAt must not be null");
+		Assert.hasText(keyProperty, "keyProperty must not be empty");
+		requireNew(event);
+		EventTable<T> table = table(event.getClass());
+		PropertyColumn key = table.type().ownColumns().stream()
+			.filter((column) -> column.field().getName().equals(keyProperty))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException("keyProperty '" + keyProperty + "' is not a field of "
+					+ event.getClass().getName() + "; its fields are "
+					+ table.type().ownColumns().stream().map((column) -> column.field().getName()).toList()));
+		Instant slot = this.slots.roundUp(table.type().name(), dueAt);
+		ScheduleResult result = table.scheduleOrMove(event, slot, key);
+		if (result.outcome() != ScheduleResult.Outcome.IN_FLIGHT) {
+			this.dueSignals.rowsDue(table, slot);
+		}
+		return result;
 	}
 
 	@Override

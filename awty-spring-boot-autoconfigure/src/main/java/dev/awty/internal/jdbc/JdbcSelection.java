@@ -66,6 +66,8 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private final DueSignals dueSignals;
 
+	private final DueTimeSlots slots;
+
 	private final List<String> joins;
 
 	private final List<String> predicates;
@@ -74,14 +76,15 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private final List<EventStatus> statuses;
 
-	JdbcSelection(EventTable<T> table, DueSignals dueSignals) {
-		this(table, dueSignals, List.of(), List.of(), Map.of(), List.of(EventStatus.PENDING));
+	JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots) {
+		this(table, dueSignals, slots, List.of(), List.of(), Map.of(), List.of(EventStatus.PENDING));
 	}
 
-	private JdbcSelection(EventTable<T> table, DueSignals dueSignals, List<String> joins, List<String> predicates,
+	private JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, List<String> joins, List<String> predicates,
 			Map<String, @Nullable Object> params, List<EventStatus> statuses) {
 		this.table = table;
 		this.dueSignals = dueSignals;
+		this.slots = slots;
 		this.joins = joins;
 		this.predicates = predicates;
 		this.params = params;
@@ -94,14 +97,14 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		Identifiers.requireValidArgument(table, "joined table name");
 		Identifiers.requireValidArgument(alias, "table alias");
 		Assert.isTrue(!alias.equalsIgnoreCase("e"), "alias 'e' is the scheduled table's; choose another alias");
-		return new JdbcSelection<>(this.table, this.dueSignals, append(this.joins, "JOIN " + table + " " + alias + " ON (" + on + ")"),
+		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, append(this.joins, "JOIN " + table + " " + alias + " ON (" + on + ")"),
 				this.predicates, this.params, this.statuses);
 	}
 
 	@Override
 	public Selection<T> where(String predicate) {
 		Assert.hasText(predicate, "predicate must not be empty");
-		return new JdbcSelection<>(this.table, this.dueSignals, this.joins, append(this.predicates, "(" + predicate + ")"), this.params,
+		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.joins, append(this.predicates, "(" + predicate + ")"), this.params,
 				this.statuses);
 	}
 
@@ -111,14 +114,14 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		Assert.isTrue(!name.startsWith("awty"), () -> "parameter names starting with 'awty' are reserved: " + name);
 		Map<String, @Nullable Object> params = new HashMap<>(this.params);
 		params.put(name, (value instanceof Instant instant) ? this.table.dialect().timestampParameter(instant) : value);
-		return new JdbcSelection<>(this.table, this.dueSignals, this.joins, this.predicates,
+		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.joins, this.predicates,
 				Collections.unmodifiableMap(params), this.statuses);
 	}
 
 	@Override
 	public Selection<T> withStatus(EventStatus... statuses) {
 		Assert.notEmpty(statuses, "statuses must not be empty");
-		return new JdbcSelection<>(this.table, this.dueSignals, this.joins, this.predicates, this.params, List.of(statuses));
+		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.joins, this.predicates, this.params, List.of(statuses));
 	}
 
 	@Override
@@ -146,8 +149,9 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	@Override
 	public ChangeResult rescheduleTo(Instant dueAt) {
 		Assert.notNull(dueAt, "dueAt must not be null");
-		return signalled(changePending(RESCHEDULE, Map.of("awtyDueAt", this.table.dialect().timestampParameter(dueAt))),
-				dueAt);
+		Instant slot = this.slots.roundUp(this.table.type().name(), dueAt);
+		return signalled(changePending(RESCHEDULE, Map.of("awtyDueAt", this.table.dialect().timestampParameter(slot))),
+				slot);
 	}
 
 	@Override

@@ -1,0 +1,31 @@
+package dev.awty.internal.jdbc;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * Rounds due times written through the API up to the next boundary of the type's slot ({@code resolution}),
+ * counted from the epoch, so that rows due within one slot are delivered together. Types without a
+ * resolution keep their due times as given.
+ */
+public final class DueTimeSlots {
+
+	private final Map<String, Duration> resolutions;
+
+	public DueTimeSlots(Map<String, Duration> resolutions) {
+		this.resolutions = Map.copyOf(resolutions);
+	}
+
+	Instant roundUp(String typeName, Instant dueAt) {
+		Duration resolution = this.resolutions.get(typeName);
+		if (resolution == null) {
+			return dueAt;
+		}
+		long slotMillis = resolution.toMillis();
+		long millis = dueAt.toEpochMilli();
+		boolean onBoundary = Math.floorMod(millis, slotMillis) == 0 && dueAt.getNano() % 1_000_000 == 0;
+		return onBoundary ? dueAt : Instant.ofEpochMilli(Math.floorDiv(millis, slotMillis) * slotMillis + slotMillis);
+	}
+
+}
