@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.client.RestClient;
@@ -43,19 +44,17 @@ final class ShopInstance implements AutoCloseable {
 		return new ShopInstance(new SpringApplicationBuilder(ShopApplication.class).run(args));
 	}
 
-	@SuppressWarnings("unchecked")
 	ResponseEntity<Map<String, Object>> post(String path, String json) {
-		return (ResponseEntity<Map<String, Object>>) (ResponseEntity<?>) this.http.post()
-			.uri(path)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(json)
-			.retrieve()
-			.toEntity(Map.class);
+		return send(HttpMethod.POST, path, json);
+	}
+
+	ResponseEntity<Map<String, Object>> put(String path, String json) {
+		return send(HttpMethod.PUT, path, json);
 	}
 
 	@SuppressWarnings("unchecked")
-	ResponseEntity<Map<String, Object>> put(String path, String json) {
-		return (ResponseEntity<Map<String, Object>>) (ResponseEntity<?>) this.http.put()
+	private ResponseEntity<Map<String, Object>> send(HttpMethod method, String path, String json) {
+		return (ResponseEntity<Map<String, Object>>) (ResponseEntity<?>) this.http.method(method)
 			.uri(path)
 			.contentType(MediaType.APPLICATION_JSON)
 			.body(json)

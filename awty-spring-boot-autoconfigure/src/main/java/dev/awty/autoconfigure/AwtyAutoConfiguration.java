@@ -21,6 +21,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandi
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.integration.autoconfigure.IntegrationAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.sql.init.dependency.DatabaseInitializationDependencyConfigurer;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -36,13 +37,13 @@ import dev.awty.internal.delivery.DeliveryPollers;
 import dev.awty.internal.delivery.DueNotificationListener;
 import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.delivery.WakeUps;
-import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.jdbc.DueSignals;
 import dev.awty.internal.jdbc.DueTimeSlots;
+import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.jdbc.JdbcEventRepositories;
 import dev.awty.internal.jdbc.JdbcEventScheduler;
-import dev.awty.repository.EventRepositories;
 import dev.awty.internal.model.Identifiers;
+import dev.awty.repository.EventRepositories;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
 
@@ -55,7 +56,8 @@ import dev.awty.spi.SqlDialect;
 @ConditionalOnSingleCandidate(DataSource.class)
 @ConditionalOnBooleanProperty(name = "awty.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(AwtyProperties.class)
-@Import({ AwtyLockConfigurations.Jdbc.class, AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class })
+@Import({ DatabaseInitializationDependencyConfigurer.class, AwtyLockConfigurations.Jdbc.class,
+		AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class })
 public final class AwtyAutoConfiguration {
 
 	@Bean

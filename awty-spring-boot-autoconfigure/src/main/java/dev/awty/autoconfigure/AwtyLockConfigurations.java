@@ -19,6 +19,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.AwtyConfigurationException;
 import dev.awty.internal.model.Identifiers;
+import dev.awty.internal.model.SchemaValidator;
+import dev.awty.spi.SqlDialect;
 
 /**
  * The ShedLock provider behind leader mode, chosen by {@code awty.lock.provider}, unless the application
@@ -38,12 +40,15 @@ final class AwtyLockConfigurations {
 		@Bean
 		@ConditionalOnMissingBean
 		@DependsOnDatabaseInitialization
-		LockProvider awtyLockProvider(DataSource dataSource, AwtyProperties properties, AwtyInstance instance) {
+		LockProvider awtyLockProvider(DataSource dataSource, SqlDialect dialect, AwtyProperties properties,
+				AwtyInstance instance) {
+			String table = Identifiers.requireValid(properties.getLock().getTableName(), "awty.lock.table-name");
+			new SchemaValidator(dataSource, dialect).requireLockTable(table);
 			// The instance id, not the host name ShedLock defaults to: processes sharing a host must not
 			// release each other's locks.
 			return new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration.builder()
 				.withJdbcTemplate(new JdbcTemplate(dataSource))
-				.withTableName(Identifiers.requireValid(properties.getLock().getTableName(), "awty.lock.table-name"))
+				.withTableName(table)
 				.withLockedByValue(instance.id())
 				.usingDbTime()
 				.build());

@@ -23,8 +23,8 @@ public class AwtyProperties {
 	private boolean enabled = true;
 
 	/**
-	 * Identifier of this instance, stored in claimed_by. Defaults to the host name, the process id and a
-	 * random suffix.
+	 * Identifier of this instance: the owner of its leader locks, and in claimed_by followed by a claim
+	 * number. Defaults to the host name, the process id and a random suffix.
 	 */
 	private @Nullable String instanceId;
 

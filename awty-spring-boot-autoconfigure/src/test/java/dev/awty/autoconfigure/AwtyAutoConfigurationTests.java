@@ -132,9 +132,13 @@ class AwtyAutoConfigurationTests {
 	}
 
 	@Test
-	void leavesTheLockTableAloneWhenSchemaInitializationIsOff() {
+	void failsAtStartupWithTheLockTableChangeSetWhenSchemaInitializationIsOffAndTheTableIsMissing() {
 		purchases().withPropertyValues("awty.schema.initialize=false").run((context) -> {
-			assertThat(context).hasNotFailed().doesNotHaveBean(AwtySchemaInitializer.class);
+			assertThat(context).getFailure().rootCause()
+				.isInstanceOf(AwtyConfigurationException.class)
+				.hasMessage("The lock table 'shedlock' for awty's leader locks does not exist");
+			assertThat(((AwtyConfigurationException) rootCause(context.getStartupFailure())).getAction())
+				.contains("<createTable tableName=\"shedlock\">");
 			assertThat(this.database.jdbc().queryForObject(
 					"SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = 'SHEDLOCK'", Integer.class)).isZero();
 		});

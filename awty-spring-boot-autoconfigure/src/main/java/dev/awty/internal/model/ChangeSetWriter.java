@@ -70,6 +70,17 @@ final class ChangeSetWriter {
 		return close(xml);
 	}
 
+	static String lockTable(String table) {
+		return open("create-" + table) + """
+				    <createTable tableName="%s">
+				        <column name="name" type="VARCHAR(64)"><constraints primaryKey="true" nullable="false"/></column>
+				        <column name="lock_until" type="TIMESTAMP(3)"><constraints nullable="false"/></column>
+				        <column name="locked_at" type="TIMESTAMP(3)"><constraints nullable="false"/></column>
+				        <column name="locked_by" type="VARCHAR(255)"><constraints nullable="false"/></column>
+				    </createTable>
+				""".formatted(table) + "</changeSet>";
+	}
+
 	private static String baseColumn(BaseColumn base) {
 		String column = "<column name=\"" + base.column() + "\" type=\"" + base.liquibaseType() + "\"";
 		return switch (base) {

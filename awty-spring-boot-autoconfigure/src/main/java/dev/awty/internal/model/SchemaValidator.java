@@ -18,6 +18,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.datasource.DataSourceUtils;
 
+import dev.awty.AwtyConfigurationException;
 import dev.awty.AwtyException;
 import dev.awty.ScheduledTableException;
 import dev.awty.spi.SqlDialect;
@@ -75,6 +76,18 @@ public final class SchemaValidator {
 		if (!problems.isEmpty()) {
 			throw new ScheduledTableException(type.name(), type.table(), problems,
 					changeSet.fixColumns(missingBase, wrongType, missingOwn));
+		}
+	}
+
+	/**
+	 * Checks that the ShedLock table behind leader locks exists.
+	 * @throws AwtyConfigurationException with the changeSet that creates it
+	 */
+	public void requireLockTable(String table) {
+		if (readColumns(table).isEmpty()) {
+			throw new AwtyConfigurationException("The lock table '" + table + "' for awty's leader locks does not exist",
+					"Set awty.schema.initialize=true to let awty create it, or add this changeSet to your changelog:\n\n"
+							+ ChangeSetWriter.lockTable(table));
 		}
 	}
 
