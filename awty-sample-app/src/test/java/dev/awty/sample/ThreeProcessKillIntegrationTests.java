@@ -91,8 +91,8 @@ class ThreeProcessKillIntegrationTests {
 
 	private int claimedBy(String instance) {
 		return this.jdbc.queryForObject(
-				"SELECT COUNT(*) FROM scheduled_purchase WHERE claimed_by = ? AND status = 'PENDING'", Integer.class,
-				instance);
+				"SELECT COUNT(*) FROM scheduled_purchase WHERE claimed_by LIKE ? AND status = 'PENDING'", Integer.class,
+				instance + "#%");
 	}
 
 	private Instant lastSent() {
