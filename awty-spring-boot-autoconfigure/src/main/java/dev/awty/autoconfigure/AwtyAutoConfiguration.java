@@ -96,8 +96,13 @@ public final class AwtyAutoConfiguration {
 	}
 
 	@Bean
-	DueTimeSlots awtyDueTimeSlots(AwtyProperties properties) {
-		return new TypeSettingsFactory(properties).slots();
+	TypeSettingsFactory awtyTypeSettings(AwtyProperties properties) {
+		return new TypeSettingsFactory(properties);
+	}
+
+	@Bean
+	DueTimeSlots awtyDueTimeSlots(TypeSettingsFactory settings) {
+		return settings.slots();
 	}
 
 	@Bean
@@ -125,8 +130,8 @@ public final class AwtyAutoConfiguration {
 
 	@Bean
 	DeliveryPollers awtyDeliveryPollers(AwtyEventTypes eventTypes, EventPublisher publisher, LockProvider lockProvider,
-			WakeUps wakeUps, ObjectProvider<Clock> clock, AwtyInstance instance, AwtyProperties properties) {
-		TypeSettingsFactory settings = new TypeSettingsFactory(properties);
+			WakeUps wakeUps, ObjectProvider<Clock> clock, AwtyInstance instance, TypeSettingsFactory settings,
+			AwtyProperties properties) {
 		settings.rejectUnknownTypes(eventTypes.names());
 		DeliveryPollers pollers = new DeliveryPollers(properties.getPoller().getShutdownTimeout(), wakeUps,
 				clock.getIfUnique(Clock::systemUTC));

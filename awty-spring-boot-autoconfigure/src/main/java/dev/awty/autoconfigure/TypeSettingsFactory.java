@@ -57,10 +57,10 @@ final class TypeSettingsFactory {
 	}
 
 	TypeSettings settingsFor(String typeName) {
-		AwtyProperties.Type type = this.properties.getTypes().getOrDefault(typeName, new AwtyProperties.Type());
+		AwtyTypeProperties type = this.properties.getTypes().getOrDefault(typeName, new AwtyTypeProperties());
 		Keys keys = new Keys(this.properties.getTypes().containsKey(typeName) ? "awty.types." + typeName + "." : null);
-		AwtyProperties.Poller poller = this.properties.getPoller();
-		AwtyProperties.Retry retry = this.properties.getRetry();
+		AwtyPollerProperties poller = this.properties.getPoller();
+		AwtyRetryProperties retry = this.properties.getRetry();
 
 		Duration pollInterval = pick(type.getPollInterval(), poller.getPollInterval());
 		String pollKey = keys.of(type.getPollInterval(), "poll-interval", "awty.poller.poll-interval");
@@ -105,7 +105,7 @@ final class TypeSettingsFactory {
 				type.isPriority(), onDelivered);
 	}
 
-	private static void validateRetry(AwtyProperties.Retry retry) {
+	private static void validateRetry(AwtyRetryProperties retry) {
 		require(retry.getInitialBackoff().toMillis() > 0,
 				"awty.retry.initial-backoff must be positive, was " + retry.getInitialBackoff(), "Set it to e.g. 1s.");
 		require(retry.getMultiplier() >= 1.0, "awty.retry.multiplier must be at least 1.0, was " + retry.getMultiplier(),

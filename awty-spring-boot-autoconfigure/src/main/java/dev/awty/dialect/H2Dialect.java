@@ -18,19 +18,7 @@ public final class H2Dialect implements SqlDialect {
 			    USING (SELECT id FROM %1$s
 			           WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
 			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
-			           ORDER BY due_at
-			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
-			    WHEN MATCHED THEN UPDATE SET claimed_by = :claimer,
-			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP))
-			""";
-
-	private static final String CLAIM_DUE_ROWS_BY_PRIORITY = """
-			SELECT * FROM FINAL TABLE (
-			    MERGE INTO %1$s target
-			    USING (SELECT id FROM %1$s
-			           WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
-			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
-			           ORDER BY priority DESC, due_at
+			           ORDER BY %2$s
 			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
 			    WHEN MATCHED THEN UPDATE SET claimed_by = :claimer,
 			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP))
@@ -60,11 +48,6 @@ public final class H2Dialect implements SqlDialect {
 	@Override
 	public String claimDueRows() {
 		return CLAIM_DUE_ROWS;
-	}
-
-	@Override
-	public String claimDueRowsByPriority() {
-		return CLAIM_DUE_ROWS_BY_PRIORITY;
 	}
 
 	@Override

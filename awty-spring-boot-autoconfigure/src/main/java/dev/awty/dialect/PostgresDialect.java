@@ -16,20 +16,7 @@ public final class PostgresDialect implements SqlDialect {
 			    SELECT id FROM %1$s
 			    WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
 			      AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
-			    ORDER BY due_at
-			    LIMIT :limit
-			    FOR UPDATE SKIP LOCKED)
-			RETURNING *
-			""";
-
-	private static final String CLAIM_DUE_ROWS_BY_PRIORITY = """
-			UPDATE %1$s SET claimed_by = :claimer,
-			       claimed_until = CURRENT_TIMESTAMP + :leaseMillis * INTERVAL '1 millisecond'
-			WHERE id IN (
-			    SELECT id FROM %1$s
-			    WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
-			      AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
-			    ORDER BY priority DESC, due_at
+			    ORDER BY %2$s
 			    LIMIT :limit
 			    FOR UPDATE SKIP LOCKED)
 			RETURNING *
@@ -64,11 +51,6 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public String claimDueRows() {
 		return CLAIM_DUE_ROWS;
-	}
-
-	@Override
-	public String claimDueRowsByPriority() {
-		return CLAIM_DUE_ROWS_BY_PRIORITY;
 	}
 
 	@Override

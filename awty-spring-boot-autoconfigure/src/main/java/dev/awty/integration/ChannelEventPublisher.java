@@ -5,13 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.springframework.beans.factory.BeanFactory;
-import org.springframework.core.NestedExceptionUtils;
 import org.springframework.integration.support.channel.BeanFactoryChannelResolver;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.MessageChannel;
 import org.springframework.messaging.core.DestinationResolutionException;
 
 import dev.awty.AwtyConfigurationException;
+import dev.awty.internal.delivery.ErrorText;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
 
@@ -20,8 +20,6 @@ import dev.awty.spi.PublishOutcome;
  * normally is a success: on a direct channel that means the subscribed handler ran without an exception.
  */
 public final class ChannelEventPublisher implements EventPublisher {
-
-	private static final int MAX_ERROR_LENGTH = 2000;
 
 	private final BeanFactoryChannelResolver resolver;
 
@@ -50,7 +48,7 @@ public final class ChannelEventPublisher implements EventPublisher {
 			return PublishOutcome.failure("channel did not accept the message within " + this.sendTimeoutMillis + " ms");
 		}
 		catch (RuntimeException ex) {
-			return PublishOutcome.failure(describe(ex));
+			return PublishOutcome.failure(ErrorText.of(ex));
 		}
 	}
 
@@ -65,12 +63,6 @@ public final class ChannelEventPublisher implements EventPublisher {
 					"Define a MessageChannel bean named '" + channel + "', or consume it with @ServiceActivator(inputChannel = \""
 							+ channel + "\"), or change the channel in @ScheduledEvent.");
 		}
-	}
-
-	static String describe(Throwable ex) {
-		Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);
-		String text = cause.getClass().getSimpleName() + ": " + cause.getMessage();
-		return (text.length() <= MAX_ERROR_LENGTH) ? text : text.substring(0, MAX_ERROR_LENGTH);
 	}
 
 }

@@ -20,17 +20,12 @@ public interface SqlDialect {
 	String name();
 
 	/**
-	 * Claims up to {@code :limit} due, unclaimed {@code PENDING} rows, earliest due first, in one statement:
-	 * sets {@code claimed_by = :claimer} and {@code claimed_until} to now plus {@code :leaseMillis}, and
-	 * returns every column of the claimed rows. Rows locked by a concurrent claim are skipped, not waited for.
+	 * Claims up to {@code :limit} due, unclaimed {@code PENDING} rows in one statement, in the order given by
+	 * {@code %2$s} (a column list such as {@code due_at} or {@code priority DESC, due_at}): sets
+	 * {@code claimed_by = :claimer} and {@code claimed_until} to now plus {@code :leaseMillis}, and returns
+	 * every column of the claimed rows. Rows locked by a concurrent claim are skipped, not waited for.
 	 */
 	String claimDueRows();
-
-	/**
-	 * Like {@link #claimDueRows()}, but takes the rows with the highest {@code priority} column first, then
-	 * the earliest due.
-	 */
-	String claimDueRowsByPriority();
 
 	/**
 	 * Records a failed attempt of row {@code :id} still claimed by {@code :claimer}: increments

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
@@ -26,6 +27,7 @@ import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
 import dev.awty.dialect.DialectDetector;
+import dev.awty.internal.jdbc.EventClaims;
 import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.EventTypeFactory;
@@ -119,6 +121,8 @@ abstract class DeliveryContractTests {
 
 				assertThat(received.distinctEventIds()).isEqualTo(10_000);
 				assertThat(received.duplicates()).isZero();
+				await().atMost(Duration.ofSeconds(5)).until(() -> deliveredBy(first) + deliveredBy(second) == 10_000);
+				assertThat(possibleDuplicatesSeenBy(first) + possibleDuplicatesSeenBy(second)).isZero();
 				assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM scheduled_test_purchase WHERE status <> 'DELIVERED'",
 						Integer.class)).isZero();
 			}));
@@ -269,7 +273,7 @@ abstract class DeliveryContractTests {
 	void markIsFencedByTheClaimSoARowReclaimedAfterItsLeaseIsNotMarkedByItsFormerHolder() throws Exception {
 		SqlDialect dialect = DialectDetector.detect(this.database.simpleDataSource(), null);
 		EventType<?> type = new EventTypeFactory(dialect).create(TestPurchase.class);
-		EventTable<?> table = new EventTable<>(type, dialect, this.database.simpleDataSource());
+		EventClaims<?> table = new EventTable<>(type, dialect, this.database.simpleDataSource()).claims();
 		this.jdbc.update("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (1, CURRENT_TIMESTAMP)");
 
 		List<? extends ScheduledEntity> first = table.claimDue("first", 10, Duration.ofMillis(100), false);
@@ -281,6 +285,14 @@ abstract class DeliveryContractTests {
 		assertThat(table.markDelivered(List.of(first.get(0).getId()), "first")).as("former holder is fenced off").isZero();
 		assertThat(table.markDelivered(List.of(second.get(0).getId()), "second")).isEqualTo(1);
 		assertThat(deliveredRows()).isEqualTo(1);
+	}
+
+	private static long deliveredBy(ApplicationContext context) {
+		return context.getBean(DeliveryPollers.class).counters().get("test_purchase").delivered();
+	}
+
+	private static long possibleDuplicatesSeenBy(ApplicationContext context) {
+		return context.getBean(DeliveryPollers.class).counters().get("test_purchase").possibleDuplicates();
 	}
 
 	private int rows() {

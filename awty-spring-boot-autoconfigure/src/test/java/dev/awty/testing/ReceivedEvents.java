@@ -20,7 +20,7 @@ import dev.awty.AwtyHeaders;
  */
 public final class ReceivedEvents implements MessageHandler {
 
-	public record Received(Message<?> message, Instant receivedAt, String context) {
+	public record Received(Message<?> message, Instant receivedAt) {
 
 		public String eventId() {
 			return (String) this.message.getHeaders().get(AwtyHeaders.EVENT_ID);
@@ -62,21 +62,13 @@ public final class ReceivedEvents implements MessageHandler {
 		return this;
 	}
 
-	public MessageHandler forContext(String context) {
-		return (message) -> handle(message, context);
-	}
-
 	@Override
 	public void handleMessage(Message<?> message) throws MessagingException {
-		handle(message, "default");
-	}
-
-	private void handle(Message<?> message, String context) {
 		if (this.calls.incrementAndGet() <= this.failFirstCalls) {
 			throw new IllegalStateException("consumer is down (call " + this.calls.get() + ")");
 		}
 		this.behaviour.accept(message);
-		this.received.add(new Received(message, this.clock.get(), context));
+		this.received.add(new Received(message, this.clock.get()));
 		this.perEventId.computeIfAbsent((String) message.getHeaders().get(AwtyHeaders.EVENT_ID),
 				(id) -> new AtomicInteger()).incrementAndGet();
 	}

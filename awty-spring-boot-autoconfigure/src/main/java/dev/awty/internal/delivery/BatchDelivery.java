@@ -15,7 +15,7 @@ import org.springframework.messaging.Message;
 
 import dev.awty.OnDelivered;
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.jdbc.EventClaims;
 import dev.awty.internal.jdbc.FailedAttempt;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
@@ -31,7 +31,7 @@ final class BatchDelivery<T extends ScheduledEntity> {
 	/** A database blip between publish and mark would otherwise turn a whole batch into duplicates. */
 	private static final int WRITE_ATTEMPTS = 4;
 
-	private final EventTable<T> table;
+	private final EventClaims<T> claims;
 
 	private final TypeSettings settings;
 
@@ -41,11 +41,11 @@ final class BatchDelivery<T extends ScheduledEntity> {
 
 	private final DeliveryCounters counters;
 
-	private final AtomicLong claims = new AtomicLong();
+	private final AtomicLong claimSequence = new AtomicLong();
 
-	BatchDelivery(EventTable<T> table, TypeSettings settings, EventPublisher publisher, String instanceId,
+	BatchDelivery(EventClaims<T> claims, TypeSettings settings, EventPublisher publisher, String instanceId,
 			DeliveryCounters counters) {
-		this.table = table;
+		this.claims = claims;
 		this.settings = settings;
 		this.publisher = publisher;
 		this.instanceId = instanceId;
@@ -56,24 +56,24 @@ final class BatchDelivery<T extends ScheduledEntity> {
 	 * @return the claimed rows; fewer than the batch size means nothing more is due now
 	 */
 	ClaimedBatch<T> claim() {
-		String token = this.instanceId + "#" + this.claims.incrementAndGet();
+		String token = this.instanceId + "#" + this.claimSequence.incrementAndGet();
 		return new ClaimedBatch<>(token,
-				this.table.claimDue(token, this.settings.batchSize(), this.settings.lease(), this.settings.byPriority()));
+				this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(), this.settings.byPriority()));
 	}
 
 	/** Gives claimed rows back unpublished, so that any instance can claim them at once. */
 	void release(ClaimedBatch<T> batch) {
-		this.table.release(batch.rows().stream().map(ScheduledEntity::getId).toList(), batch.token());
+		this.claims.release(batch.rows().stream().map(ScheduledEntity::getId).toList(), batch.token());
 	}
 
 	boolean claimsSkipLockedRows() {
-		return this.table.claimsSkipLockedRows();
+		return this.claims.skipLockedRows();
 	}
 
 	void process(ClaimedBatch<T> batch) {
 		List<T> rows = batch.rows();
 		String claimer = batch.token();
-		String typeName = this.table.type().name();
+		String typeName = this.claims.type().name();
 		List<Message<?>> messages = rows.stream().<Message<?>>map((row) -> EventMessages.toMessage(typeName, row)).toList();
 		List<PublishOutcome> outcomes = publish(messages);
 		List<Long> delivered = new ArrayList<>(rows.size());
@@ -92,8 +92,8 @@ final class BatchDelivery<T extends ScheduledEntity> {
 			}
 		}
 		int finished = withRetry("mark delivered", () -> (this.settings.onDelivered() == OnDelivered.DELETE)
-				? this.table.deleteDelivered(delivered, claimer)
-				: this.table.markDelivered(delivered, claimer));
+				? this.claims.deleteDelivered(delivered, claimer)
+				: this.claims.markDelivered(delivered, claimer));
 		this.counters.delivered(finished);
 		if (finished < delivered.size()) {
 			this.counters.fenceMisses(delivered.size() - finished);
@@ -102,7 +102,7 @@ final class BatchDelivery<T extends ScheduledEntity> {
 		}
 		if (!failed.isEmpty()) {
 			withRetry("record failures", () -> {
-				this.table.recordFailures(failed, claimer, this.settings.maxAttempts());
+				this.claims.recordFailures(failed, claimer, this.settings.maxAttempts());
 				return failed.size();
 			});
 			this.counters.failedAttempts(failed.size());
@@ -113,7 +113,7 @@ final class BatchDelivery<T extends ScheduledEntity> {
 	}
 
 	private List<PublishOutcome> publish(List<Message<?>> messages) {
-		String channel = this.table.type().channel();
+		String channel = this.claims.type().channel();
 		try {
 			List<PublishOutcome> outcomes = this.publisher.publish(channel, messages);
 			if (outcomes.size() == messages.size()) {
@@ -123,9 +123,7 @@ final class BatchDelivery<T extends ScheduledEntity> {
 					+ " outcomes for " + messages.size() + " messages"));
 		}
 		catch (RuntimeException ex) {
-			Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);
-			return Collections.nCopies(messages.size(),
-					PublishOutcome.failure(cause.getClass().getSimpleName() + ": " + cause.getMessage()));
+			return Collections.nCopies(messages.size(), PublishOutcome.failure(ErrorText.of(ex)));
 		}
 	}
 
@@ -138,7 +136,7 @@ final class BatchDelivery<T extends ScheduledEntity> {
 				if (attempt == WRITE_ATTEMPTS) {
 					throw ex;
 				}
-				logger.warn("awty: could not " + what + " for type '" + this.table.type().name() + "' ("
+				logger.warn("awty: could not " + what + " for type '" + this.claims.type().name() + "' ("
 						+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage() + "); trying again");
 				sleep(250L * attempt * attempt);
 			}

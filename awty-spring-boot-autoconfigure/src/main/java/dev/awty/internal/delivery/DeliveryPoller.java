@@ -3,38 +3,25 @@ package dev.awty.internal.delivery;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
-import java.util.NavigableSet;
-import java.util.Optional;
-import java.util.TreeSet;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import net.javacrumbs.shedlock.core.ClockProvider;
-import net.javacrumbs.shedlock.core.LockConfiguration;
 import net.javacrumbs.shedlock.core.LockProvider;
-import net.javacrumbs.shedlock.core.SimpleLock;
 
-import org.springframework.core.NestedExceptionUtils;
 import org.springframework.scheduling.TaskScheduler;
 
 import dev.awty.ClaimMode;
 import dev.awty.ScheduledEntity;
 
 /**
- * Polls one event type. Each cycle claims batches while rows remain due, handing each to a bounded pool of
- * workers and claiming the next as soon as a worker is free; it sleeps only when nothing is due. In leader
- * mode a cycle runs only while this instance holds the type's lock, and stops claiming well before the lock
- * expires. A failed cycle is logged and retried after a growing pause: the poller never dies of it.
+ * Polls one event type. Each cycle claims batches while rows remain due, handing each to the type's
+ * {@link BatchWorkers} and claiming the next as soon as a worker is free; it sleeps only when nothing is
+ * due. In leader mode a cycle runs only while this instance holds the type's lock, and stops claiming well
+ * before the lock expires. A failed cycle is logged and retried after a growing pause: the poller never dies
+ * of it.
  */
 final class DeliveryPoller<T extends ScheduledEntity> {
 
@@ -42,38 +29,23 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 
 	private static final Duration MAX_ERROR_PAUSE = Duration.ofSeconds(30);
 
-	/**
-	 * How long after a locally awaited due time a poller keeps re-checking: the JVM clock that timed the
-	 * wake-up may run ahead of the database clock that decides what is due.
-	 */
-	private static final Duration CLOCK_TOLERANCE = Duration.ofSeconds(5);
-
-	private static final int MAX_PENDING_WAKE_UPS = 10_000;
-
 	private final String typeName;
-
-	private final String lockName;
 
 	private final BatchDelivery<T> delivery;
 
 	private final TypeSettings settings;
 
-	private final LockProvider lockProvider;
+	private final TypeLock lock;
 
-	private final Semaphore capacity;
-
-	private final Clock clock;
+	private final BatchWorkers workers;
 
 	private final Object monitor = new Object();
 
-	/** Due times this instance was told about and has not yet looked at, earliest first. */
-	private final NavigableSet<Instant> wakeUps = new TreeSet<>();
+	private final WakeUpPlan plan;
 
 	private volatile boolean running;
 
 	private @Nullable TaskScheduler scheduler;
-
-	private @Nullable ExecutorService workers;
 
 	private @Nullable ScheduledFuture<?> next;
 
@@ -84,10 +56,6 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 
 	private boolean cycling;
 
-	private @Nullable Instant awaitedDue;
-
-	private int recheck;
-
 	private int claimedInCycle;
 
 	private int failedCycles;
@@ -95,25 +63,19 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 	DeliveryPoller(String typeName, String lockName, BatchDelivery<T> delivery, TypeSettings settings,
 			LockProvider lockProvider, Clock clock) {
 		this.typeName = typeName;
-		this.lockName = lockName;
 		this.delivery = delivery;
 		this.settings = settings;
-		this.lockProvider = lockProvider;
-		this.clock = clock;
-		this.capacity = new Semaphore(settings.concurrency());
+		this.lock = new TypeLock(lockProvider, lockName, settings.lease());
+		this.workers = new BatchWorkers(typeName, settings.concurrency());
+		this.plan = new WakeUpPlan(clock);
 	}
 
 	void start(TaskScheduler scheduler) {
-		AtomicInteger threads = new AtomicInteger();
-		this.workers = Executors.newFixedThreadPool(this.settings.concurrency(), (task) -> {
-			Thread thread = new Thread(task, "awty-" + this.typeName + "-" + threads.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		});
+		this.workers.start();
 		synchronized (this.monitor) {
 			this.scheduler = scheduler;
 			this.running = true;
-			scheduleAt(this.clock.instant());
+			scheduleAt(this.plan.nextRun(Duration.ZERO));
 		}
 	}
 
@@ -141,20 +103,7 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 				}
 			}
 		}
-		ExecutorService pool = this.workers;
-		if (pool != null) {
-			pool.shutdown();
-			try {
-				long remaining = Math.max(0, deadlineNanos - System.nanoTime());
-				if (!pool.awaitTermination(remaining, TimeUnit.NANOSECONDS)) {
-					logger.warn("awty: batches of type '" + this.typeName + "' were still in flight at shutdown;"
-							+ " their rows are delivered again once their lease runs out");
-				}
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		}
+		this.workers.awaitIdle(deadlineNanos);
 	}
 
 	/**
@@ -166,12 +115,7 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 			if (!this.running) {
 				return;
 			}
-			if (local) {
-				this.awaitedDue = (this.awaitedDue == null || dueAt.isBefore(this.awaitedDue)) ? dueAt : this.awaitedDue;
-			}
-			if (this.wakeUps.size() < MAX_PENDING_WAKE_UPS) {
-				this.wakeUps.add(dueAt);
-			}
+			this.plan.add(dueAt, local);
 			if (this.cycling || (this.nextRunAt != null && !dueAt.isBefore(this.nextRunAt))) {
 				return;
 			}
@@ -180,16 +124,6 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 			}
 			scheduleAt(dueAt);
 		}
-	}
-
-	private void scheduleNext(Duration delay) {
-		Instant now = this.clock.instant();
-		this.wakeUps.headSet(now, true).clear();
-		Instant at = now.plus(delay);
-		if (!this.wakeUps.isEmpty() && this.wakeUps.first().isBefore(at)) {
-			at = this.wakeUps.first();
-		}
-		scheduleAt(at);
 	}
 
 	private void scheduleAt(Instant at) {
@@ -212,7 +146,7 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 		Duration delay = this.settings.pollInterval();
 		this.claimedInCycle = 0;
 		try {
-			delay = recheckIfAwaitedRowWasMissed(cycle());
+			delay = cycle();
 			if (this.failedCycles > 0) {
 				logger.info("awty: poller of type '" + this.typeName + "' recovered after " + this.failedCycles
 						+ " failed cycle(s)");
@@ -222,34 +156,16 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 		catch (RuntimeException ex) {
 			this.failedCycles++;
 			delay = errorPause();
-			Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);
-			logger.warn("awty: poller of type '" + this.typeName + "' failed (" + cause.getClass().getSimpleName() + ": "
-					+ cause.getMessage() + "); trying again in " + delay.toMillis() + " ms");
+			logger.warn("awty: poller of type '" + this.typeName + "' failed (" + ErrorText.of(ex) + "); trying again in "
+					+ delay.toMillis() + " ms");
 			logger.debug("awty: poller failure of type '" + this.typeName + "'", ex);
 		}
 		finally {
 			synchronized (this.monitor) {
 				this.cycling = false;
 				this.monitor.notifyAll();
-				scheduleNext(delay);
+				scheduleAt(this.plan.nextRun(this.plan.afterCycle(delay, this.claimedInCycle > 0)));
 			}
-		}
-	}
-
-	private Duration recheckIfAwaitedRowWasMissed(Duration delay) {
-		synchronized (this.monitor) {
-			Instant awaited = this.awaitedDue;
-			Instant now = this.clock.instant();
-			if (awaited == null || this.claimedInCycle > 0 || now.isAfter(awaited.plus(CLOCK_TOLERANCE))) {
-				this.awaitedDue = null;
-				this.recheck = 0;
-				return delay;
-			}
-			if (now.isBefore(awaited)) {
-				return delay;
-			}
-			Duration soon = Duration.ofMillis(Math.min(500, 10L << Math.min(this.recheck++, 6)));
-			return (soon.compareTo(delay) < 0) ? soon : delay;
 		}
 	}
 
@@ -257,26 +173,18 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 		if (this.settings.mode() == ClaimMode.SKIP_LOCKED) {
 			return drain(Long.MAX_VALUE);
 		}
-		Optional<SimpleLock> lock = this.lockProvider.lock(lockConfiguration());
-		if (lock.isEmpty()) {
-			return this.settings.pollInterval();
-		}
-		try {
-			// Stop claiming well before the lock expires, so that no second leader claims alongside this one.
-			return drain(System.nanoTime() + this.settings.lease().toNanos() / 2);
-		}
-		finally {
-			lock.get().unlock();
-		}
+		// Stop claiming well before the lock expires, so that no second leader claims alongside this one.
+		return this.lock.whileHeld(() -> drain(System.nanoTime() + this.settings.lease().toNanos() / 2),
+				this.settings.pollInterval());
 	}
 
 	private Duration drain(long deadlineNanos) {
 		while (this.running) {
-			if (!awaitCapacity(deadlineNanos)) {
+			if (!this.workers.acquire(deadlineNanos, () -> this.running)) {
 				return this.running ? Duration.ZERO : this.settings.pollInterval();
 			}
 			if (System.nanoTime() > deadlineNanos) {
-				this.capacity.release();
+				this.workers.release();
 				return Duration.ZERO;
 			}
 			ClaimedBatch<T> batch;
@@ -284,19 +192,15 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 				batch = claim();
 			}
 			catch (RuntimeException ex) {
-				this.capacity.release();
+				this.workers.release();
 				throw ex;
 			}
 			if (batch.rows().isEmpty()) {
-				this.capacity.release();
+				this.workers.release();
 				break;
 			}
 			this.claimedInCycle += batch.rows().size();
-			try {
-				this.workers.execute(() -> process(batch));
-			}
-			catch (RejectedExecutionException ex) {
-				this.capacity.release();
+			if (!this.workers.submit(() -> process(batch))) {
 				this.delivery.release(batch);
 				break;
 			}
@@ -311,20 +215,8 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 		if (this.settings.mode() == ClaimMode.LEADER || this.delivery.claimsSkipLockedRows()) {
 			return this.delivery.claim();
 		}
-		Optional<SimpleLock> lock = this.lockProvider.lock(lockConfiguration());
-		if (lock.isEmpty()) {
-			return ClaimedBatch.empty();
-		}
-		try {
-			return this.delivery.claim();
-		}
-		finally {
-			lock.get().unlock();
-		}
-	}
-
-	private LockConfiguration lockConfiguration() {
-		return new LockConfiguration(ClockProvider.now(), this.lockName, this.settings.lease(), Duration.ZERO);
+		// The database cannot skip locked rows: concurrent claims of the type take turns under its lock.
+		return this.lock.whileHeld(this.delivery::claim, ClaimedBatch.empty());
 	}
 
 	private void process(ClaimedBatch<T> batch) {
@@ -332,28 +224,9 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 			this.delivery.process(batch);
 		}
 		catch (RuntimeException ex) {
-			Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);
 			logger.warn("awty: a batch of " + batch.rows().size() + " row(s) of type '" + this.typeName
-					+ "' could not be finished (" + cause.getClass().getSimpleName() + ": " + cause.getMessage()
-					+ "); its rows are retried once their lease runs out");
+					+ "' could not be finished (" + ErrorText.of(ex) + "); its rows are retried once their lease runs out");
 		}
-		finally {
-			this.capacity.release();
-		}
-	}
-
-	private boolean awaitCapacity(long deadlineNanos) {
-		try {
-			while (this.running && System.nanoTime() <= deadlineNanos) {
-				if (this.capacity.tryAcquire(100, TimeUnit.MILLISECONDS)) {
-					return true;
-				}
-			}
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		return false;
 	}
 
 	private Duration errorPause() {

@@ -58,7 +58,7 @@ public final class DeliveryPollers implements SmartLifecycle {
 		// Channels declared by @ServiceActivator exist only once all singletons are created, so check at start.
 		this.startChecks.add(() -> publisher.verifyChannel(table.type().channel(), typeName));
 		DeliveryCounters typeCounters = this.counters.computeIfAbsent(typeName, (name) -> new DeliveryCounters());
-		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, publisher, instanceId, typeCounters);
+		BatchDelivery<T> delivery = new BatchDelivery<>(table.claims(), settings, publisher, instanceId, typeCounters);
 		DeliveryPoller<T> poller = new DeliveryPoller<>(typeName, table.type().lockName(), delivery, settings, lockProvider,
 				this.clock);
 		this.pollers.add(poller);

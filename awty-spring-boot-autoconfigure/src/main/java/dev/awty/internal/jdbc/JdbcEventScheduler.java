@@ -83,7 +83,7 @@ public final class JdbcEventScheduler implements EventScheduler {
 					+ event.getClass().getName() + "; its fields are "
 					+ table.type().ownColumns().stream().map((column) -> column.field().getName()).toList()));
 		Instant slot = this.slots.roundUp(table.type().name(), dueAt);
-		ScheduleResult result = table.scheduleOrMove(event, slot, key);
+		ScheduleResult result = ScheduleOrMove.apply(table, event, slot, key);
 		if (result.outcome() != ScheduleResult.Outcome.IN_FLIGHT) {
 			this.dueSignals.rowsDue(table, slot);
 		}

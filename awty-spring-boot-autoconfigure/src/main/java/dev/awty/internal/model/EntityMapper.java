@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
 import dev.awty.AwtyException;
@@ -59,7 +60,7 @@ public final class EntityMapper<T extends ScheduledEntity> {
 		set(entity, "created_at", this.dialect.readTimestamp(rs, "created_at"));
 		for (PropertyColumn property : this.ownColumns) {
 			Object value = (property.javaType() == Instant.class) ? this.dialect.readTimestamp(rs, property.column())
-					: rs.getObject(property.column(), boxed(property.javaType()));
+					: rs.getObject(property.column(), ClassUtils.resolvePrimitiveIfNecessary(property.javaType()));
 			ReflectionUtils.setField(property.field(), entity, value);
 		}
 		return entity;
@@ -102,11 +103,5 @@ public final class EntityMapper<T extends ScheduledEntity> {
 		ReflectionUtils.setField(BASE_FIELDS.get(column), entity, value);
 	}
 
-	private static Class<?> boxed(Class<?> type) {
-		if (!type.isPrimitive()) {
-			return type;
-		}
-		return java.lang.invoke.MethodType.methodType(type).wrap().returnType();
-	}
 
 }

@@ -1,0 +1,77 @@
+package dev.awty.internal.delivery;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.NavigableSet;
+import java.util.TreeSet;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * When a poller should run next: after its poll interval, or earlier for due times it was told about.
+ * Not thread-safe; the poller guards it.
+ */
+final class WakeUpPlan {
+
+	/**
+	 * How long after a locally awaited due time a poller keeps re-checking: the JVM clock that timed the
+	 * wake-up may run ahead of the database clock that decides what is due.
+	 */
+	private static final Duration CLOCK_TOLERANCE = Duration.ofSeconds(5);
+
+	private static final int MAX_PENDING = 10_000;
+
+	private final Clock clock;
+
+	/** Due times told about and not yet looked at, earliest first. */
+	private final NavigableSet<Instant> pending = new TreeSet<>();
+
+	private @Nullable Instant awaitedDue;
+
+	private int rechecks;
+
+	WakeUpPlan(Clock clock) {
+		this.clock = clock;
+	}
+
+	/**
+	 * @param local whether the row was scheduled on this instance, whose clock timed the wake-up
+	 */
+	void add(Instant dueAt, boolean local) {
+		if (local && (this.awaitedDue == null || dueAt.isBefore(this.awaitedDue))) {
+			this.awaitedDue = dueAt;
+		}
+		if (this.pending.size() < MAX_PENDING) {
+			this.pending.add(dueAt);
+		}
+	}
+
+	/** The next run: after {@code delay}, or at the earliest due time still ahead if that is sooner. */
+	Instant nextRun(Duration delay) {
+		Instant now = this.clock.instant();
+		this.pending.headSet(now, true).clear();
+		Instant at = now.plus(delay);
+		return (!this.pending.isEmpty() && this.pending.first().isBefore(at)) ? this.pending.first() : at;
+	}
+
+	/**
+	 * Shortens {@code delay} to a quick re-check when a cycle claimed nothing although a locally scheduled row
+	 * should be due by now.
+	 */
+	Duration afterCycle(Duration delay, boolean claimedAny) {
+		Instant awaited = this.awaitedDue;
+		Instant now = this.clock.instant();
+		if (awaited == null || claimedAny || now.isAfter(awaited.plus(CLOCK_TOLERANCE))) {
+			this.awaitedDue = null;
+			this.rechecks = 0;
+			return delay;
+		}
+		if (now.isBefore(awaited)) {
+			return delay;
+		}
+		Duration soon = Duration.ofMillis(Math.min(500, 10L << Math.min(this.rechecks++, 6)));
+		return (soon.compareTo(delay) < 0) ? soon : delay;
+	}
+
+}

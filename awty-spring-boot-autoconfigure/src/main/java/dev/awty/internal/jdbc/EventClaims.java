@@ -1,0 +1,144 @@
+package dev.awty.internal.jdbc;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import dev.awty.ScheduledEntity;
+import dev.awty.internal.model.EventType;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * The delivery side of one event table: claiming due rows, and marking, deleting, releasing or failing
+ * them, every write fenced by the claim token it was claimed with.
+ */
+public final class EventClaims<T extends ScheduledEntity> {
+
+	private static final String MARK_DELIVERED = """
+			UPDATE %s SET status = 'DELIVERED', delivered_at = CURRENT_TIMESTAMP, attempts = attempts + 1,
+			       claimed_until = NULL
+			WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'PENDING'
+			""";
+
+	private static final String DELETE_DELIVERED = """
+			DELETE FROM %s WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'PENDING'
+			""";
+
+	private static final String RELEASE = """
+			UPDATE %s SET claimed_by = NULL, claimed_until = NULL WHERE id IN (:ids) AND claimed_by = :claimer
+			""";
+
+	private static final String DUE_ORDER = "due_at";
+
+	private static final String PRIORITY_ORDER = "priority DESC, due_at";
+
+	private static final Comparator<ScheduledEntity> BY_DUE_TIME = Comparator
+		.comparing(ScheduledEntity::getDueAt, Comparator.nullsFirst(Comparator.naturalOrder()))
+		.thenComparing(ScheduledEntity::getId, Comparator.nullsFirst(Comparator.naturalOrder()));
+
+	private final EventType<T> type;
+
+	private final SqlDialect dialect;
+
+	private final JdbcClient jdbc;
+
+	private final NamedParameterJdbcTemplate batchJdbc;
+
+	private final String claimByDueTime;
+
+	private final String claimByPriority;
+
+	private final String markDelivered;
+
+	private final String deleteDelivered;
+
+	private final String release;
+
+	private final String recordFailedAttempt;
+
+	EventClaims(EventType<T> type, SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc) {
+		this.type = type;
+		this.dialect = dialect;
+		this.jdbc = jdbc;
+		this.batchJdbc = batchJdbc;
+		String table = type.table();
+		this.claimByDueTime = dialect.claimDueRows().formatted(table, DUE_ORDER);
+		this.claimByPriority = dialect.claimDueRows().formatted(table, PRIORITY_ORDER);
+		this.markDelivered = MARK_DELIVERED.formatted(table);
+		this.deleteDelivered = DELETE_DELIVERED.formatted(table);
+		this.release = RELEASE.formatted(table);
+		this.recordFailedAttempt = dialect.recordFailedAttempt().formatted(table);
+	}
+
+	public EventType<T> type() {
+		return this.type;
+	}
+
+	/** Whether concurrent claims of this table skip each other's rows; see {@link SqlDialect#skipsLockedRows()}. */
+	public boolean skipLockedRows() {
+		return this.dialect.skipsLockedRows();
+	}
+
+	/**
+	 * Claims up to {@code limit} due rows for {@code claimer} for {@code lease}.
+	 * @return the claimed rows, earliest due first unless by priority; empty when nothing is due
+	 */
+	public List<T> claimDue(String claimer, int limit, Duration lease, boolean byPriority) {
+		List<T> rows = new ArrayList<>(this.jdbc.sql(byPriority ? this.claimByPriority : this.claimByDueTime)
+			.param("claimer", claimer)
+			.param("leaseMillis", lease.toMillis())
+			.param("limit", limit)
+			.query((rs, row) -> this.type.mapper().read(rs))
+			.list());
+		if (!byPriority) {
+			rows.sort(BY_DUE_TIME);
+		}
+		return rows;
+	}
+
+	/**
+	 * Marks rows delivered that {@code claimer} still holds.
+	 * @return how many were marked; fewer than {@code ids} means others were claimed again meanwhile
+	 */
+	public int markDelivered(Collection<Long> ids, String claimer) {
+		return ids.isEmpty() ? 0 : updateHeld(this.markDelivered, ids, claimer);
+	}
+
+	/**
+	 * Deletes published rows that {@code claimer} still holds.
+	 * @return how many were deleted; fewer than {@code ids} means others were claimed again meanwhile
+	 */
+	public int deleteDelivered(Collection<Long> ids, String claimer) {
+		return ids.isEmpty() ? 0 : updateHeld(this.deleteDelivered, ids, claimer);
+	}
+
+	/** Gives rows still held by {@code claimer} back, unpublished. */
+	public void release(Collection<Long> ids, String claimer) {
+		if (!ids.isEmpty()) {
+			updateHeld(this.release, ids, claimer);
+		}
+	}
+
+	public void recordFailures(List<FailedAttempt> failures, String claimer, int maxAttempts) {
+		SqlParameterSource[] batch = failures.stream()
+			.map((failure) -> new MapSqlParameterSource().addValue("id", failure.id())
+				.addValue("claimer", claimer)
+				.addValue("error", failure.error())
+				.addValue("backoffMillis", failure.backoffMillis())
+				.addValue("maxAttempts", maxAttempts))
+			.toArray(SqlParameterSource[]::new);
+		this.batchJdbc.batchUpdate(this.recordFailedAttempt, batch);
+	}
+
+	private int updateHeld(String statement, Collection<Long> ids, String claimer) {
+		return this.jdbc.sql(statement).param("ids", ids).param("claimer", claimer).update();
+	}
+
+}
