@@ -63,7 +63,7 @@ public final class SchemaValidator {
 			else if (!compatible(base.kind(), column)) {
 				wrongType.add(base);
 				problems.add("column '" + base.column() + "' has type " + column.typeName() + " but needs "
-						+ base.liquibaseType());
+						+ ChangeSetWriter.typeOf(base, this.dialect));
 			}
 		}
 		List<PropertyColumn> missingOwn = new ArrayList<>();
