@@ -163,7 +163,7 @@ abstract class RepositoryContractTests {
 		this.jdbc.update("UPDATE purchase SET customer_email = NULL WHERE id = 5");
 		assertThat(this.repositories.select(TestPurchase.class)
 			.join("purchase", "p", "p.id = e.purchase_id")
-			.where("(p.customer_email = :email OR (p.customer_email IS NULL AND :email IS NULL))")
+			.where("COALESCE(p.customer_email, '') = COALESCE(:email, '')")
 			.param("email", null)
 			.count()).isEqualTo(1);
 	}
