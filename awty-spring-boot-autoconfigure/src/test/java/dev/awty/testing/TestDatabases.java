@@ -95,6 +95,16 @@ public final class TestDatabases {
 	}
 
 	/**
+	 * A fresh database on the MariaDB server of {@link #mariadb()}, reached through MySQL's driver (which reports the
+	 * product as "MySQL"): proves the driver's handling of awty's SQL and values, not MySQL the server.
+	 */
+	public static TestDatabase mariadbThroughMySqlDriver() {
+		TestDatabase mariadb = mariadb();
+		return new TestDatabase("MariaDB through MySQL's driver", mariadb.url().replace("jdbc:mariadb:", "jdbc:mysql:"),
+				mariadb.username(), mariadb.password());
+	}
+
+	/**
 	 * A fresh database on MySQL from {@code AWTY_TEST_MYSQL_URL}, else Testcontainers {@code mysql:8.0} when a Docker
 	 * engine answers; otherwise the calling test is aborted (skipped) with the reason, since this machine has no
 	 * MySQL server: a skipped MySQL test proves nothing about MySQL.
@@ -123,6 +133,7 @@ public final class TestDatabases {
 		try (Connection connection = DriverManager.getConnection(server.url(), server.username(), server.password());
 				Statement statement = connection.createStatement()) {
 			statement.execute("CREATE DATABASE " + database);
+			dropOnExit(server, database);
 		}
 		catch (SQLException ex) {
 			throw new IllegalStateException("Could not create a test database on " + name + " at " + server.url() + ". Set "
@@ -136,6 +147,18 @@ public final class TestDatabases {
 		String query = (url.group(2) != null) ? url.group(2) + "&" : "?";
 		return new TestDatabase(name, url.group(1) + "/" + database + query + options, server.username(),
 				server.password());
+	}
+
+	private static void dropOnExit(TestDatabase server, String database) {
+		Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+			try (Connection connection = DriverManager.getConnection(server.url(), server.username(), server.password());
+					Statement statement = connection.createStatement()) {
+				statement.execute("DROP DATABASE IF EXISTS " + database);
+			}
+			catch (SQLException ex) {
+				// the JVM is exiting; a left-over test database only takes space
+			}
+		}));
 	}
 
 	private static TestDatabase postgresServer() {
