@@ -156,7 +156,7 @@ public class AwtyProperties {
 	public static class Database {
 
 		/**
-		 * SQL dialect to use instead of detecting it from the DataSource: postgresql or h2.
+		 * SQL dialect to use instead of detecting it from the DataSource: postgresql, h2, mariadb or mysql.
 		 */
 		private @Nullable String dialect;
 

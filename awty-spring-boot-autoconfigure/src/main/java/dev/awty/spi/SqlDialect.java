@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * The SQL that differs between databases. Each statement is a template with one {@code %s} per table
  * reference, filled once with a validated table name, and named parameters.
  * <p>
- * In every statement "now" is the database's clock ({@code CURRENT_TIMESTAMP}), never the JVM's.
+ * In every statement "now" is the database's clock ({@code CURRENT_TIMESTAMP}, or the database's UTC clock where
+ * timestamps are stored as UTC), never the JVM's.
  */
 public interface SqlDialect {
 
@@ -26,6 +27,17 @@ public interface SqlDialect {
 	 * every column of the claimed rows. Rows locked by a concurrent claim are skipped, not waited for.
 	 */
 	String claimDueRows();
+
+	/**
+	 * For databases that cannot update rows and return them in one statement: the update that claims the rows
+	 * whose ids {@link #claimDueRows()} selected. When not {@code null}, {@link #claimDueRows()} only selects and
+	 * locks the {@code id}s of the rows to claim, and awty claims in one transaction: that select, then this
+	 * statement for {@code id IN (:ids)} with {@code :claimer} and {@code :leaseMillis}, then a read of the claimed
+	 * rows. {@code null} (the default) when {@link #claimDueRows()} claims and returns the rows by itself.
+	 */
+	default @Nullable String claimSelectedRows() {
+		return null;
+	}
 
 	/**
 	 * Records a failed attempt of row {@code :id} still claimed by {@code :claimer}: increments
@@ -71,11 +83,28 @@ public interface SqlDialect {
 		return "";
 	}
 
+	/**
+	 * Adapts a statement written once for every database, with {@code CURRENT_TIMESTAMP} for now, to this one.
+	 * The default changes nothing; a database whose timestamp columns hold UTC without a zone replaces it with
+	 * its UTC clock, so that a session time zone other than UTC changes nothing.
+	 */
+	default String withDatabaseNow(String portableStatement) {
+		return portableStatement;
+	}
+
 	/** The SQL of the pending-only index recommended for {@code table}. */
 	String pendingIndex(String table);
 
-	/** Whether a column of this JDBC type and database type name stores an instant with its time zone. */
+	/**
+	 * Whether a column of this JDBC type and database type name stores an instant with its time zone (or, where
+	 * the dialect says so, an instant as UTC).
+	 */
 	boolean isTimestampWithTimeZone(int jdbcType, String typeName);
+
+	/** The Liquibase type of the base timestamp columns, printed in the changeSet that fixes a table. */
+	default String timestampType() {
+		return "TIMESTAMP WITH TIME ZONE";
+	}
 
 	/** Converts an instant into a value the driver binds to a timestamp-with-time-zone column. */
 	default Object timestampParameter(Instant instant) {

@@ -79,8 +79,8 @@ class StartupFailureAnalysisTests {
 		AwtyContexts.runner().withBean(javax.sql.DataSource.class, () -> hsqldb).run((context) -> {
 			FailureAnalysis analysis = new UnsupportedDatabaseFailureAnalyzer().analyze(context.getStartupFailure());
 			assertThat(analysis.getDescription()).isEqualTo("awty does not support the database 'HSQL Database Engine'"
-					+ " of the application's DataSource. Supported databases: PostgreSQL, H2.");
-			assertThat(analysis.getAction()).contains("awty.database.dialect").contains("[postgresql, h2]")
+					+ " of the application's DataSource. Supported databases: PostgreSQL, H2, MariaDB, MySQL.");
+			assertThat(analysis.getAction()).contains("awty.database.dialect").contains("[postgresql, h2, mariadb, mysql]")
 				.contains("awty.enabled=false");
 		});
 	}

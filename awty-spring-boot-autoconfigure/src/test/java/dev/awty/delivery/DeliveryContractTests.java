@@ -67,7 +67,7 @@ abstract class DeliveryContractTests {
 	void createScheduledTable() {
 		this.database = this.databases.get();
 		this.jdbc = this.database.jdbc();
-		this.jdbc.execute(TestPurchase.TABLE_DDL);
+		this.database.execute(TestPurchase.TABLE_DDL);
 	}
 
 	private ApplicationContextRunner purchases(ReceivedEvents received) {
@@ -234,7 +234,7 @@ abstract class DeliveryContractTests {
 
 	@Test
 	void claimsHigherPriorityRowsFirstWhenPriorityIsOn() {
-		this.jdbc.execute(PrioritizedTask.TABLE_DDL);
+		this.database.execute(PrioritizedTask.TABLE_DDL);
 		ReceivedEvents received = new ReceivedEvents();
 		AwtyContexts.consuming(TaskConsumerConfiguration.class, this.database, received)
 			.withPropertyValues("awty.claim.mode=" + this.mode, "awty.poller.batch-size=1", "awty.poller.concurrency=1",
@@ -274,7 +274,7 @@ abstract class DeliveryContractTests {
 		SqlDialect dialect = DialectDetector.detect(this.database.simpleDataSource(), null);
 		EventType<?> type = new EventTypeFactory(dialect).create(TestPurchase.class);
 		EventClaims<?> table = new EventTable<>(type, dialect, this.database.simpleDataSource()).claims();
-		this.jdbc.update("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (1, CURRENT_TIMESTAMP)");
+		this.jdbc.update("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (1, " + this.database.now() + ")");
 
 		List<? extends ScheduledEntity> first = table.claimDue("first", 10, Duration.ofMillis(100), false);
 		assertThat(table.claimDue("second", 10, Duration.ofMinutes(1), false)).as("the lease still holds").isEmpty();
@@ -305,7 +305,7 @@ abstract class DeliveryContractTests {
 	}
 
 	private Instant databaseNow() {
-		return this.jdbc.queryForObject("SELECT CURRENT_TIMESTAMP", OffsetDateTime.class).toInstant();
+		return this.database.databaseNow();
 	}
 
 }

@@ -1,71 +1,13 @@
 package dev.awty.delivery;
 
-import java.time.Duration;
-
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.jdbc.core.JdbcTemplate;
-
-import dev.awty.testing.AwtyContexts;
-import dev.awty.testing.ReceivedEvents;
-import dev.awty.testing.TestDatabase;
 import dev.awty.testing.TestDatabases;
-import dev.awty.testing.events.purchase.TestPurchase;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
+class PostgresScaleOutIntegrationTests extends ScaleOutContractTests {
 
-/**
- * Skip-locked mode with one, two and three instances draining 100,000 due rows: every row exactly once,
- * whatever the number of instances. The drain rate is printed, not asserted.
- */
-class PostgresScaleOutIntegrationTests {
-
-	private static final int ROWS = 100_000;
-
-	@ParameterizedTest(name = "{0} instance(s)")
-	@ValueSource(ints = { 1, 2, 3 })
-	void drainsAHundredThousandDueRowsExactlyOnce(int instances) {
-		TestDatabase database = TestDatabases.postgres();
-		JdbcTemplate jdbc = database.jdbc();
-		jdbc.execute(TestPurchase.TABLE_DDL);
-		jdbc.execute("CREATE INDEX scheduled_test_purchase_pending ON scheduled_test_purchase (due_at) WHERE status = 'PENDING'");
-		ReceivedEvents received = new ReceivedEvents();
-		var runner = AwtyContexts.purchases(database, received)
-			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.poll-interval=100ms");
-		withInstances(runner, instances, () -> {
-			long start = System.nanoTime();
-			jdbc.update("""
-					INSERT INTO scheduled_test_purchase (purchase_id, due_at)
-					SELECT n, CURRENT_TIMESTAMP FROM generate_series(1, ?) AS n
-					""", ROWS);
-			await().atMost(Duration.ofMinutes(3)).until(() -> received.distinctEventIds() == ROWS);
-			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
-			System.out.printf("[PostgreSQL skip-locked] %d instance(s) drained %,d rows in %d ms = %,d rows/s, %d duplicate(s)%n",
-					instances, ROWS, millis, ROWS * 1000L / Math.max(1, millis), received.duplicates());
-			assertThat(received.duplicates()).isZero();
-			await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.queryForObject(
-					"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", Integer.class) == ROWS);
-		});
-	}
-
-	/** Runs {@code body} while {@code count} instances are up. */
-	private static void withInstances(ApplicationContextRunner runner, int count, ThrowingCallable body) {
-		if (count == 0) {
-			try {
-				body.call();
-			}
-			catch (Throwable ex) {
-				throw (ex instanceof RuntimeException runtime) ? runtime : new IllegalStateException(ex);
-			}
-			return;
-		}
-		runner.withPropertyValues("awty.instance-id=instance-" + count)
-			.run((context) -> withInstances(runner, count - 1, body));
+	PostgresScaleOutIntegrationTests() {
+		super(TestDatabases::postgres,
+				"CREATE INDEX scheduled_test_purchase_pending ON scheduled_test_purchase (due_at) WHERE status = 'PENDING'",
+				"INSERT INTO scheduled_test_purchase (purchase_id, due_at) SELECT n, CURRENT_TIMESTAMP FROM generate_series(1, ?) AS n");
 	}
 
 }

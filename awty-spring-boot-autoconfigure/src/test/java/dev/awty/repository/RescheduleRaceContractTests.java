@@ -53,7 +53,7 @@ abstract class RescheduleRaceContractTests {
 	void reschedulesRacingDeliveriesNeverFireASupersededTimeOrTwice() throws Exception {
 		TestDatabase database = this.databases.get();
 		JdbcTemplate jdbc = database.jdbc();
-		jdbc.execute(TestPurchase.TABLE_DDL);
+		database.execute(TestPurchase.TABLE_DDL);
 		ReceivedEvents received = new ReceivedEvents();
 		Map<String, Instant> dueAtByEventId = new ConcurrentHashMap<>();
 		AtomicInteger moved = new AtomicInteger();
@@ -63,15 +63,15 @@ abstract class RescheduleRaceContractTests {
 					"awty.poller.batch-size=50");
 		runner.withPropertyValues("awty.instance-id=a").run((first) -> runner.withPropertyValues("awty.instance-id=b")
 			.run((second) -> {
-				Instant now = databaseNow(jdbc);
+				Instant now = database.databaseNow();
 				List<Object[]> rows = new ArrayList<>();
 				for (int i = 0; i < ROWS; i++) {
-					rows.add(new Object[] { i, timestamp(now.plusMillis(ThreadLocalRandom.current().nextLong(300, 3000))) });
+					rows.add(new Object[] { i, database.timestamp(now.plusMillis(ThreadLocalRandom.current().nextLong(300, 3000))) });
 				}
 				jdbc.batchUpdate("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (?, ?)", rows);
 				jdbc.query("SELECT id, version, due_at FROM scheduled_test_purchase", (rs) -> {
 					dueAtByEventId.put("test_purchase/" + rs.getLong(1) + "/" + rs.getInt(2),
-							rs.getObject(3, OffsetDateTime.class).toInstant());
+							database.instant(rs, 3));
 				});
 				List<Long> ids = jdbc.queryForList("SELECT id FROM scheduled_test_purchase", Long.class);
 				EventRepositories repositories = first.getBean(EventRepositories.class);
@@ -98,7 +98,7 @@ abstract class RescheduleRaceContractTests {
 							if (result.changed() == 1) {
 								jdbc.query("SELECT version, due_at FROM scheduled_test_purchase WHERE id = ?", (rs) -> {
 									dueAtByEventId.put("test_purchase/" + id + "/" + rs.getInt(1),
-											rs.getObject(2, OffsetDateTime.class).toInstant());
+											database.instant(rs, 2));
 								}, id);
 							}
 						}
@@ -135,12 +135,6 @@ abstract class RescheduleRaceContractTests {
 			}));
 	}
 
-	private static Instant databaseNow(JdbcTemplate jdbc) {
-		return jdbc.queryForObject("SELECT CURRENT_TIMESTAMP", OffsetDateTime.class).toInstant();
-	}
 
-	private static OffsetDateTime timestamp(Instant instant) {
-		return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
-	}
 
 }

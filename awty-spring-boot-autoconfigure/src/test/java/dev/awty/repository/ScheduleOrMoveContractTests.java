@@ -50,7 +50,7 @@ abstract class ScheduleOrMoveContractTests {
 	void createTable() {
 		this.database = this.databases.get();
 		this.jdbc = this.database.jdbc();
-		this.jdbc.execute(TestPurchase.TABLE_DDL);
+		this.database.execute(TestPurchase.TABLE_DDL);
 		for (String statement : this.uniquePendingKeyDdl.split(";")) {
 			this.jdbc.execute(statement);
 		}
@@ -102,7 +102,7 @@ abstract class ScheduleOrMoveContractTests {
 			Instant first = Instant.now().plus(Duration.ofDays(3)).truncatedTo(ChronoUnit.SECONDS);
 			long id = scheduler.scheduleOrMove(new TestPurchase(7), first, "purchaseId").id();
 			this.jdbc.update("UPDATE scheduled_test_purchase SET claimed_by = 'x', claimed_until = ? WHERE id = ?",
-					OffsetDateTime.now(ZoneOffset.UTC).plusHours(1), id);
+					this.database.timestamp(Instant.now().plus(Duration.ofHours(1))), id);
 
 			assertThat(scheduler.scheduleOrMove(new TestPurchase(7), first.plusSeconds(60), "purchaseId"))
 				.isEqualTo(new ScheduleResult(Outcome.IN_FLIGHT, id));

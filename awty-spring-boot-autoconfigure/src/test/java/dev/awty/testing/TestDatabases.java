@@ -6,12 +6,18 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.UUID;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.junit.jupiter.api.Assumptions;
 import org.testcontainers.DockerClientFactory;
+import org.testcontainers.mariadb.MariaDBContainer;
+import org.testcontainers.mysql.MySQLContainer;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 
 /**
- * Where test databases come from. PostgreSQL, in order: the URL in {@code AWTY_TEST_POSTGRES_URL}, a
+ * Where test databases come from (MariaDB and MySQL: see {@link #mariadb()} and {@link #mysql()}). PostgreSQL, in order: the URL in {@code AWTY_TEST_POSTGRES_URL}, a
  * Testcontainers container when a Docker engine answers, an embedded PostgreSQL started from Maven
  * artifacts. Each call returns a fresh schema, so test classes never see each other's tables.
  */
@@ -19,7 +25,20 @@ public final class TestDatabases {
 
 	public static final String POSTGRES_URL_VARIABLE = "AWTY_TEST_POSTGRES_URL";
 
+	public static final String MARIADB_URL_VARIABLE = "AWTY_TEST_MARIADB_URL";
+
+	public static final String MYSQL_URL_VARIABLE = "AWTY_TEST_MYSQL_URL";
+
+	/** The session time zone of MySQL and MariaDB test connections; the JVM's default zone differs from it too. */
+	public static final String NON_UTC_SESSION_ZONE = "-07:00";
+
+	private static final Pattern SERVER_URL = Pattern.compile("(jdbc:[a-z]+://[^/?]+)(?:/[^?]*)?(\\?.*)?");
+
 	private static TestDatabase postgresServer;
+
+	private static TestDatabase mariadbServer;
+
+	private static TestDatabase mysqlServer;
 
 	private TestDatabases() {
 	}
@@ -44,6 +63,102 @@ public final class TestDatabases {
 		String separator = server.url().contains("?") ? "&" : "?";
 		return new TestDatabase("PostgreSQL", server.url() + separator + "currentSchema=" + schema, server.username(),
 				server.password());
+	}
+
+	/**
+	 * A fresh database on MariaDB (MariaDB has no schemas inside a database), from {@code AWTY_TEST_MARIADB_URL},
+	 * else a Testcontainers MariaDB when a Docker engine answers; fails naming the variable when neither works.
+	 * Connections use the session time zone {@value #NON_UTC_SESSION_ZONE}, so that a test passes only if awty's
+	 * timestamps do not depend on it.
+	 */
+	public static synchronized TestDatabase mariadb() {
+		if (mariadbServer == null) {
+			String url = System.getenv(MARIADB_URL_VARIABLE);
+			if (url != null && !url.isBlank()) {
+				mariadbServer = new TestDatabase("MariaDB", url, envOr("AWTY_TEST_MARIADB_USER", "root"),
+						envOr("AWTY_TEST_MARIADB_PASSWORD", ""));
+			}
+			else if (dockerAvailable()) {
+				MariaDBContainer container = new MariaDBContainer("mariadb:10.11");
+				container.withUsername("root").withPassword("awty").start();
+				mariadbServer = new TestDatabase("MariaDB", container.getJdbcUrl(), "root", "awty");
+			}
+			else {
+				throw new IllegalStateException("No MariaDB for the tests: " + MARIADB_URL_VARIABLE
+						+ " is not set and no Docker engine answered. Set " + MARIADB_URL_VARIABLE
+						+ " to a reachable database, e.g. jdbc:mariadb://127.0.0.1:3306/test (with AWTY_TEST_MARIADB_USER"
+						+ " and AWTY_TEST_MARIADB_PASSWORD), or start Docker.");
+			}
+		}
+		return freshDatabase(mariadbServer, "MariaDB", MARIADB_URL_VARIABLE,
+				"sessionVariables=time_zone='" + NON_UTC_SESSION_ZONE + "'");
+	}
+
+	/**
+	 * A fresh database on the MariaDB server of {@link #mariadb()}, reached through MySQL's driver (which reports the
+	 * product as "MySQL"): proves the driver's handling of awty's SQL and values, not MySQL the server.
+	 */
+	public static TestDatabase mariadbThroughMySqlDriver() {
+		TestDatabase mariadb = mariadb();
+		return new TestDatabase("MariaDB through MySQL's driver", mariadb.url().replace("jdbc:mariadb:", "jdbc:mysql:"),
+				mariadb.username(), mariadb.password());
+	}
+
+	/**
+	 * A fresh database on MySQL from {@code AWTY_TEST_MYSQL_URL}, else Testcontainers {@code mysql:8.0} when a Docker
+	 * engine answers; otherwise the calling test is aborted (skipped) with the reason, since this machine has no
+	 * MySQL server: a skipped MySQL test proves nothing about MySQL.
+	 */
+	public static synchronized TestDatabase mysql() {
+		if (mysqlServer == null) {
+			String url = System.getenv(MYSQL_URL_VARIABLE);
+			if (url != null && !url.isBlank()) {
+				mysqlServer = new TestDatabase("MySQL", url, envOr("AWTY_TEST_MYSQL_USER", "root"),
+						envOr("AWTY_TEST_MYSQL_PASSWORD", ""));
+			}
+			else {
+				Assumptions.assumeTrue(dockerAvailable(), "No MySQL server: " + MYSQL_URL_VARIABLE
+						+ " is not set and no Docker engine answered for Testcontainers mysql:8.0; MySQL is not tested here");
+				MySQLContainer container = new MySQLContainer("mysql:8.0");
+				container.withUsername("root").withPassword("awty").start();
+				mysqlServer = new TestDatabase("MySQL", container.getJdbcUrl(), "root", "awty");
+			}
+		}
+		return freshDatabase(mysqlServer, "MySQL", MYSQL_URL_VARIABLE,
+				"sessionVariables=time_zone='" + NON_UTC_SESSION_ZONE + "'");
+	}
+
+	private static TestDatabase freshDatabase(TestDatabase server, String name, String variable, String options) {
+		String database = "awty_t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+		try (Connection connection = DriverManager.getConnection(server.url(), server.username(), server.password());
+				Statement statement = connection.createStatement()) {
+			statement.execute("CREATE DATABASE " + database);
+			dropOnExit(server, database);
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Could not create a test database on " + name + " at " + server.url() + ". Set "
+					+ variable + " to a reachable server where the user may create databases.", ex);
+		}
+		Matcher url = SERVER_URL.matcher(server.url());
+		if (!url.matches()) {
+			throw new IllegalStateException(variable + " must look like jdbc:<driver>://host:port/database, was "
+					+ server.url());
+		}
+		String query = (url.group(2) != null) ? url.group(2) + "&" : "?";
+		return new TestDatabase(name, url.group(1) + "/" + database + query + options, server.username(),
+				server.password());
+	}
+
+	private static void dropOnExit(TestDatabase server, String database) {
+		Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+			try (Connection connection = DriverManager.getConnection(server.url(), server.username(), server.password());
+					Statement statement = connection.createStatement()) {
+				statement.execute("DROP DATABASE IF EXISTS " + database);
+			}
+			catch (SQLException ex) {
+				// the JVM is exiting; a left-over test database only takes space
+			}
+		}));
 	}
 
 	private static TestDatabase postgresServer() {

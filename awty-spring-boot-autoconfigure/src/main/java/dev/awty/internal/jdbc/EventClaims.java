@@ -6,10 +6,13 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EventType;
@@ -30,6 +33,8 @@ public final class EventClaims<T extends ScheduledEntity> {
 	private static final String DELETE_DELIVERED = """
 			DELETE FROM %s WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'PENDING'
 			""";
+
+	private static final String READ_CLAIMED = "SELECT * FROM %s WHERE id IN (:ids) AND claimed_by = :claimer";
 
 	private static final String RELEASE = """
 			UPDATE %s SET claimed_by = NULL, claimed_until = NULL WHERE id IN (:ids) AND claimed_by = :claimer
@@ -63,7 +68,10 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	private final String recordFailedAttempt;
 
-	EventClaims(EventType<T> type, SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc) {
+	private final @Nullable SelectThenClaim selectThenClaim;
+
+	EventClaims(EventType<T> type, SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
+			TransactionTemplate transaction) {
 		this.type = type;
 		this.dialect = dialect;
 		this.jdbc = jdbc;
@@ -71,7 +79,10 @@ public final class EventClaims<T extends ScheduledEntity> {
 		String table = type.table();
 		this.claimByDueTime = dialect.claimDueRows().formatted(table, DUE_ORDER);
 		this.claimByPriority = dialect.claimDueRows().formatted(table, PRIORITY_ORDER);
-		this.markDelivered = MARK_DELIVERED.formatted(table);
+		String claimSelected = dialect.claimSelectedRows();
+		this.selectThenClaim = (claimSelected != null) ? new SelectThenClaim(transaction, claimSelected.formatted(table),
+				READ_CLAIMED.formatted(table)) : null;
+		this.markDelivered = dialect.withDatabaseNow(MARK_DELIVERED.formatted(table));
 		this.deleteDelivered = DELETE_DELIVERED.formatted(table);
 		this.release = RELEASE.formatted(table);
 		this.recordFailedAttempt = dialect.recordFailedAttempt().formatted(table);
@@ -91,12 +102,15 @@ public final class EventClaims<T extends ScheduledEntity> {
 	 * @return the claimed rows, earliest due first unless by priority; empty when nothing is due
 	 */
 	public List<T> claimDue(String claimer, int limit, Duration lease, boolean byPriority) {
-		List<T> rows = new ArrayList<>(this.jdbc.sql(byPriority ? this.claimByPriority : this.claimByDueTime)
-			.param("claimer", claimer)
-			.param("leaseMillis", lease.toMillis())
-			.param("limit", limit)
-			.query((rs, row) -> this.type.mapper().read(rs))
-			.list());
+		String claim = byPriority ? this.claimByPriority : this.claimByDueTime;
+		List<T> rows = new ArrayList<>((this.selectThenClaim != null)
+				? this.selectThenClaim.claim(claim, claimer, limit, lease)
+				: this.jdbc.sql(claim)
+					.param("claimer", claimer)
+					.param("leaseMillis", lease.toMillis())
+					.param("limit", limit)
+					.query((rs, row) -> this.type.mapper().read(rs))
+					.list());
 		if (!byPriority) {
 			rows.sort(BY_DUE_TIME);
 		}
@@ -139,6 +153,46 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	private int updateHeld(String statement, Collection<Long> ids, String claimer) {
 		return this.jdbc.sql(statement).param("ids", ids).param("claimer", claimer).update();
+	}
+
+	/** The claim of a dialect without {@code UPDATE … RETURNING}; see {@link SqlDialect#claimSelectedRows()}. */
+	private final class SelectThenClaim {
+
+		private final TransactionTemplate transaction;
+
+		private final String claimSelected;
+
+		private final String readClaimed;
+
+		SelectThenClaim(TransactionTemplate transaction, String claimSelected, String readClaimed) {
+			this.transaction = transaction;
+			this.claimSelected = claimSelected;
+			this.readClaimed = readClaimed;
+		}
+
+		List<T> claim(String selectIds, String claimer, int limit, Duration lease) {
+			List<T> rows = this.transaction.execute((status) -> {
+				List<Long> ids = EventClaims.this.jdbc.sql(selectIds).param("limit", limit).query(Long.class).list();
+				if (ids.isEmpty()) {
+					return List.of();
+				}
+				EventClaims.this.jdbc.sql(this.claimSelected)
+					.param("ids", ids)
+					.param("claimer", claimer)
+					.param("leaseMillis", lease.toMillis())
+					.update();
+				List<T> claimed = new ArrayList<>(EventClaims.this.jdbc.sql(this.readClaimed)
+					.param("ids", ids)
+					.param("claimer", claimer)
+					.query((rs, row) -> EventClaims.this.type.mapper().read(rs))
+					.list());
+				// in the order the ids were selected, which is the claim order (by priority, then due time)
+				claimed.sort(Comparator.comparingInt((row) -> ids.indexOf(row.getId())));
+				return claimed;
+			});
+			return (rows != null) ? rows : List.of();
+		}
+
 	}
 
 }

@@ -16,6 +16,9 @@ import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EventType;
@@ -64,7 +67,7 @@ public final class EventTable<T extends ScheduledEntity> {
 		this.dialect = dialect;
 		this.jdbc = JdbcClient.create(dataSource);
 		this.batchJdbc = new NamedParameterJdbcTemplate(dataSource);
-		this.claims = new EventClaims<>(type, dialect, this.jdbc, this.batchJdbc);
+		this.claims = new EventClaims<>(type, dialect, this.jdbc, this.batchJdbc, claimTransaction(dataSource));
 		String table = type.table();
 		StringBuilder columns = new StringBuilder();
 		StringBuilder values = new StringBuilder();
@@ -72,9 +75,16 @@ public final class EventTable<T extends ScheduledEntity> {
 			columns.append(property.column()).append(", ");
 			values.append(':').append(property.column()).append(", ");
 		}
-		this.insert = INSERT.formatted(table, columns, values);
+		this.insert = dialect.withDatabaseNow(INSERT.formatted(table, columns, values));
 		this.findById = FIND_BY_ID.formatted(table);
 		this.listPending = LIST_PENDING.formatted(table);
+	}
+
+	/** Read committed, so that a claim on MySQL or MariaDB locks the rows it selects and no gaps between them. */
+	private static TransactionTemplate claimTransaction(DataSource dataSource) {
+		TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+		transaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+		return transaction;
 	}
 
 	public EventType<T> type() {

@@ -174,7 +174,8 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	public ChangeResult retry() {
 		List<EventStatus> failed = List.of(EventStatus.FAILED);
 		String ids = SELECTED_IDS.formatted(fromWhere(failed));
-		int changed = run(() -> statement(RETRY.formatted(this.table.type().table(), ids), failed).update());
+		int changed = run(() -> statement(withDatabaseNow(RETRY.formatted(this.table.type().table(), ids)), failed)
+			.update());
 		return signalled(new ChangeResult(changed, 0), Instant.now());
 	}
 
@@ -190,10 +191,16 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		String ids = SELECTED_IDS.formatted(fromWhere(pending));
 		String tableName = this.table.type().table();
 		return run(() -> {
-			int changed = statement(template.formatted(tableName, ids), pending).params(values).update();
-			long inFlight = statement(COUNT_IN_FLIGHT.formatted(tableName, ids), pending).query(Long.class).single();
+			int changed = statement(withDatabaseNow(template.formatted(tableName, ids)), pending).params(values).update();
+			long inFlight = statement(withDatabaseNow(COUNT_IN_FLIGHT.formatted(tableName, ids)), pending)
+				.query(Long.class)
+				.single();
 			return new ChangeResult(changed, (int) inFlight);
 		});
+	}
+
+	private String withDatabaseNow(String statement) {
+		return this.table.dialect().withDatabaseNow(statement);
 	}
 
 	private String fromWhere(List<EventStatus> statuses) {

@@ -36,12 +36,12 @@ final class ScheduleOrMove {
 		String name = table.type().table();
 		for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
 			int moved = table.jdbc()
-				.sql(MOVE_PENDING_BY_KEY.formatted(name, key.column()))
+				.sql(table.dialect().withDatabaseNow(MOVE_PENDING_BY_KEY.formatted(name, key.column())))
 				.param("dueAt", table.dialect().timestampParameter(dueAt))
 				.param("key", value)
 				.update();
 			Optional<long[]> pending = table.jdbc()
-				.sql(PENDING_BY_KEY.formatted(name, key.column()))
+				.sql(table.dialect().withDatabaseNow(PENDING_BY_KEY.formatted(name, key.column())))
 				.param("key", value)
 				.query((rs, row) -> new long[] { rs.getLong("id"), rs.getInt("in_flight") })
 				.optional();

@@ -15,7 +15,7 @@ final class ChangeSetWriter {
 
 	private static final Map<Class<?>, String> LIQUIBASE_TYPES = Map.ofEntries(Map.entry(Long.class, "BIGINT"),
 			Map.entry(long.class, "BIGINT"), Map.entry(Integer.class, "INT"), Map.entry(int.class, "INT"),
-			Map.entry(String.class, "VARCHAR(255)"), Map.entry(Instant.class, "TIMESTAMP WITH TIME ZONE"),
+			Map.entry(String.class, "VARCHAR(255)"),
 			Map.entry(UUID.class, "UUID"), Map.entry(Boolean.class, "BOOLEAN"), Map.entry(boolean.class, "BOOLEAN"),
 			Map.entry(BigDecimal.class, "DECIMAL(19,4)"));
 
@@ -62,7 +62,7 @@ final class ChangeSetWriter {
 		}
 		for (BaseColumn base : wrongType) {
 			xml.append("    <modifyDataType tableName=\"").append(this.type.table()).append("\" columnName=\"")
-				.append(base.column()).append("\" newDataType=\"").append(base.liquibaseType()).append("\"/>\n");
+				.append(base.column()).append("\" newDataType=\"").append(typeOf(base, this.dialect)).append("\"/>\n");
 		}
 		if (missingBase.contains(BaseColumn.DUE_AT) || missingBase.contains(BaseColumn.STATUS)) {
 			xml.append("    <sql>").append(this.dialect.pendingIndex(this.type.table())).append("</sql>\n");
@@ -81,20 +81,33 @@ final class ChangeSetWriter {
 				""".formatted(table) + "</changeSet>";
 	}
 
-	private static String baseColumn(BaseColumn base) {
-		String column = "<column name=\"" + base.column() + "\" type=\"" + base.liquibaseType() + "\"";
+	/** The Liquibase type of a base column on this dialect: timestamps differ between databases. */
+	static String typeOf(BaseColumn base, SqlDialect dialect) {
+		return (base.kind() == BaseColumn.Kind.TIMESTAMP) ? dialect.timestampType() : base.liquibaseType();
+	}
+
+	private String baseColumn(BaseColumn base) {
+		String column = "<column name=\"" + base.column() + "\" type=\"" + typeOf(base, this.dialect) + "\"";
 		return switch (base) {
 			case STATUS -> column + " defaultValue=\"PENDING\"><constraints nullable=\"false\"/></column>";
 			case ATTEMPTS -> column + " defaultValueNumeric=\"0\"><constraints nullable=\"false\"/></column>";
 			case VERSION -> column + " defaultValueNumeric=\"1\"><constraints nullable=\"false\"/></column>";
-			case CREATED_AT -> column + " defaultValueComputed=\"CURRENT_TIMESTAMP\"><constraints nullable=\"false\"/></column>";
+			case CREATED_AT -> column + " defaultValueComputed=\"" + createdAtDefault()
+					+ "\"><constraints nullable=\"false\"/></column>";
 			case DUE_AT -> column + "><constraints nullable=\"false\"/></column>";
 			default -> column + "/>";
 		};
 	}
 
-	private static String liquibaseType(PropertyColumn property) {
-		return LIQUIBASE_TYPES.getOrDefault(property.javaType(), "VARCHAR(255)");
+	private String createdAtDefault() {
+		String now = this.dialect.withDatabaseNow("CURRENT_TIMESTAMP");
+		// MySQL takes a function other than CURRENT_TIMESTAMP as a default only in parentheses
+		return now.equals("CURRENT_TIMESTAMP") ? now : "(" + now + ")";
+	}
+
+	private String liquibaseType(PropertyColumn property) {
+		return (property.javaType() == Instant.class) ? this.dialect.timestampType()
+				: LIQUIBASE_TYPES.getOrDefault(property.javaType(), "VARCHAR(255)");
 	}
 
 	private static StringBuilder open(String id) {

@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -63,7 +64,7 @@ public final class SchemaValidator {
 			else if (!compatible(base.kind(), column)) {
 				wrongType.add(base);
 				problems.add("column '" + base.column() + "' has type " + column.typeName() + " but needs "
-						+ base.liquibaseType());
+						+ ChangeSetWriter.typeOf(base, this.dialect));
 			}
 		}
 		List<PropertyColumn> missingOwn = new ArrayList<>();
@@ -127,7 +128,10 @@ public final class SchemaValidator {
 	private static Map<String, ColumnInfo> readColumns(DatabaseMetaData metaData, @Nullable String catalog,
 			@Nullable String schema, String table) throws SQLException {
 		Map<String, ColumnInfo> columns = new LinkedHashMap<>();
-		for (String schemaCandidate : (schema != null) ? List.of(schema, schema.toUpperCase(Locale.ROOT)) : List.<String>of()) {
+		// MySQL and MariaDB have no schema inside a database: their tables are found by catalog alone
+		List<@Nullable String> schemas = (schema != null) ? List.of(schema, schema.toUpperCase(Locale.ROOT))
+				: Collections.singletonList(null);
+		for (String schemaCandidate : schemas) {
 			try (ResultSet rs = metaData.getColumns(catalog, schemaCandidate, table, null)) {
 				while (rs.next()) {
 					columns.put(rs.getString("COLUMN_NAME").toLowerCase(Locale.ROOT),

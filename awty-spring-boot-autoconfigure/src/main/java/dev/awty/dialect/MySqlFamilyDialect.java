@@ -1,0 +1,116 @@
+package dev.awty.dialect;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Locale;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.spi.SqlDialect;
+
+/**
+ * The SQL that MySQL 8 and MariaDB 10.6+ share. Neither has {@code UPDATE … RETURNING}, so a claim is three
+ * statements in one transaction: select the ids {@code FOR UPDATE SKIP LOCKED}, claim them, read them back.
+ * <p>
+ * Timestamps are {@code DATETIME(6)} holding UTC, and "now" is {@code UTC_TIMESTAMP(6)}: unlike
+ * {@code TIMESTAMP} this does not depend on the session time zone (nor on how the driver converts zones, since
+ * values are bound and read as UTC wall-clock times), has no daylight-saving hour that repeats, and reaches
+ * beyond 2038.
+ */
+abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDialect, MySqlDialect {
+
+	private static final String NOW = "UTC_TIMESTAMP(6)";
+
+	private static final String SELECT_DUE_IDS = """
+			SELECT id FROM %1$s
+			WHERE status = 'PENDING' AND due_at <= UTC_TIMESTAMP(6)
+			  AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
+			ORDER BY %2$s
+			LIMIT :limit
+			FOR UPDATE SKIP LOCKED
+			""";
+
+	private static final String CLAIM_SELECTED_ROWS = """
+			UPDATE %1$s SET claimed_by = :claimer,
+			       claimed_until = TIMESTAMPADD(MICROSECOND, :leaseMillis * 1000, UTC_TIMESTAMP(6))
+			WHERE id IN (:ids)
+			""";
+
+	// Both databases assign left to right, each assignment seeing the ones before it: attempts goes last.
+	private static final String RECORD_FAILED_ATTEMPT = """
+			UPDATE %1$s SET last_error = :error,
+			       status = CASE WHEN attempts + 1 >= :maxAttempts THEN 'FAILED' ELSE 'PENDING' END,
+			       due_at = CASE WHEN attempts + 1 >= :maxAttempts THEN due_at
+			                     ELSE TIMESTAMPADD(MICROSECOND, :backoffMillis * 1000, UTC_TIMESTAMP(6)) END,
+			       claimed_by = NULL, claimed_until = NULL,
+			       attempts = attempts + 1
+			WHERE id = :id AND claimed_by = :claimer AND status = 'PENDING'
+			""";
+
+	// MySQL refuses a sub-select on the table being updated unless it is a derived table.
+	private static final String SHIFT_PENDING_ROWS = """
+			UPDATE %1$s SET due_at = TIMESTAMPADD(MICROSECOND, :awtyMillis * 1000, due_at), version = version + 1,
+			       claimed_by = NULL
+			WHERE id IN (SELECT awty_ids.id FROM (%2$s) awty_ids) AND status = 'PENDING'
+			  AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
+			""";
+
+	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (status, due_at)";
+
+	@Override
+	public String claimDueRows() {
+		return SELECT_DUE_IDS;
+	}
+
+	@Override
+	public String claimSelectedRows() {
+		return CLAIM_SELECTED_ROWS;
+	}
+
+	@Override
+	public String recordFailedAttempt() {
+		return RECORD_FAILED_ATTEMPT;
+	}
+
+	@Override
+	public String shiftPendingRows() {
+		return SHIFT_PENDING_ROWS;
+	}
+
+	@Override
+	public String withDatabaseNow(String portableStatement) {
+		return portableStatement.replace("CURRENT_TIMESTAMP", NOW);
+	}
+
+	@Override
+	public String pendingIndex(String table) {
+		return PENDING_INDEX.formatted(table);
+	}
+
+	/** {@code DATETIME} holding UTC; {@code TIMESTAMP} is refused, it converts through the session time zone. */
+	@Override
+	public boolean isTimestampWithTimeZone(int jdbcType, String typeName) {
+		return jdbcType == Types.TIMESTAMP && typeName.toUpperCase(Locale.ROOT).startsWith("DATETIME");
+	}
+
+	@Override
+	public String timestampType() {
+		return "DATETIME(6)";
+	}
+
+	@Override
+	public Object timestampParameter(Instant instant) {
+		return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+	}
+
+	@Override
+	public @Nullable Instant readTimestamp(ResultSet rs, String column) throws SQLException {
+		LocalDateTime value = rs.getObject(column, LocalDateTime.class);
+		return (value != null) ? value.toInstant(ZoneOffset.UTC) : null;
+	}
+
+}

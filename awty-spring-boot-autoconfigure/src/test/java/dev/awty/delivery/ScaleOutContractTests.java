@@ -1,0 +1,83 @@
+package dev.awty.delivery;
+
+import java.time.Duration;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ReceivedEvents;
+import dev.awty.testing.TestDatabase;
+import dev.awty.testing.events.purchase.TestPurchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Skip-locked mode with one, two and three instances draining 100,000 due rows: every row exactly once,
+ * whatever the number of instances. The drain rate is printed, not asserted.
+ */
+abstract class ScaleOutContractTests {
+
+	private static final int ROWS = 100_000;
+
+	private final Supplier<TestDatabase> databases;
+
+	private final String pendingIndex;
+
+	private final String insertDueRows;
+
+	/**
+	 * @param insertDueRows inserts rows with purchase ids 1 to {@code ?}, all due now
+	 */
+	ScaleOutContractTests(Supplier<TestDatabase> databases, String pendingIndex, String insertDueRows) {
+		this.databases = databases;
+		this.pendingIndex = pendingIndex;
+		this.insertDueRows = insertDueRows;
+	}
+
+	@ParameterizedTest(name = "{0} instance(s)")
+	@ValueSource(ints = { 1, 2, 3 })
+	void drainsAHundredThousandDueRowsExactlyOnce(int instances) {
+		TestDatabase database = this.databases.get();
+		JdbcTemplate jdbc = database.jdbc();
+		database.execute(TestPurchase.TABLE_DDL);
+		jdbc.execute(this.pendingIndex);
+		ReceivedEvents received = new ReceivedEvents();
+		var runner = AwtyContexts.purchases(database, received)
+			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.poll-interval=100ms");
+		withInstances(runner, instances, () -> {
+			long start = System.nanoTime();
+			jdbc.update(this.insertDueRows, ROWS);
+			await().atMost(Duration.ofMinutes(3)).until(() -> received.distinctEventIds() == ROWS);
+			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+			System.out.printf("[" + database + " skip-locked] %d instance(s) drained %,d rows in %d ms = %,d rows/s, %d duplicate(s)%n",
+					instances, ROWS, millis, ROWS * 1000L / Math.max(1, millis), received.duplicates());
+			assertThat(received.duplicates()).isZero();
+			await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.queryForObject(
+					"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", Integer.class) == ROWS);
+		});
+	}
+
+	/** Runs {@code body} while {@code count} instances are up. */
+	private static void withInstances(ApplicationContextRunner runner, int count, ThrowingCallable body) {
+		if (count == 0) {
+			try {
+				body.call();
+			}
+			catch (Throwable ex) {
+				throw (ex instanceof RuntimeException runtime) ? runtime : new IllegalStateException(ex);
+			}
+			return;
+		}
+		runner.withPropertyValues("awty.instance-id=instance-" + count)
+			.run((context) -> withInstances(runner, count - 1, body));
+	}
+
+}
