@@ -72,6 +72,18 @@ final class ShopInstance implements AutoCloseable {
 		return this.http.get().uri(path).retrieve().body(List.class);
 	}
 
+	String text(String path) {
+		return this.http.get().uri(path).retrieve().body(String.class);
+	}
+
+	int port() {
+		return Integer.parseInt(this.context.getEnvironment().getProperty("local.server.port"));
+	}
+
+	<B> B bean(Class<B> type) {
+		return this.context.getBean(type);
+	}
+
 	long createAlbum(String title, java.time.Instant releaseAt) {
 		return ((Number) post("/albums", "{\"title\":\"" + title + "\",\"releaseAt\":\"" + releaseAt + "\"}").getBody()
 			.get("id")).longValue();

@@ -43,6 +43,15 @@ public class AwtyProperties {
 	@NestedConfigurationProperty
 	private final AwtyLockProperties lock = new AwtyLockProperties();
 
+	@NestedConfigurationProperty
+	private final AwtyObservabilityProperties.Metrics metrics = new AwtyObservabilityProperties.Metrics();
+
+	@NestedConfigurationProperty
+	private final AwtyObservabilityProperties.Health health = new AwtyObservabilityProperties.Health();
+
+	@NestedConfigurationProperty
+	private final AwtyDashboardProperties dashboard = new AwtyDashboardProperties();
+
 	/**
 	 * Per-type overrides, keyed by event type name.
 	 */
@@ -86,6 +95,18 @@ public class AwtyProperties {
 
 	public AwtyLockProperties getLock() {
 		return this.lock;
+	}
+
+	public AwtyObservabilityProperties.Metrics getMetrics() {
+		return this.metrics;
+	}
+
+	public AwtyObservabilityProperties.Health getHealth() {
+		return this.health;
+	}
+
+	public AwtyDashboardProperties getDashboard() {
+		return this.dashboard;
 	}
 
 	public Map<String, AwtyTypeProperties> getTypes() {

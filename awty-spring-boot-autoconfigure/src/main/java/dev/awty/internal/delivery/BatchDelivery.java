@@ -1,5 +1,6 @@
 package dev.awty.internal.delivery;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -57,8 +58,10 @@ final class BatchDelivery<T extends ScheduledEntity> {
 	 */
 	ClaimedBatch<T> claim() {
 		String token = this.instanceId + "#" + this.claimSequence.incrementAndGet();
-		return new ClaimedBatch<>(token,
-				this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(), this.settings.byPriority()));
+		long started = System.nanoTime();
+		List<T> rows = this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(), this.settings.byPriority());
+		this.counters.claimed(rows.size(), System.nanoTime() - started);
+		return new ClaimedBatch<>(token, rows);
 	}
 
 	/** Gives claimed rows back unpublished, so that any instance can claim them at once. */
@@ -76,6 +79,7 @@ final class BatchDelivery<T extends ScheduledEntity> {
 		String typeName = this.claims.type().name();
 		List<Message<?>> messages = rows.stream().<Message<?>>map((row) -> EventMessages.toMessage(typeName, row)).toList();
 		List<PublishOutcome> outcomes = publish(messages);
+		Instant publishedAt = Instant.now();
 		List<Long> delivered = new ArrayList<>(rows.size());
 		List<FailedAttempt> failed = new ArrayList<>();
 		for (int i = 0; i < rows.size(); i++) {
@@ -83,12 +87,14 @@ final class BatchDelivery<T extends ScheduledEntity> {
 			PublishOutcome outcome = outcomes.get(i);
 			if (outcome.succeeded()) {
 				delivered.add(row.getId());
+				this.counters.published(row.getDueAt(), publishedAt);
 			}
 			else {
 				int attempt = row.getAttempts() + 1;
 				failed.add(new FailedAttempt(row.getId(), String.valueOf(outcome.error()),
 						this.settings.backoff().delayMillis(attempt)));
 				logFailure(typeName, row, attempt, String.valueOf(outcome.error()));
+				this.counters.failedAttempt(attempt < this.settings.maxAttempts());
 			}
 		}
 		int finished = withRetry("mark delivered", () -> (this.settings.onDelivered() == OnDelivered.DELETE)
@@ -106,7 +112,7 @@ final class BatchDelivery<T extends ScheduledEntity> {
 				return failed.size();
 			});
 			this.counters.failedAttempts(failed.size());
-			logger.warn("awty: " + failed.size() + " of " + rows.size() + " row(s) of type '" + typeName
+			logger.debug("awty: " + failed.size() + " of " + rows.size() + " row(s) of type '" + typeName
 					+ "' failed to publish (retried with backoff until " + this.settings.maxAttempts()
 					+ " attempts); first error: " + failed.get(0).error());
 		}
@@ -123,6 +129,7 @@ final class BatchDelivery<T extends ScheduledEntity> {
 					+ " outcomes for " + messages.size() + " messages"));
 		}
 		catch (RuntimeException ex) {
+			logger.debug("awty: publishing to channel '" + channel + "' failed", ex);
 			return Collections.nCopies(messages.size(), PublishOutcome.failure(ErrorText.of(ex)));
 		}
 	}
@@ -152,16 +159,13 @@ final class BatchDelivery<T extends ScheduledEntity> {
 		}
 	}
 
+	/** One line per failed attempt; the stack trace of a thrown error is logged at debug by {@link #publish}. */
 	private void logFailure(String typeName, T row, int attempt, String error) {
 		String eventId = EventMessages.eventId(typeName, row);
-		if (attempt >= this.settings.maxAttempts()) {
-			logger.warn("awty: row " + row.getId() + " of type '" + typeName + "' (event " + eventId + ") is FAILED after "
-					+ attempt + " attempts: " + error);
-		}
-		else if (logger.isDebugEnabled()) {
-			logger.debug("awty: attempt " + attempt + " of row " + row.getId() + " of type '" + typeName + "' (event "
-					+ eventId + ") failed: " + error);
-		}
+		String outcome = (attempt >= this.settings.maxAttempts()) ? "row is now FAILED"
+				: "tried again after a backoff";
+		logger.warn("awty: attempt " + attempt + " of " + this.settings.maxAttempts() + " failed for row " + row.getId()
+				+ " of type '" + typeName + "' (event " + eventId + "), " + outcome + ": " + error);
 	}
 
 }

@@ -1,18 +1,45 @@
 package dev.awty.internal.delivery;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one instance's pollers did since start, per type. A fence miss is a published row that another
- * instance had re-claimed before this one could mark it: a possible duplicate.
+ * instance had re-claimed before this one could mark it: a possible duplicate. Claims, publishes and failed
+ * attempts are passed on to the {@link DeliveryObserver}s.
  */
 public final class DeliveryCounters {
+
+	private final String type;
+
+	private final DeliveryObserver observer;
 
 	private final AtomicLong delivered = new AtomicLong();
 
 	private final AtomicLong failedAttempts = new AtomicLong();
 
 	private final AtomicLong fenceMisses = new AtomicLong();
+
+	DeliveryCounters(String type, DeliveryObserver observer) {
+		this.type = type;
+		this.observer = observer;
+	}
+
+	void claimed(int rows, long nanos) {
+		this.observer.claimed(this.type, rows, nanos);
+	}
+
+	void published(@Nullable Instant dueAt, Instant publishedAt) {
+		Duration lag = (dueAt != null) ? Duration.between(dueAt, publishedAt) : Duration.ZERO;
+		this.observer.published(this.type, lag.isNegative() ? Duration.ZERO : lag);
+	}
+
+	void failedAttempt(boolean retried) {
+		this.observer.failedAttempt(this.type, retried);
+	}
 
 	void delivered(long count) {
 		this.delivered.addAndGet(count);

@@ -37,6 +37,8 @@ public final class DeliveryPollers implements SmartLifecycle {
 
 	private final Map<String, DeliveryCounters> counters = new ConcurrentHashMap<>();
 
+	private final DeliveryObservers observers = new DeliveryObservers();
+
 	private final Duration shutdownTimeout;
 
 	private final WakeUps wakeUps;
@@ -57,12 +59,17 @@ public final class DeliveryPollers implements SmartLifecycle {
 		String typeName = table.type().name();
 		// Channels declared by @ServiceActivator exist only once all singletons are created, so check at start.
 		this.startChecks.add(() -> publisher.verifyChannel(table.type().channel(), typeName));
-		DeliveryCounters typeCounters = this.counters.computeIfAbsent(typeName, (name) -> new DeliveryCounters());
+		DeliveryCounters typeCounters = this.counters.computeIfAbsent(typeName, (name) -> new DeliveryCounters(name, this.observers));
 		BatchDelivery<T> delivery = new BatchDelivery<>(table.claims(), settings, publisher, instanceId, typeCounters);
 		DeliveryPoller<T> poller = new DeliveryPoller<>(typeName, table.type().lockName(), delivery, settings, lockProvider,
 				this.clock);
 		this.pollers.add(poller);
 		this.wakeUps.register(typeName, settings.pollInterval(), poller::wakeUpBy);
+	}
+
+	/** Tells {@code observer} about every claim and row of every type from now on. */
+	public void addObserver(DeliveryObserver observer) {
+		this.observers.add(observer);
 	}
 
 	/** What this instance delivered per type since start. */

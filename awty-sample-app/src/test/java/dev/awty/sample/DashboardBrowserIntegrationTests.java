@@ -1,0 +1,150 @@
+package dev.awty.sample;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.awty.testing.TestDatabases;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Drives the sample shop's awty dashboard in a real headless Chromium: the types table shows the backlog,
+ * cancelling a pending row and retrying a failed one change them in the database. Needs Debian's
+ * {@code chromium} and {@code chromium-driver}; with {@code CI=true} their absence fails the test.
+ */
+class DashboardBrowserIntegrationTests {
+
+	private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+
+	private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+	private static ShopInstance shop;
+
+	private static WebDriver browser;
+
+	private static Path profile;
+
+	@BeforeAll
+	static void start() throws IOException {
+		boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+		if ("true".equals(System.getenv("CI"))) {
+			assertThat(installed).as("CI=true needs %s and %s: apt-get install chromium chromium-driver", CHROMIUM,
+					CHROMEDRIVER).isTrue();
+		}
+		Assumptions.assumeTrue(installed, "Chromium is not installed (" + CHROMIUM + ", " + CHROMEDRIVER
+				+ "): apt-get install chromium chromium-driver to run the browser test");
+		shop = ShopInstance.start(TestDatabases.h2(), "awty.metrics.refresh=200ms");
+		profile = Files.createTempDirectory("awty-chromium-");
+		ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
+			.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+					"--disable-background-networking", "--disable-component-update", "--disable-sync",
+					"--disable-dev-shm-usage", "--window-size=1400,1000", "--user-data-dir=" + profile);
+		ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+			.usingAnyFreePort()
+			.build();
+		browser = new ChromeDriver(service, options);
+	}
+
+	@AfterAll
+	static void stop() throws IOException {
+		if (browser != null) {
+			browser.quit();
+		}
+		if (shop != null) {
+			shop.close();
+		}
+		if (profile != null) {
+			org.springframework.util.FileSystemUtils.deleteRecursively(profile);
+		}
+	}
+
+	@Test
+	void operatorSeesTheBacklogCancelsAPendingRowAndRetriesAFailedOne() throws IOException {
+		JdbcTemplate jdbc = shop.bean(JdbcTemplate.class);
+		long released = shop.createAlbum("Out now", Instant.now().minusSeconds(1));
+		for (int i = 0; i < 20; i++) {
+			shop.purchase(released, "early" + i + "@example.com");
+		}
+		long later = shop.createAlbum("Next year", Instant.now().plus(Duration.ofDays(365)));
+		long pendingPurchase = shop.purchase(later, "ada@example.com");
+		shop.purchase(later, "bob@example.com");
+		long failedPurchase = shop.purchase(later, "eve@example.com");
+		// As if the mail relay had refused it ten times: the row gave up.
+		jdbc.update("UPDATE scheduled_purchase SET status = 'FAILED', attempts = 10, due_at = CURRENT_TIMESTAMP,"
+				+ " last_error = 'MessagingException: 554 relay refused' WHERE purchase_id = ?", failedPurchase);
+		await().atMost(Duration.ofSeconds(15)).until(() -> shop.stat("emailsSent") == 20);
+		long pendingRow = rowOf(jdbc, pendingPurchase);
+		long failedRow = rowOf(jdbc, failedPurchase);
+
+		browser.get("http://127.0.0.1:" + shop.port() + "/awty");
+		WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(15));
+		wait.until(ExpectedConditions.textToBe(cell("purchase", "pending"), "2"));
+		assertThat(browser.findElement(cell("purchase", "failed")).getText()).isEqualTo("1");
+		assertThat(browser.findElement(cell("purchase", "deliveredLastHour")).getText()).isEqualTo("20");
+		assertThat(browser.findElement(cell("purchase", "lagP99")).getText()).startsWith("≤");
+
+		new Select(browser.findElement(By.id("search-filter"))).selectByVisibleText("album id");
+		browser.findElement(By.id("search-value")).sendKeys(String.valueOf(later));
+		browser.findElement(By.id("search")).click();
+		wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#rows tbody tr"), 2));
+		Files.createDirectories(Path.of("target"));
+		Files.write(Path.of("target/dashboard.png"),
+				((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+
+		row(pendingRow).findElement(By.cssSelector("button[data-action=cancel]")).click();
+		wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("message"), "cancel: 1 row(s) changed"));
+		assertThat(status(jdbc, pendingRow)).isEqualTo("CANCELLED");
+		wait.until(ExpectedConditions.textToBe(cell("purchase", "pending"), "1"));
+
+		new Select(browser.findElement(By.id("search-filter"))).selectByVisibleText("(none)");
+		new Select(browser.findElement(By.id("search-status"))).selectByVisibleText("FAILED");
+		browser.findElement(By.id("search")).click();
+		wait.until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#rows tr[data-id='" + failedRow + "']")));
+		assertThat(row(failedRow).getText()).contains("554 relay refused");
+		row(failedRow).findElement(By.cssSelector("button[data-action=retry]")).click();
+		wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("message"), "retry: 1 row(s) changed"));
+
+		await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(status(jdbc, failedRow)));
+		assertThat(shop.getList("/emails?albumId=" + later)).extracting((email) -> ((Number) email.get("purchaseId")).longValue())
+			.containsExactly(failedPurchase);
+		wait.until(ExpectedConditions.textToBe(cell("purchase", "failed"), "0"));
+	}
+
+	private static By cell(String type, String field) {
+		return By.cssSelector("#types tr[data-type='" + type + "'] td[data-field='" + field + "']");
+	}
+
+	private static WebElement row(long id) {
+		return browser.findElement(By.cssSelector("#rows tr[data-id='" + id + "']"));
+	}
+
+	private static long rowOf(JdbcTemplate jdbc, long purchaseId) {
+		return jdbc.queryForObject("SELECT id FROM scheduled_purchase WHERE purchase_id = ?", Long.class, purchaseId);
+	}
+
+	private static String status(JdbcTemplate jdbc, long rowId) {
+		return jdbc.queryForObject("SELECT status FROM scheduled_purchase WHERE id = ?", String.class, rowId);
+	}
+
+}

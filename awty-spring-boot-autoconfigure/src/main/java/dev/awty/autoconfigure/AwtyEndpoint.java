@@ -1,0 +1,67 @@
+package dev.awty.autoconfigure;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+
+import dev.awty.ScheduledEntity;
+import dev.awty.internal.observe.TypeOverviews;
+import dev.awty.repository.ChangeResult;
+import dev.awty.repository.EventRepositories;
+
+/**
+ * The {@code awty} actuator endpoint: every event type's table, claim mode, settings and backlog
+ * ({@code GET /actuator/awty}, one type at {@code /actuator/awty/{type}}), and a write operation that
+ * gives the failed rows of a type a new start ({@code POST /actuator/awty/{type}/retry}). Figures are read
+ * from the tables on each call; an unknown type is a 404.
+ */
+@Endpoint(id = "awty")
+public final class AwtyEndpoint {
+
+	private final TypeOverviews overviews;
+
+	private final EventRepositories repositories;
+
+	AwtyEndpoint(TypeOverviews overviews, EventRepositories repositories) {
+		this.overviews = overviews;
+		this.repositories = repositories;
+	}
+
+	@ReadOperation
+	public Map<String, Object> types() {
+		return Map.of("types", this.overviews.readNow());
+	}
+
+	@ReadOperation
+	public @Nullable Map<String, @Nullable Object> type(@Selector String type) {
+		return this.overviews.readNow().get(type);
+	}
+
+	@WriteOperation
+	public @Nullable Map<String, Object> act(@Selector String type, @Selector String action) {
+		if (!"retry".equals(action)) {
+			throw new InvalidEndpointRequestException("Unknown action '" + action + "'; the only action is retry",
+					"Unknown action; use POST /actuator/awty/{type}/retry");
+		}
+		return this.overviews.type(type).map((info) -> {
+			ChangeResult result = retry(info.type().entityClass());
+			Map<String, Object> done = new LinkedHashMap<>();
+			done.put("type", type);
+			done.put("action", action);
+			done.put("retried", result.changed());
+			return done;
+		}).orElse(null);
+	}
+
+	private <T extends ScheduledEntity> ChangeResult retry(Class<T> entityClass) {
+		return this.repositories.select(entityClass).retry();
+	}
+
+}

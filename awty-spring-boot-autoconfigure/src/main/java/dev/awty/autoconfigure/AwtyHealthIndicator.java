@@ -1,0 +1,53 @@
+package dev.awty.autoconfigure;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+
+import dev.awty.internal.observe.Backlog;
+import dev.awty.internal.observe.BacklogMonitor;
+
+/**
+ * {@code DOWN} when the oldest overdue row of any type has been due longer than
+ * {@code awty.health.max-overdue}, naming those types in {@code behind}; {@code UNKNOWN} until the backlog
+ * has been read once. Reads the backlog of the last refresh, never the tables.
+ */
+public final class AwtyHealthIndicator implements HealthIndicator {
+
+	private final BacklogMonitor monitor;
+
+	private final Duration maxOverdue;
+
+	AwtyHealthIndicator(BacklogMonitor monitor, Duration maxOverdue) {
+		this.monitor = monitor;
+		this.maxOverdue = maxOverdue;
+	}
+
+	@Override
+	public Health health() {
+		Map<String, Backlog> backlogs = this.monitor.current();
+		String error = this.monitor.error();
+		if (backlogs.isEmpty()) {
+			return Health.unknown().withDetail("reason", (error != null) ? error : "backlog not read yet").build();
+		}
+		List<String> behind = backlogs.values().stream().filter((backlog) -> backlog.behindBy(this.maxOverdue))
+			.map(Backlog::type).sorted().toList();
+		Health.Builder health = behind.isEmpty() ? Health.up() : Health.down().withDetail("behind", behind);
+		health.withDetail("maxOverdue", this.maxOverdue.toString());
+		Map<String, Map<String, @Nullable Object>> types = new LinkedHashMap<>();
+		backlogs.values().forEach((backlog) -> types.put(backlog.type(), Map.of("pending", backlog.pending(), "overdue",
+				backlog.overdue(), "oldestOverdue", backlog.oldestOverdue().toString())));
+		health.withDetail("types", types);
+		if (error != null) {
+			health.withDetail("lastReadError", error);
+		}
+		return health.build();
+	}
+
+}

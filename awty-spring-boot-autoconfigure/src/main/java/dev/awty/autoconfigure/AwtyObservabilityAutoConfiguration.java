@@ -1,0 +1,122 @@
+package dev.awty.autoconfigure;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.awty.AwtyConfigurationException;
+import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.metrics.BacklogMeters;
+import dev.awty.internal.metrics.MicrometerDeliveryObserver;
+import dev.awty.internal.observe.BacklogMonitor;
+import dev.awty.internal.observe.LagHistory;
+import dev.awty.internal.observe.TypeOverviews;
+import dev.awty.internal.observe.TypeOverviews.TypeInfo;
+import dev.awty.repository.EventRepositories;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * What operators see of awty: the backlog of every type, lag kept in memory, Micrometer meters when the
+ * application has a MeterRegistry, the {@code awty} actuator endpoint and the {@code awty} health indicator.
+ */
+@AutoConfiguration(after = AwtyAutoConfiguration.class, afterName = {
+		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration" })
+@ConditionalOnBean(DeliveryPollers.class)
+public final class AwtyObservabilityAutoConfiguration {
+
+	@Bean
+	LagHistory awtyLagHistory(DeliveryPollers pollers, ObjectProvider<Clock> clock) {
+		LagHistory history = new LagHistory(clock.getIfUnique(Clock::systemUTC));
+		pollers.addObserver(history);
+		return history;
+	}
+
+	@Bean
+	BacklogMonitor awtyBacklogMonitor(AwtyEventTypes eventTypes, TypeSettingsFactory settings, SqlDialect dialect,
+			DataSource dataSource, AwtyProperties properties) {
+		Duration refresh = properties.getMetrics().getRefresh();
+		if (refresh.toMillis() < 100) {
+			throw new AwtyConfigurationException("awty.metrics.refresh must be at least 100ms, was " + refresh,
+					"Set it to how often the backlog may be counted, e.g. 10s.");
+		}
+		BacklogMonitor monitor = new BacklogMonitor(refresh);
+		for (EventTable<?> table : eventTypes.tables()) {
+			TypeInfo info = new TypeInfo(table.type(), settings.settingsFor(table.type().name()));
+			monitor.add(table.type(), info.keepsDelivered(), dialect, dataSource);
+		}
+		return monitor;
+	}
+
+	@Bean
+	TypeOverviews awtyTypeOverviews(AwtyEventTypes eventTypes, TypeSettingsFactory settings, BacklogMonitor monitor,
+			LagHistory lag) {
+		List<TypeInfo> types = eventTypes.tables().stream()
+			.map((table) -> new TypeInfo(table.type(), settings.settingsFor(table.type().name())))
+			.toList();
+		return new TypeOverviews(types, monitor, lag);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterRegistry.class)
+	@ConditionalOnBean(MeterRegistry.class)
+	static class MetricsConfiguration {
+
+		@Bean
+		MicrometerDeliveryObserver awtyMicrometerDeliveryObserver(MeterRegistry registry, DeliveryPollers pollers,
+				BacklogMonitor monitor, AwtyEventTypes eventTypes) {
+			MicrometerDeliveryObserver observer = new MicrometerDeliveryObserver(registry);
+			for (String type : eventTypes.names()) {
+				observer.register(type);
+				BacklogMeters.register(registry, monitor, type);
+			}
+			pollers.addObserver(observer);
+			return observer;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(Endpoint.class)
+	@ConditionalOnAvailableEndpoint(AwtyEndpoint.class)
+	static class EndpointConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		AwtyEndpoint awtyEndpoint(TypeOverviews overviews, EventRepositories repositories) {
+			return new AwtyEndpoint(overviews, repositories);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(HealthIndicator.class)
+	@ConditionalOnEnabledHealthIndicator("awty")
+	static class HealthConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(name = "awtyHealthIndicator")
+		AwtyHealthIndicator awtyHealthIndicator(BacklogMonitor monitor, AwtyProperties properties) {
+			return new AwtyHealthIndicator(monitor, properties.getHealth().getMaxOverdue());
+		}
+
+	}
+
+}

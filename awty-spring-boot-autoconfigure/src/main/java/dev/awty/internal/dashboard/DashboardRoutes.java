@@ -1,0 +1,184 @@
+package dev.awty.internal.dashboard;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.servlet.function.HandlerFunction;
+import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.RouterFunctions;
+import org.springframework.web.servlet.function.ServerRequest;
+import org.springframework.web.servlet.function.ServerResponse;
+
+import dev.awty.AwtyException;
+import dev.awty.internal.model.EventType;
+import dev.awty.internal.observe.TypeOverviews;
+import dev.awty.internal.observe.TypeOverviews.TypeInfo;
+import dev.awty.repository.ChangeResult;
+import dev.awty.repository.EventRepositories;
+import dev.awty.repository.SelectionFilter;
+
+/**
+ * The dashboard under {@code /awty}: the page, and the JSON it reads ({@code GET /awty/api/overview},
+ * {@code GET /awty/api/types/{type}/rows}) and writes ({@code POST /awty/api/types/{type}/{action}}).
+ * Every action is logged with the user who asked for it.
+ */
+public final class DashboardRoutes {
+
+	private static final Log logger = LogFactory.getLog(DashboardRoutes.class);
+
+	public static final String PATH = "/awty";
+
+	private static final ClassPathResource PAGE = new ClassPathResource("dev/awty/dashboard/index.html");
+
+	private final TypeOverviews overviews;
+
+	private final DashboardRows rows;
+
+	private final DashboardAccess access;
+
+	private final boolean readOnly;
+
+	public DashboardRoutes(TypeOverviews overviews, EventRepositories repositories,
+			List<SelectionFilter<?>> filters, DashboardAccess access, boolean readOnly) {
+		this.overviews = overviews;
+		this.rows = new DashboardRows(repositories, filters);
+		this.access = access;
+		this.readOnly = readOnly;
+	}
+
+	public RouterFunction<ServerResponse> routes() {
+		return RouterFunctions.route()
+			.GET(PATH, this::page)
+			.GET(PATH + "/", this::page)
+			.GET(PATH + "/api/overview", handle(this::overview))
+			.GET(PATH + "/api/types/{type}/rows", handle(this::search))
+			.POST(PATH + "/api/types/{type}/{action}", handle(this::act))
+			.build();
+	}
+
+	private ServerResponse page(ServerRequest request) {
+		return ServerResponse.ok().contentType(MediaType.TEXT_HTML).header("Cache-Control", "no-store").body(PAGE);
+	}
+
+	private ServerResponse overview(ServerRequest request) {
+		Map<String, Map<String, @Nullable Object>> types = this.overviews.readNow();
+		Map<String, Object> lag = new LinkedHashMap<>();
+		Map<String, Object> filters = new LinkedHashMap<>();
+		for (String name : this.overviews.names()) {
+			lag.put(name, this.overviews.lag().lastHour(name).stream().map((point) -> Map.of("minute",
+					point.minute().toString(), "count", point.count(), "p99Millis", point.p99Millis(), "maxMillis",
+					point.maxMillis())).toList());
+			filters.put(name, this.rows.filterNames(type(name).type()));
+		}
+		Map<String, @Nullable Object> body = new LinkedHashMap<>();
+		body.put("types", types);
+		body.put("lag", lag);
+		body.put("filters", filters);
+		body.put("readOnly", this.readOnly);
+		String refusal = refusal(request);
+		body.put("mayAct", refusal == null);
+		body.put("refusal", refusal);
+		body.put("user", this.access.user(request.servletRequest()));
+		body.put("csrf", this.access.csrf(request.servletRequest()));
+		return ServerResponse.ok().body(body);
+	}
+
+	private ServerResponse search(ServerRequest request) {
+		EventType<?> type = type(request.pathVariable("type")).type();
+		int limit = request.param("limit").map(DashboardRoutes::number).orElse(50);
+		List<Map<String, @Nullable Object>> found = this.rows.search(type, request.param("status").orElse("PENDING"),
+				request.param("id").orElse(null), request.param("filter").orElse(null),
+				request.param("value").orElse(null), limit);
+		return ServerResponse.ok().body(Map.of("rows", found));
+	}
+
+	private ServerResponse act(ServerRequest request) throws Exception {
+		EventType<?> type = type(request.pathVariable("type")).type();
+		String refusal = refusal(request);
+		if (refusal != null) {
+			return error(HttpStatus.FORBIDDEN, refusal);
+		}
+		ActionRequest body = request.body(ActionRequest.class);
+		List<Long> ids = (body.ids() != null) ? body.ids() : List.of();
+		String action = request.pathVariable("action");
+		ChangeResult result = this.rows.act(type, action, ids, dueAt(body.dueAt()));
+		logger.info("awty: dashboard user " + this.access.user(request.servletRequest()) + " ran " + action + " on "
+				+ ids.size() + " row(s) of type '" + type.name() + "': " + result.changed() + " changed, "
+				+ result.inFlight() + " in flight");
+		return ServerResponse.ok().body(Map.of("action", action, "changed", result.changed(), "inFlight",
+				result.inFlight()));
+	}
+
+	private @Nullable String refusal(ServerRequest request) {
+		return this.readOnly ? "The dashboard is read-only (awty.dashboard.read-only=true)"
+				: this.access.refusal(request.servletRequest());
+	}
+
+	private TypeInfo type(String name) {
+		return this.overviews.type(name).orElseThrow(() -> new UnknownType("Unknown event type '" + name
+				+ "'; the types are " + this.overviews.names()));
+	}
+
+	private static @Nullable Instant dueAt(@Nullable String text) {
+		if (text == null || text.isBlank()) {
+			return null;
+		}
+		try {
+			return Instant.parse(text.strip());
+		}
+		catch (DateTimeParseException ex) {
+			throw new IllegalArgumentException("dueAt must be an ISO-8601 instant such as 2030-01-01T12:00:00Z, was '"
+					+ text + "'");
+		}
+	}
+
+	private static int number(String text) {
+		try {
+			return Integer.parseInt(text);
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException("limit must be a number, was '" + text + "'");
+		}
+	}
+
+	private static HandlerFunction<ServerResponse> handle(HandlerFunction<ServerResponse> handler) {
+		return (request) -> {
+			try {
+				return handler.handle(request);
+			}
+			catch (UnknownType ex) {
+				return error(HttpStatus.NOT_FOUND, ex.getMessage());
+			}
+			catch (IllegalArgumentException | AwtyException ex) {
+				return error(HttpStatus.BAD_REQUEST, ex.getMessage());
+			}
+		};
+	}
+
+	private static ServerResponse error(HttpStatus status, @Nullable String message) {
+		return ServerResponse.status(status).body(Map.of("error", String.valueOf(message)));
+	}
+
+	/** The body of an action: the rows, and the new due time for a reschedule. */
+	public record ActionRequest(@Nullable List<Long> ids, @Nullable String dueAt) {
+	}
+
+	private static final class UnknownType extends RuntimeException {
+
+		UnknownType(String message) {
+			super(message);
+		}
+
+	}
+
+}

@@ -1,0 +1,139 @@
+package dev.awty.internal.dashboard;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.EventStatus;
+import dev.awty.ScheduledEntity;
+import dev.awty.internal.model.EventType;
+import dev.awty.repository.ChangeResult;
+import dev.awty.repository.EventRepositories;
+import dev.awty.repository.Selection;
+import dev.awty.repository.SelectionFilter;
+
+/**
+ * Finds and changes rows of a type for the dashboard through {@link EventRepositories}: by row id, or by a
+ * {@link SelectionFilter} the application declared, whose value is bound, never put into SQL.
+ */
+final class DashboardRows {
+
+	static final int MAX_ROWS = 500;
+
+	private final EventRepositories repositories;
+
+	private final List<SelectionFilter<?>> filters;
+
+	DashboardRows(EventRepositories repositories, List<SelectionFilter<?>> filters) {
+		this.repositories = repositories;
+		this.filters = filters;
+	}
+
+	List<String> filterNames(EventType<?> type) {
+		return this.filters.stream().filter((filter) -> filter.type() == type.entityClass())
+			.map(SelectionFilter::name).toList();
+	}
+
+	/**
+	 * @param status a status name or {@code ALL}
+	 * @throws IllegalArgumentException if a value is not valid, naming it
+	 */
+	<T extends ScheduledEntity> List<Map<String, @Nullable Object>> search(EventType<T> type, String status,
+			@Nullable String id, @Nullable String filterName, @Nullable String value, int limit) {
+		if (limit < 1 || limit > MAX_ROWS) {
+			throw new IllegalArgumentException("limit must be between 1 and " + MAX_ROWS + ", was " + limit);
+		}
+		Selection<T> selection = this.repositories.select(type.entityClass()).withStatus(statuses(status));
+		if (id != null && !id.isBlank()) {
+			selection = selection.where("e.id = :rowId").param("rowId", rowId(id));
+		}
+		if (filterName != null && !filterName.isBlank()) {
+			selection = filter(type, filterName).apply(selection, (value != null) ? value.strip() : "");
+		}
+		List<Map<String, @Nullable Object>> rows = new ArrayList<>();
+		for (T row : selection.list(limit)) {
+			rows.add(describe(type, row));
+		}
+		return rows;
+	}
+
+	/**
+	 * @throws IllegalArgumentException if the action is unknown or a value is missing
+	 */
+	<T extends ScheduledEntity> ChangeResult act(EventType<T> type, String action, List<Long> ids,
+			@Nullable Instant dueAt) {
+		if (ids.isEmpty() || ids.size() > MAX_ROWS) {
+			throw new IllegalArgumentException("ids must name 1 to " + MAX_ROWS + " rows, was " + ids.size());
+		}
+		Selection<T> selection = this.repositories.select(type.entityClass()).where("e.id IN (:rowIds)")
+			.param("rowIds", ids);
+		return switch (action) {
+			case "deliver-now" -> selection.deliverNow();
+			case "cancel" -> selection.cancel();
+			case "retry" -> selection.retry();
+			case "reschedule" -> {
+				if (dueAt == null) {
+					throw new IllegalArgumentException("dueAt is required to reschedule, e.g. 2030-01-01T12:00:00Z");
+				}
+				yield selection.rescheduleTo(dueAt);
+			}
+			default -> throw new IllegalArgumentException(
+					"Unknown action '" + action + "'; use deliver-now, reschedule, cancel or retry");
+		};
+	}
+
+	@SuppressWarnings("unchecked")
+	private <T extends ScheduledEntity> SelectionFilter<T> filter(EventType<T> type, String name) {
+		return (SelectionFilter<T>) this.filters.stream()
+			.filter((filter) -> filter.type() == type.entityClass() && filter.name().equals(name))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException("Type '" + type.name() + "' has no filter '" + name
+					+ "'; its filters are " + filterNames(type)));
+	}
+
+	private static EventStatus[] statuses(String status) {
+		if ("ALL".equalsIgnoreCase(status)) {
+			return EventStatus.values();
+		}
+		try {
+			return new EventStatus[] { EventStatus.valueOf(status.toUpperCase()) };
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException("status must be ALL or one of " + List.of(EventStatus.values())
+					+ ", was '" + status + "'");
+		}
+	}
+
+	private static long rowId(String id) {
+		try {
+			return Long.parseLong(id.strip());
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException("id must be a row number, was '" + id + "'");
+		}
+	}
+
+	private static <T extends ScheduledEntity> Map<String, @Nullable Object> describe(EventType<T> type, T row) {
+		Map<String, @Nullable Object> described = new LinkedHashMap<>();
+		described.put("id", row.getId());
+		described.put("status", row.getStatus().name());
+		described.put("dueAt", text(row.getDueAt()));
+		described.put("attempts", row.getAttempts());
+		described.put("version", row.getVersion());
+		described.put("claimedBy", row.getClaimedBy());
+		described.put("claimedUntil", text(row.getClaimedUntil()));
+		described.put("deliveredAt", text(row.getDeliveredAt()));
+		described.put("lastError", row.getLastError());
+		described.put("columns", type.mapper().ownValues(row));
+		return described;
+	}
+
+	private static @Nullable String text(@Nullable Instant instant) {
+		return (instant != null) ? instant.toString() : null;
+	}
+
+}

@@ -1,0 +1,7 @@
+/**
+ * The opt-in operator dashboard: a page shipped in the jar and the JSON endpoints it calls under /awty.
+ */
+@NullMarked
+package dev.awty.internal.dashboard;
+
+import org.jspecify.annotations.NullMarked;

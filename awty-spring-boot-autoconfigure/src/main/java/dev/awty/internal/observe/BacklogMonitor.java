@@ -1,0 +1,111 @@
+package dev.awty.internal.observe;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import javax.sql.DataSource;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.context.SmartLifecycle;
+
+import dev.awty.internal.model.EventType;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * Keeps every type's {@link Backlog}, read by one background thread at most once per refresh interval, so
+ * that gauges, health checks and scrapes read memory instead of running queries of their own. A failed
+ * refresh is logged once and keeps the last figures, with the error, until a refresh succeeds.
+ */
+public final class BacklogMonitor implements SmartLifecycle {
+
+	private static final Log logger = LogFactory.getLog(BacklogMonitor.class);
+
+	private final List<BacklogQuery> queries = new ArrayList<>();
+
+	private final Duration refresh;
+
+	private volatile Map<String, Backlog> current = Map.of();
+
+	private volatile @Nullable String error;
+
+	private @Nullable ScheduledExecutorService executor;
+
+	public BacklogMonitor(Duration refresh) {
+		this.refresh = refresh;
+	}
+
+	/** Adds a type; call before {@link #start()}. */
+	public void add(EventType<?> type, boolean keepsDelivered, SqlDialect dialect, DataSource dataSource) {
+		this.queries.add(new BacklogQuery(type, keepsDelivered, dialect, dataSource));
+	}
+
+	/** The figures of the last refresh, by type name; empty before the first one. */
+	public Map<String, Backlog> current() {
+		return this.current;
+	}
+
+	/** Why the last refresh failed, or {@code null} if it succeeded. */
+	public @Nullable String error() {
+		return this.error;
+	}
+
+	/** Reads every type now, e.g. right after an operator changed rows. */
+	public synchronized Map<String, Backlog> refreshNow() {
+		Map<String, Backlog> read = new LinkedHashMap<>();
+		try {
+			for (BacklogQuery query : this.queries) {
+				read.put(query.type(), query.read());
+			}
+			if (this.error != null) {
+				logger.info("awty: reading the backlog works again");
+			}
+			this.error = null;
+			this.current = Map.copyOf(read);
+		}
+		catch (RuntimeException ex) {
+			if (this.error == null) {
+				logger.warn("awty: could not read the backlog of the scheduled tables (" + ex.getMessage()
+						+ "); metrics and health keep the last figures until it works again");
+			}
+			this.error = String.valueOf(ex.getMessage());
+		}
+		return this.current;
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.executor != null) {
+			return;
+		}
+		ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "awty-backlog");
+			thread.setDaemon(true);
+			return thread;
+		});
+		scheduler.scheduleWithFixedDelay(this::refreshNow, 0, this.refresh.toMillis(), TimeUnit.MILLISECONDS);
+		this.executor = scheduler;
+	}
+
+	@Override
+	public synchronized void stop() {
+		if (this.executor != null) {
+			this.executor.shutdownNow();
+			this.executor = null;
+		}
+	}
+
+	@Override
+	public synchronized boolean isRunning() {
+		return this.executor != null;
+	}
+
+}

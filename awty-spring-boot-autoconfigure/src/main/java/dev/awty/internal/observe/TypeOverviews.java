@@ -1,0 +1,107 @@
+package dev.awty.internal.observe;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.OnDelivered;
+import dev.awty.internal.delivery.TypeSettings;
+import dev.awty.internal.model.EventType;
+
+/**
+ * Each type's settings, backlog and lag in one place, as plain maps for the actuator endpoint and the
+ * dashboard (which render them as JSON).
+ */
+public final class TypeOverviews {
+
+	private final Map<String, TypeInfo> types = new LinkedHashMap<>();
+
+	private final BacklogMonitor backlog;
+
+	private final LagHistory lag;
+
+	public TypeOverviews(List<TypeInfo> types, BacklogMonitor backlog, LagHistory lag) {
+		types.forEach((type) -> this.types.put(type.name(), type));
+		this.backlog = backlog;
+		this.lag = lag;
+	}
+
+	public Optional<TypeInfo> type(String name) {
+		return Optional.ofNullable(this.types.get(name));
+	}
+
+	public List<String> names() {
+		return List.copyOf(this.types.keySet());
+	}
+
+	public BacklogMonitor backlog() {
+		return this.backlog;
+	}
+
+	public LagHistory lag() {
+		return this.lag;
+	}
+
+	/** Every type's overview, read from the tables now rather than from the last refresh. */
+	public Map<String, Map<String, @Nullable Object>> readNow() {
+		Map<String, Backlog> backlogs = this.backlog.refreshNow();
+		Map<String, Map<String, @Nullable Object>> overview = new LinkedHashMap<>();
+		this.types.values().forEach((type) -> overview.put(type.name(), describe(type, backlogs.get(type.name()))));
+		return overview;
+	}
+
+	private Map<String, @Nullable Object> describe(TypeInfo type, @Nullable Backlog backlog) {
+		TypeSettings settings = type.settings();
+		Map<String, @Nullable Object> described = new LinkedHashMap<>();
+		described.put("table", type.table());
+		described.put("claimMode", settings.mode().name().toLowerCase().replace('_', '-'));
+		Map<String, Object> configured = new LinkedHashMap<>();
+		configured.put("pollInterval", settings.pollInterval().toString());
+		configured.put("batchSize", settings.batchSize());
+		configured.put("concurrency", settings.concurrency());
+		configured.put("lease", settings.lease().toString());
+		configured.put("maxAttempts", settings.maxAttempts());
+		configured.put("priority", settings.byPriority());
+		configured.put("onDelivered", settings.onDelivered().name().toLowerCase());
+		described.put("settings", configured);
+		if (backlog != null) {
+			described.put("pending", backlog.pending());
+			described.put("overdue", backlog.overdue());
+			described.put("oldestOverdue", backlog.oldestOverdue().toString());
+			described.put("oldestOverdueSeconds", backlog.oldestOverdue().toMillis() / 1000.0);
+			described.put("failed", backlog.failed());
+			described.put("deliveredLastHour", backlog.deliveredLastHour());
+			described.put("measuredAt", backlog.measuredAt().toString());
+		}
+		else {
+			described.put("error", "backlog not read: " + this.backlog.error());
+		}
+		described.put("publishedLastHourByThisInstance", this.lag.countLastHour(type.name()));
+		long p99 = this.lag.p99LastHour(type.name());
+		described.put("lagP99Millis", (p99 >= 0) ? p99 : null);
+		return described;
+	}
+
+	/**
+	 * A type as the operator sees it.
+	 */
+	public record TypeInfo(EventType<?> type, TypeSettings settings) {
+
+		public String name() {
+			return this.type.name();
+		}
+
+		public String table() {
+			return this.type.table();
+		}
+
+		public boolean keepsDelivered() {
+			return this.settings.onDelivered() != OnDelivered.DELETE;
+		}
+
+	}
+
+}

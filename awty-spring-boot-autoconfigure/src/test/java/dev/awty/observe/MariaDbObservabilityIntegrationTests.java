@@ -1,0 +1,11 @@
+package dev.awty.observe;
+
+import dev.awty.testing.TestDatabases;
+
+class MariaDbObservabilityIntegrationTests extends ObservabilityContractTests {
+
+	MariaDbObservabilityIntegrationTests() {
+		super(TestDatabases::mariadb);
+	}
+
+}

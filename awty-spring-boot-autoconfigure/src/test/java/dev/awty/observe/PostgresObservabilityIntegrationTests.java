@@ -1,0 +1,11 @@
+package dev.awty.observe;
+
+import dev.awty.testing.TestDatabases;
+
+class PostgresObservabilityIntegrationTests extends ObservabilityContractTests {
+
+	PostgresObservabilityIntegrationTests() {
+		super(TestDatabases::postgres);
+	}
+
+}
