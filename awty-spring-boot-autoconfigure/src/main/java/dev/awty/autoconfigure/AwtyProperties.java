@@ -43,6 +43,15 @@ public class AwtyProperties {
 	@NestedConfigurationProperty
 	private final AwtyLockProperties lock = new AwtyLockProperties();
 
+	@NestedConfigurationProperty
+	private final AwtyChecksProperties checks = new AwtyChecksProperties();
+
+	@NestedConfigurationProperty
+	private final AwtyHistoryProperties history = new AwtyHistoryProperties();
+
+	@NestedConfigurationProperty
+	private final AwtyHousekeepingProperties housekeeping = new AwtyHousekeepingProperties();
+
 	/**
 	 * Per-type overrides, keyed by event type name.
 	 */
@@ -86,6 +95,18 @@ public class AwtyProperties {
 
 	public AwtyLockProperties getLock() {
 		return this.lock;
+	}
+
+	public AwtyChecksProperties getChecks() {
+		return this.checks;
+	}
+
+	public AwtyHistoryProperties getHistory() {
+		return this.history;
+	}
+
+	public AwtyHousekeepingProperties getHousekeeping() {
+		return this.housekeeping;
 	}
 
 	public Map<String, AwtyTypeProperties> getTypes() {

@@ -70,6 +70,20 @@ final class ChangeSetWriter {
 		return close(xml);
 	}
 
+	String checkColumns(boolean firstCheckAt, boolean checkCount) {
+		StringBuilder xml = open("checks-" + this.type.table());
+		xml.append("    <addColumn tableName=\"").append(this.type.table()).append("\">\n");
+		if (firstCheckAt) {
+			xml.append("        <column name=\"first_check_at\" type=\"TIMESTAMP WITH TIME ZONE\"/>\n");
+		}
+		if (checkCount) {
+			xml.append("        <column name=\"check_count\" type=\"INT\" defaultValueNumeric=\"0\">")
+				.append("<constraints nullable=\"false\"/></column>\n");
+		}
+		xml.append("    </addColumn>\n");
+		return close(xml);
+	}
+
 	static String lockTable(String table) {
 		return open("create-" + table) + """
 				    <createTable tableName="%s">

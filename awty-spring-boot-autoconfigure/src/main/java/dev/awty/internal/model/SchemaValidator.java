@@ -80,6 +80,29 @@ public final class SchemaValidator {
 	}
 
 	/**
+	 * Checks that a type whose handler may check again has the check columns {@code first_check_at} and
+	 * {@code check_count}; throws with the changeSet that adds the missing ones.
+	 */
+	public void requireCheckColumns(EventType<?> type, String handlerBean) {
+		Map<String, ColumnInfo> columns = readColumns(type.table());
+		List<String> problems = new ArrayList<>();
+		boolean firstCheckAt = columns.containsKey("first_check_at");
+		boolean checkCount = columns.containsKey("check_count");
+		if (!firstCheckAt) {
+			problems.add("column 'first_check_at' is missing, needed because handler bean '" + handlerBean
+					+ "' may check again");
+		}
+		if (!checkCount) {
+			problems.add("column 'check_count' is missing, needed because handler bean '" + handlerBean
+					+ "' may check again");
+		}
+		if (!problems.isEmpty()) {
+			throw new ScheduledTableException(type.name(), type.table(), problems,
+					new ChangeSetWriter(type, this.dialect).checkColumns(!firstCheckAt, !checkCount));
+		}
+	}
+
+	/**
 	 * Checks that the ShedLock table behind leader locks exists.
 	 * @throws AwtyConfigurationException with the changeSet that creates it
 	 */
