@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.UUID;
 
 import javax.sql.DataSource;
@@ -33,7 +35,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.messaging.MessageChannel;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.EventScheduler;
 import dev.awty.OnDelivered;
@@ -41,6 +45,7 @@ import dev.awty.ScheduledEntity;
 import dev.awty.dialect.DialectDetector;
 import dev.awty.handler.EventHandler;
 import dev.awty.history.DeliveryHistory;
+import dev.awty.history.HistoryMode;
 import dev.awty.integration.ChannelEventPublisher;
 import dev.awty.internal.delivery.DeliveryPollers;
 import dev.awty.internal.delivery.DueNotificationListener;
@@ -49,6 +54,7 @@ import dev.awty.internal.delivery.OutcomeStore;
 import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.delivery.WakeUps;
 import dev.awty.internal.housekeeping.Housekeeping;
+import dev.awty.internal.jdbc.CancelLog;
 import dev.awty.internal.jdbc.DueSignals;
 import dev.awty.internal.jdbc.DueTimeSlots;
 import dev.awty.internal.jdbc.EventTable;
@@ -133,8 +139,14 @@ public final class AwtyAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(EventRepositories.class)
-	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots) {
-		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots);
+	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
+			HandlingSettingsFactory handling, DataSource dataSource, AwtyInstance instance) {
+		Set<String> recordCancels = eventTypes.names().stream()
+			.filter((name) -> handling.historyFor(name) == HistoryMode.ALL)
+			.collect(Collectors.toSet());
+		CancelLog cancelLog = new CancelLog(new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
+				recordCancels, instance.id());
+		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots, cancelLog);
 	}
 
 	@Bean

@@ -48,8 +48,12 @@ final class HandlingSettingsFactory {
 		Duration horizon = pick(type.getHorizon(), checks.getHorizon());
 		String horizonKey = (type.getHorizon() != null) ? prefix + "horizon" : "awty.checks.horizon";
 		require(positive(horizon), horizonKey + " must be positive, was " + horizon, "Set it to e.g. 30d.");
-		HistoryMode history = pick(type.getHistory(), this.properties.getHistory().getMode());
-		return new HandlingSettings(maxChecks, timeout, horizon, history);
+		return new HandlingSettings(maxChecks, timeout, horizon, historyFor(typeName));
+	}
+
+	/** Which outcomes of the type are written to the history table. */
+	HistoryMode historyFor(String typeName) {
+		return pick(type(typeName).getHistory(), this.properties.getHistory().getMode());
 	}
 
 	/** How long finished rows of the type stay before housekeeping deletes them. */

@@ -19,11 +19,15 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
 import dev.awty.internal.delivery.DeliveryPollers;
 import dev.awty.internal.housekeeping.Housekeeping;
+import dev.awty.repository.EventRepositories;
+import dev.awty.repository.Selection;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
@@ -119,6 +123,39 @@ abstract class HistoryContractTests {
 			await().atMost(Duration.ofSeconds(5)).until(() -> this.jdbc.queryForObject(
 					"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", Integer.class) == 2);
 			assertThat(entries()).isZero();
+		});
+	}
+
+	@Test
+	void recordsRowsCancelledThroughTheRepositoryInTheCancellingTransactionOnly() {
+		purchases(new ReceivedEvents()).run((context) -> {
+			EventScheduler scheduler = context.getBean(EventScheduler.class);
+			Instant future = databaseNow().plus(Duration.ofDays(1));
+			long first = scheduler.schedule(new TestPurchase(1), future);
+			long second = scheduler.schedule(new TestPurchase(2), future);
+			scheduler.schedule(new TestPurchase(3), future);
+			Selection<TestPurchase> firstTwo = context.getBean(EventRepositories.class).select(TestPurchase.class)
+				.where("e.purchase_id <= :max").param("max", 2);
+			TransactionTemplate transaction = new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
+
+			transaction.executeWithoutResult((status) -> {
+				assertThat(firstTwo.cancel().changed()).isEqualTo(2);
+				status.setRollbackOnly();
+			});
+			assertThat(entries()).as("rolled back with the caller's transaction").isZero();
+
+			assertThat(firstTwo.cancel().changed()).isEqualTo(2);
+			assertThat(firstTwo.cancel().changed()).isZero();
+
+			DeliveryHistory history = context.getBean(DeliveryHistory.class);
+			assertThat(List.of(first, second)).allSatisfy((id) -> assertThat(history.ofRow("test_purchase", id))
+				.singleElement()
+				.satisfies((entry) -> {
+					assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.CANCELLED);
+					assertThat(entry.eventId()).isEqualTo("test_purchase/" + id + "/1");
+					assertThat(entry.instanceId()).isEqualTo("history-test");
+				}));
+			assertThat(entries()).isEqualTo(2);
 		});
 	}
 
