@@ -32,8 +32,9 @@ final class HandlingSettingsFactory {
 
 	/**
 	 * @param lease the type's claim lease, which a handler call must fit in
+	 * @param handled whether the type has a handler, without which its timeout does not matter
 	 */
-	HandlingSettings settingsFor(String typeName, Duration lease) {
+	HandlingSettings settingsFor(String typeName, Duration lease, boolean handled) {
 		AwtyTypeProperties type = type(typeName);
 		String prefix = "awty.types." + typeName + ".";
 		AwtyChecksProperties checks = this.properties.getChecks();
@@ -42,7 +43,7 @@ final class HandlingSettingsFactory {
 		require(maxChecks >= 1, maxChecksKey + " must be at least 1, was " + maxChecks, "Set it to e.g. 100.");
 		Duration timeout = pick(type.getHandlerTimeout(), checks.getHandlerTimeout());
 		String timeoutKey = (type.getHandlerTimeout() != null) ? prefix + "handler-timeout" : "awty.checks.handler-timeout";
-		require(positive(timeout) && timeout.compareTo(lease) < 0,
+		require(positive(timeout) && (!handled || timeout.compareTo(lease) < 0),
 				timeoutKey + " (" + timeout + ") must be positive and shorter than the claim lease (" + lease + ")",
 				"A handler call must end while its row is still claimed: lower " + timeoutKey + " or raise the lease.");
 		Duration horizon = pick(type.getHorizon(), checks.getHorizon());

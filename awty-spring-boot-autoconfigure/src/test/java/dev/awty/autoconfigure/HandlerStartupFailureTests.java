@@ -89,6 +89,14 @@ class HandlerStartupFailureTests {
 			});
 	}
 
+	@Test
+	void typeWithoutHandlerStartsWithALeaseShorterThanTheHandlerTimeout() {
+		this.database.jdbc().execute(TestPurchase.TABLE_DDL);
+		AwtyContexts.purchases(this.database, new ReceivedEvents())
+			.withPropertyValues("awty.claim.lease=3s", "awty.poller.send-timeout=1s", "awty.checks.handler-timeout=10s")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
 	static class FinishingHandler implements EventHandler<TestOrderCheck> {
 
 		@Override
