@@ -2,7 +2,6 @@ package dev.awty.internal.delivery;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -80,7 +79,7 @@ final class BatchDelivery<T extends ScheduledEntity> {
 		String typeName = this.claims.type().name();
 		List<Message<?>> messages = rows.stream().<Message<?>>map((row) -> EventMessages.toMessage(typeName, row)).toList();
 		long start = System.nanoTime();
-		List<PublishOutcome> outcomes = publish(messages);
+		List<PublishOutcome> outcomes = SafePublish.publish(this.publisher, this.claims.type().channel(), messages);
 		long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
 		List<RowResult<T>> results = new ArrayList<>(rows.size());
 		for (int i = 0; i < rows.size(); i++) {
@@ -91,21 +90,6 @@ final class BatchDelivery<T extends ScheduledEntity> {
 			results.add(outcome.succeeded() ? delivered : delivered.failed(String.valueOf(outcome.error())));
 		}
 		return results;
-	}
-
-	private List<PublishOutcome> publish(List<Message<?>> messages) {
-		String channel = this.claims.type().channel();
-		try {
-			List<PublishOutcome> outcomes = this.publisher.publish(channel, messages);
-			if (outcomes.size() == messages.size()) {
-				return outcomes;
-			}
-			return Collections.nCopies(messages.size(), PublishOutcome.failure("publisher returned " + outcomes.size()
-					+ " outcomes for " + messages.size() + " messages"));
-		}
-		catch (RuntimeException ex) {
-			return Collections.nCopies(messages.size(), PublishOutcome.failure(ErrorText.of(ex)));
-		}
 	}
 
 }

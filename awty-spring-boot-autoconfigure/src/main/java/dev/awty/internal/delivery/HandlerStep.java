@@ -3,7 +3,6 @@ package dev.awty.internal.delivery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,7 +131,7 @@ final class HandlerStep<T extends ScheduledEntity> {
 			}
 		}
 		for (Map.Entry<String, List<Message<?>>> entry : messages.entrySet()) {
-			List<PublishOutcome> outcomes = publish(entry.getKey(), entry.getValue());
+			List<PublishOutcome> outcomes = SafePublish.publish(this.publisher, entry.getKey(), entry.getValue());
 			List<Integer> rows = positions.get(entry.getKey());
 			for (int i = 0; i < outcomes.size(); i++) {
 				int row = rows.get(i);
@@ -142,20 +141,6 @@ final class HandlerStep<T extends ScheduledEntity> {
 					results.set(row, result.failed(String.valueOf(outcomes.get(i).error())));
 				}
 			}
-		}
-	}
-
-	private List<PublishOutcome> publish(String channel, List<Message<?>> messages) {
-		try {
-			List<PublishOutcome> outcomes = this.publisher.publish(channel, messages);
-			if (outcomes.size() == messages.size()) {
-				return outcomes;
-			}
-			return Collections.nCopies(messages.size(), PublishOutcome.failure("publisher returned " + outcomes.size()
-					+ " outcomes for " + messages.size() + " messages"));
-		}
-		catch (RuntimeException ex) {
-			return Collections.nCopies(messages.size(), PublishOutcome.failure(ErrorText.of(ex)));
 		}
 	}
 
