@@ -44,8 +44,10 @@ final class HandlingSettingsFactory {
 		Duration timeout = pick(type.getHandlerTimeout(), checks.getHandlerTimeout());
 		String timeoutKey = (type.getHandlerTimeout() != null) ? prefix + "handler-timeout" : "awty.checks.handler-timeout";
 		require(positive(timeout) && (!handled || timeout.compareTo(lease) < 0),
-				timeoutKey + " (" + timeout + ") must be positive and shorter than the claim lease (" + lease + ")",
-				"A handler call must end while its row is still claimed: lower " + timeoutKey + " or raise the lease.");
+				timeoutKey + " (" + timeout + ") must be positive and shorter than the claim lease of type '" + typeName
+						+ "' (" + lease + ")",
+				"A handler call must end while its row is still claimed: lower " + timeoutKey
+						+ " or raise awty.claim.lease (or " + prefix + "claim.lease).");
 		Duration horizon = pick(type.getHorizon(), checks.getHorizon());
 		String horizonKey = (type.getHorizon() != null) ? prefix + "horizon" : "awty.checks.horizon";
 		require(positive(horizon), horizonKey + " must be positive, was " + horizon, "Set it to e.g. 30d.");

@@ -85,7 +85,11 @@ class HandlerStartupFailureTests {
 			.run((context) -> {
 				FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
 				assertThat(analysis.getDescription()).isEqualTo("awty is misconfigured: awty.types.test_order_check"
-						+ ".handler-timeout (PT10M) must be positive and shorter than the claim lease (PT5M)");
+						+ ".handler-timeout (PT10M) must be positive and shorter than the claim lease of type"
+						+ " 'test_order_check' (PT5M)");
+				assertThat(analysis.getAction()).isEqualTo("A handler call must end while its row is still claimed:"
+						+ " lower awty.types.test_order_check.handler-timeout or raise awty.claim.lease"
+						+ " (or awty.types.test_order_check.claim.lease).");
 			});
 	}
 
