@@ -171,6 +171,9 @@ public final class AwtyAutoConfiguration {
 		AwtyHandlers handlers = new AwtyHandlers(beanFactory, eventTypes.tables());
 		SchemaValidator validator = new SchemaValidator(dataSource, dialect);
 		OutcomeStore store = OutcomeStore.on(dataSource, dialect);
+		if (eventTypes.names().stream().anyMatch((name) -> handling.historyFor(name) != HistoryMode.NONE)) {
+			validator.requireHistoryTable();
+		}
 		for (EventTable<?> table : eventTypes.tables()) {
 			TypeSettings typeSettings = settings.settingsFor(table.type().name());
 			if (typeSettings.byPriority()) {

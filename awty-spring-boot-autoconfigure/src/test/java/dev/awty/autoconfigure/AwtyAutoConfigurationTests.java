@@ -145,6 +145,26 @@ class AwtyAutoConfigurationTests {
 		});
 	}
 
+	@Test
+	void failsAtStartupWithTheHistoryTableChangeSetWhenSchemaInitializationIsOffAndTheTableIsMissing() {
+		this.database.jdbc().execute("CREATE TABLE shedlock (name VARCHAR(64) PRIMARY KEY, lock_until TIMESTAMP(3) NOT NULL,"
+				+ " locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR(255) NOT NULL)");
+		ApplicationContextRunner purchases = purchases();
+		purchases.withPropertyValues("awty.schema.initialize=false").run((context) -> {
+			assertThat(context).getFailure().rootCause()
+				.isInstanceOf(AwtyConfigurationException.class)
+				.hasMessage("The history table 'awty_delivery_log' does not exist");
+			assertThat(((AwtyConfigurationException) rootCause(context.getStartupFailure())).getAction())
+				.contains("awty.history.mode=none")
+				.contains("<changeSet id=\"awty-2-delivery-log\" author=\"awty\">")
+				.contains("<createTable tableName=\"awty_delivery_log\">")
+				.contains("<createIndex tableName=\"awty_delivery_log\" indexName=\"awty_delivery_log_type_finished\">")
+				.endsWith("</changeSet>");
+		});
+		purchases.withPropertyValues("awty.schema.initialize=false", "awty.history.mode=none")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
 	private static Throwable rootCause(Throwable failure) {
 		Throwable cause = failure;
 		while (cause.getCause() != null) {

@@ -35,6 +35,10 @@ public final class SchemaValidator {
 	private static final Set<Integer> TEXT_TYPES = Set.of(Types.VARCHAR, Types.CHAR, Types.LONGVARCHAR, Types.CLOB,
 			Types.NVARCHAR, Types.NCHAR, Types.LONGNVARCHAR, Types.NCLOB);
 
+	private static final String HISTORY_TABLE = "awty_delivery_log";
+
+	private static final String HISTORY_CHANGE_SET = "awty-2-delivery-log";
+
 	private final DataSource dataSource;
 
 	private final SqlDialect dialect;
@@ -99,6 +103,19 @@ public final class SchemaValidator {
 		if (!problems.isEmpty()) {
 			throw new ScheduledTableException(type.name(), type.table(), problems,
 					new ChangeSetWriter(type, this.dialect).checkColumns(!firstCheckAt, !checkCount));
+		}
+	}
+
+	/**
+	 * Checks that the history table {@code awty_delivery_log} exists.
+	 * @throws AwtyConfigurationException with the changeSet from awty's changelog that creates it
+	 */
+	public void requireHistoryTable() {
+		if (readColumns(HISTORY_TABLE).isEmpty()) {
+			throw new AwtyConfigurationException("The history table '" + HISTORY_TABLE + "' does not exist",
+					"Set awty.schema.initialize=true to let awty create it, set awty.history.mode=none to keep no "
+							+ "history, or add this changeSet to your changelog:\n\n"
+							+ ChangeSetWriter.starterChangeSet(HISTORY_CHANGE_SET));
 		}
 	}
 
