@@ -20,6 +20,13 @@ public final class AwtyHeaders {
 	/** The attempt number of this publish, starting at 1. */
 	public static final String ATTEMPT = "awty_attempt";
 
+	/**
+	 * On messages a handler published: how many checks of the row came before this one (0 at the first).
+	 * Their {@link #EVENT_ID} ends with it, {@code <type>/<row id>/<version>/<check count>}, followed by
+	 * {@code -<n>} for the n-th further message of the same check.
+	 */
+	public static final String CHECK_COUNT = "awty_check_count";
+
 	private AwtyHeaders() {
 	}
 

@@ -25,6 +25,16 @@ public class ShopProperties {
 	 */
 	private int demoPurchases = 3;
 
+	/**
+	 * How long after an order is placed it is first checked; still unshipped then raises an UNSHIPPED alert.
+	 */
+	private Duration unshippedAfter = Duration.ofHours(3);
+
+	/**
+	 * How long after an order is placed it is checked again; still unshipped then raises an ESCALATED alert.
+	 */
+	private Duration escalateAfter = Duration.ofHours(6);
+
 	public boolean isDemo() {
 		return this.demo;
 	}
@@ -47,6 +57,22 @@ public class ShopProperties {
 
 	public void setDemoPurchases(int demoPurchases) {
 		this.demoPurchases = demoPurchases;
+	}
+
+	public Duration getUnshippedAfter() {
+		return this.unshippedAfter;
+	}
+
+	public void setUnshippedAfter(Duration unshippedAfter) {
+		this.unshippedAfter = unshippedAfter;
+	}
+
+	public Duration getEscalateAfter() {
+		return this.escalateAfter;
+	}
+
+	public void setEscalateAfter(Duration escalateAfter) {
+		this.escalateAfter = escalateAfter;
 	}
 
 }

@@ -35,13 +35,25 @@ final class ShopInstance implements AutoCloseable {
 	static ShopInstance start(TestDatabase database, String... properties) {
 		List<String> all = new ArrayList<>(List.of("server.port=0", "shop.demo=false", "awty.poller.poll-interval=200ms",
 				"logging.level.dev.awty.sample.email=WARN"));
-		all.add("spring.datasource.url=" + database.url());
+		all.add("spring.datasource.url=" + shopUrl(database));
 		all.add("spring.datasource.username=" + database.username());
 		all.add("spring.datasource.password=" + database.password());
 		all.addAll(List.of(properties));
 		// Command-line arguments, because builder properties are defaults that application.properties overrides.
 		String[] args = all.stream().map((property) -> "--" + property).toArray(String[]::new);
 		return new ShopInstance(new SpringApplicationBuilder(ShopApplication.class).run(args));
+	}
+
+	/**
+	 * The shop reads its own DATETIME columns as instants, so on MySQL and MariaDB it runs with the session in UTC,
+	 * as its {@code mariadb} profile does; awty's own columns do not depend on it.
+	 */
+	private static String shopUrl(TestDatabase database) {
+		if (!database.isMySqlFamily()) {
+			return database.url();
+		}
+		String url = database.url().replaceAll("[?&]sessionVariables=[^&]*", "");
+		return url + (url.contains("?") ? "&" : "?") + "connectionTimeZone=UTC&forceConnectionTimeZoneToSession=true";
 	}
 
 	ResponseEntity<Map<String, Object>> post(String path, String json) {

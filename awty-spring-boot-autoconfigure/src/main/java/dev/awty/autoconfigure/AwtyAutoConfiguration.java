@@ -3,14 +3,21 @@ package dev.awty.autoconfigure;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.UUID;
 
 import javax.sql.DataSource;
 
 import net.javacrumbs.shedlock.core.LockProvider;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
@@ -28,21 +35,35 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.messaging.MessageChannel;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.EventScheduler;
+import dev.awty.OnDelivered;
+import dev.awty.ScheduledEntity;
 import dev.awty.dialect.DialectDetector;
+import dev.awty.handler.EventHandler;
+import dev.awty.history.DeliveryHistory;
+import dev.awty.history.HistoryMode;
 import dev.awty.integration.ChannelEventPublisher;
 import dev.awty.internal.delivery.DeliveryPollers;
 import dev.awty.internal.delivery.DueNotificationListener;
+import dev.awty.internal.delivery.HandlingSettings;
+import dev.awty.internal.delivery.OutcomeStore;
 import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.delivery.WakeUps;
+import dev.awty.internal.housekeeping.Housekeeping;
+import dev.awty.internal.jdbc.CancelLog;
 import dev.awty.internal.jdbc.DueSignals;
 import dev.awty.internal.jdbc.DueTimeSlots;
 import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.jdbc.JdbcDeliveryHistory;
 import dev.awty.internal.jdbc.JdbcEventRepositories;
 import dev.awty.internal.jdbc.JdbcEventScheduler;
+import dev.awty.internal.jdbc.RetentionDeletes;
 import dev.awty.internal.model.Identifiers;
+import dev.awty.internal.model.SchemaValidator;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
@@ -118,8 +139,14 @@ public final class AwtyAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(EventRepositories.class)
-	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots) {
-		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots);
+	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
+			HandlingSettingsFactory handling, DataSource dataSource, AwtyInstance instance) {
+		Set<String> recordCancels = eventTypes.names().stream()
+			.filter((name) -> handling.historyFor(name) == HistoryMode.ALL)
+			.collect(Collectors.toSet());
+		CancelLog cancelLog = new CancelLog(new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
+				recordCancels, instance.id());
+		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots, cancelLog);
 	}
 
 	@Bean
@@ -129,20 +156,68 @@ public final class AwtyAutoConfiguration {
 	}
 
 	@Bean
+	HandlingSettingsFactory awtyHandlingSettings(AwtyProperties properties) {
+		return new HandlingSettingsFactory(properties);
+	}
+
+	@Bean
 	DeliveryPollers awtyDeliveryPollers(AwtyEventTypes eventTypes, EventPublisher publisher, LockProvider lockProvider,
 			WakeUps wakeUps, ObjectProvider<Clock> clock, AwtyInstance instance, TypeSettingsFactory settings,
+			HandlingSettingsFactory handling, ListableBeanFactory beanFactory, DataSource dataSource, SqlDialect dialect,
 			AwtyProperties properties) {
 		settings.rejectUnknownTypes(eventTypes.names());
 		DeliveryPollers pollers = new DeliveryPollers(properties.getPoller().getShutdownTimeout(), wakeUps,
 				clock.getIfUnique(Clock::systemUTC));
+		AwtyHandlers handlers = new AwtyHandlers(beanFactory, eventTypes.tables());
+		SchemaValidator validator = new SchemaValidator(dataSource, dialect);
+		OutcomeStore store = OutcomeStore.on(dataSource, dialect);
+		if (eventTypes.names().stream().anyMatch((name) -> handling.historyFor(name) != HistoryMode.NONE)) {
+			validator.requireHistoryTable();
+		}
 		for (EventTable<?> table : eventTypes.tables()) {
 			TypeSettings typeSettings = settings.settingsFor(table.type().name());
 			if (typeSettings.byPriority()) {
 				eventTypes.requirePriorityColumn(table.type());
 			}
-			pollers.add(table, typeSettings, publisher, lockProvider, instance.id());
+			AwtyHandlers.Handler handler = handlers.forType(table.type().name());
+			if (handler != null && handler.handler().checksAgain() && properties.getSchema().isValidate()) {
+				validator.requireCheckColumns(table.type(), handler.beanName());
+			}
+			add(pollers, table, typeSettings, handling.settingsFor(table.type().name(), typeSettings.lease(), handler != null),
+					(handler != null) ? handler.handler() : null, store, publisher, lockProvider, instance.id());
 		}
 		return pollers;
+	}
+
+	@SuppressWarnings("unchecked")
+	private static <T extends ScheduledEntity> void add(DeliveryPollers pollers, EventTable<T> table,
+			TypeSettings settings, HandlingSettings handling, @Nullable EventHandler<?> handler, OutcomeStore store,
+			EventPublisher publisher, LockProvider lockProvider, String instanceId) {
+		// AwtyHandlers matched the handler's type argument to this table's class.
+		pollers.add(table, settings, handling, (EventHandler<T>) handler, store, publisher, lockProvider, instanceId);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(DeliveryHistory.class)
+	JdbcDeliveryHistory awtyDeliveryHistory(DataSource dataSource, SqlDialect dialect) {
+		return new JdbcDeliveryHistory(dataSource, dialect);
+	}
+
+	@Bean
+	@ConditionalOnBooleanProperty(name = "awty.housekeeping.enabled", matchIfMissing = true)
+	@DependsOnDatabaseInitialization
+	Housekeeping awtyHousekeeping(AwtyEventTypes eventTypes, DataSource dataSource, SqlDialect dialect,
+			LockProvider lockProvider, TypeSettingsFactory settings, HandlingSettingsFactory handling,
+			AwtyProperties properties) {
+		Map<String, Duration> keepFinished = new LinkedHashMap<>();
+		for (EventTable<?> table : eventTypes.tables()) {
+			if (settings.settingsFor(table.type().name()).onDelivered() == OnDelivered.MARK) {
+				keepFinished.put(table.type().table(), handling.keepFinishedFor(table.type().name()));
+			}
+		}
+		AwtyHousekeepingProperties housekeeping = properties.getHousekeeping();
+		return new Housekeeping(new RetentionDeletes(dataSource, dialect, housekeeping.getBatchSize()), lockProvider,
+				housekeeping.getInterval(), properties.getHistory().getRetention(), eventTypes.names(), keepFinished);
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -52,6 +52,15 @@ public class AwtyProperties {
 	@NestedConfigurationProperty
 	private final AwtyDashboardProperties dashboard = new AwtyDashboardProperties();
 
+	@NestedConfigurationProperty
+	private final AwtyChecksProperties checks = new AwtyChecksProperties();
+
+	@NestedConfigurationProperty
+	private final AwtyHistoryProperties history = new AwtyHistoryProperties();
+
+	@NestedConfigurationProperty
+	private final AwtyHousekeepingProperties housekeeping = new AwtyHousekeepingProperties();
+
 	/**
 	 * Per-type overrides, keyed by event type name.
 	 */
@@ -107,6 +116,18 @@ public class AwtyProperties {
 
 	public AwtyDashboardProperties getDashboard() {
 		return this.dashboard;
+	}
+
+	public AwtyChecksProperties getChecks() {
+		return this.checks;
+	}
+
+	public AwtyHistoryProperties getHistory() {
+		return this.history;
+	}
+
+	public AwtyHousekeepingProperties getHousekeeping() {
+		return this.housekeeping;
 	}
 
 	public Map<String, AwtyTypeProperties> getTypes() {

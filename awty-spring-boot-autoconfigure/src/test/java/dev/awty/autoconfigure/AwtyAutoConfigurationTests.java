@@ -125,8 +125,9 @@ class AwtyAutoConfigurationTests {
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM DATABASECHANGELOG", Integer.class))
 					.as("the application's own changelog ran").isEqualTo(1);
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM AWTY_DATABASECHANGELOG", Integer.class))
-					.as("awty's changelog ran in its own table").isEqualTo(1);
+					.as("awty's changelog ran in its own table: lock table and history table").isEqualTo(2);
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM shedlock", Integer.class)).isNotNull();
+				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM awty_delivery_log", Integer.class)).isZero();
 				assertThat(context).hasSingleBean(EventScheduler.class);
 			});
 	}
@@ -142,6 +143,26 @@ class AwtyAutoConfigurationTests {
 			assertThat(this.database.jdbc().queryForObject(
 					"SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = 'SHEDLOCK'", Integer.class)).isZero();
 		});
+	}
+
+	@Test
+	void failsAtStartupWithTheHistoryTableChangeSetWhenSchemaInitializationIsOffAndTheTableIsMissing() {
+		this.database.jdbc().execute("CREATE TABLE shedlock (name VARCHAR(64) PRIMARY KEY, lock_until TIMESTAMP(3) NOT NULL,"
+				+ " locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR(255) NOT NULL)");
+		ApplicationContextRunner purchases = purchases();
+		purchases.withPropertyValues("awty.schema.initialize=false").run((context) -> {
+			assertThat(context).getFailure().rootCause()
+				.isInstanceOf(AwtyConfigurationException.class)
+				.hasMessage("The history table 'awty_delivery_log' does not exist");
+			assertThat(((AwtyConfigurationException) rootCause(context.getStartupFailure())).getAction())
+				.contains("awty.history.mode=none")
+				.contains("<changeSet id=\"awty-2-delivery-log\" author=\"awty\">")
+				.contains("<createTable tableName=\"awty_delivery_log\">")
+				.contains("<createIndex tableName=\"awty_delivery_log\" indexName=\"awty_delivery_log_type_finished\">")
+				.endsWith("</changeSet>");
+		});
+		purchases.withPropertyValues("awty.schema.initialize=false", "awty.history.mode=none")
+			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	private static Throwable rootCause(Throwable failure) {

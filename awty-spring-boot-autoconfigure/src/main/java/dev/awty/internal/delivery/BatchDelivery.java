@@ -1,36 +1,24 @@
 package dev.awty.internal.delivery;
 
-import java.time.Instant;
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
-import org.springframework.core.NestedExceptionUtils;
-import org.springframework.dao.DataAccessException;
 import org.springframework.messaging.Message;
 
-import dev.awty.OnDelivered;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.jdbc.EventClaims;
-import dev.awty.internal.jdbc.FailedAttempt;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
 
 /**
- * The delivery cycle for one type, in two steps: claim due rows; then publish them, mark (or delete) the
- * published ones in one statement, and record the failed ones with their backoff.
+ * The delivery cycle for one type, in two steps: claim due rows; then publish them (or, for a type with a
+ * handler, let the handler decide) and hand what became of each row to the {@link BatchWriter}.
  */
 final class BatchDelivery<T extends ScheduledEntity> {
-
-	private static final Log logger = LogFactory.getLog(BatchDelivery.class);
-
-	/** A database blip between publish and mark would otherwise turn a whole batch into duplicates. */
-	private static final int WRITE_ATTEMPTS = 4;
 
 	private final EventClaims<T> claims;
 
@@ -40,16 +28,22 @@ final class BatchDelivery<T extends ScheduledEntity> {
 
 	private final String instanceId;
 
+	private final BatchWriter<T> writer;
+
+	private final @Nullable HandlerStep<T> handlerStep;
+
 	private final DeliveryCounters counters;
 
 	private final AtomicLong claimSequence = new AtomicLong();
 
 	BatchDelivery(EventClaims<T> claims, TypeSettings settings, EventPublisher publisher, String instanceId,
-			DeliveryCounters counters) {
+			BatchWriter<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters) {
 		this.claims = claims;
 		this.settings = settings;
 		this.publisher = publisher;
 		this.instanceId = instanceId;
+		this.writer = writer;
+		this.handlerStep = handlerStep;
 		this.counters = counters;
 	}
 
@@ -74,98 +68,33 @@ final class BatchDelivery<T extends ScheduledEntity> {
 	}
 
 	void process(ClaimedBatch<T> batch) {
-		List<T> rows = batch.rows();
-		String claimer = batch.token();
+		List<RowResult<T>> results = (this.handlerStep != null) ? this.handlerStep.run(batch.rows())
+				: publishAll(batch.rows());
+		this.writer.write(batch.token(), results);
+	}
+
+	/** Stops what runs beside the pollers: the handler's threads. */
+	void shutdown() {
+		if (this.handlerStep != null) {
+			this.handlerStep.shutdown();
+		}
+	}
+
+	private List<RowResult<T>> publishAll(List<T> rows) {
 		String typeName = this.claims.type().name();
 		List<Message<?>> messages = rows.stream().<Message<?>>map((row) -> EventMessages.toMessage(typeName, row)).toList();
-		List<PublishOutcome> outcomes = publish(messages);
-		Instant publishedAt = Instant.now();
-		List<Long> delivered = new ArrayList<>(rows.size());
-		List<FailedAttempt> failed = new ArrayList<>();
+		long start = System.nanoTime();
+		List<PublishOutcome> outcomes = SafePublish.publish(this.publisher, this.claims.type().channel(), messages);
+		long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+		List<RowResult<T>> results = new ArrayList<>(rows.size());
 		for (int i = 0; i < rows.size(); i++) {
 			T row = rows.get(i);
 			PublishOutcome outcome = outcomes.get(i);
-			if (outcome.succeeded()) {
-				delivered.add(row.getId());
-				this.counters.published(row.getDueAt(), publishedAt);
-			}
-			else {
-				int attempt = row.getAttempts() + 1;
-				failed.add(new FailedAttempt(row.getId(), String.valueOf(outcome.error()),
-						this.settings.backoff().delayMillis(attempt)));
-				logFailure(typeName, row, attempt, String.valueOf(outcome.error()));
-				this.counters.failedAttempt(attempt < this.settings.maxAttempts());
-			}
+			RowResult<T> delivered = RowResult.of(row, RowResult.Kind.DELIVERED, EventMessages.eventId(typeName, row), 0,
+					millis);
+			results.add(outcome.succeeded() ? delivered : delivered.failed(String.valueOf(outcome.error())));
 		}
-		int finished = withRetry("mark delivered", () -> (this.settings.onDelivered() == OnDelivered.DELETE)
-				? this.claims.deleteDelivered(delivered, claimer)
-				: this.claims.markDelivered(delivered, claimer));
-		this.counters.delivered(finished);
-		if (finished < delivered.size()) {
-			this.counters.fenceMisses(delivered.size() - finished);
-			logger.warn("awty: " + (delivered.size() - finished) + " published row(s) of type '" + typeName
-					+ "' had been claimed again after their lease ran out and may be delivered twice");
-		}
-		if (!failed.isEmpty()) {
-			withRetry("record failures", () -> {
-				this.claims.recordFailures(failed, claimer, this.settings.maxAttempts());
-				return failed.size();
-			});
-			this.counters.failedAttempts(failed.size());
-			logger.debug("awty: " + failed.size() + " of " + rows.size() + " row(s) of type '" + typeName
-					+ "' failed to publish (retried with backoff until " + this.settings.maxAttempts()
-					+ " attempts); first error: " + failed.get(0).error());
-		}
-	}
-
-	private List<PublishOutcome> publish(List<Message<?>> messages) {
-		String channel = this.claims.type().channel();
-		try {
-			List<PublishOutcome> outcomes = this.publisher.publish(channel, messages);
-			if (outcomes.size() == messages.size()) {
-				return outcomes;
-			}
-			return Collections.nCopies(messages.size(), PublishOutcome.failure("publisher returned " + outcomes.size()
-					+ " outcomes for " + messages.size() + " messages"));
-		}
-		catch (RuntimeException ex) {
-			logger.debug("awty: publishing to channel '" + channel + "' failed", ex);
-			return Collections.nCopies(messages.size(), PublishOutcome.failure(ErrorText.of(ex)));
-		}
-	}
-
-	private int withRetry(String what, Supplier<Integer> write) {
-		for (int attempt = 1;; attempt++) {
-			try {
-				return write.get();
-			}
-			catch (DataAccessException ex) {
-				if (attempt == WRITE_ATTEMPTS) {
-					throw ex;
-				}
-				logger.warn("awty: could not " + what + " for type '" + this.claims.type().name() + "' ("
-						+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage() + "); trying again");
-				sleep(250L * attempt * attempt);
-			}
-		}
-	}
-
-	private static void sleep(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-	}
-
-	/** One line per failed attempt; the stack trace of a thrown error is logged at debug by {@link #publish}. */
-	private void logFailure(String typeName, T row, int attempt, String error) {
-		String eventId = EventMessages.eventId(typeName, row);
-		String outcome = (attempt >= this.settings.maxAttempts()) ? "row is now FAILED"
-				: "tried again after a backoff";
-		logger.warn("awty: attempt " + attempt + " of " + this.settings.maxAttempts() + " failed for row " + row.getId()
-				+ " of type '" + typeName + "' (event " + eventId + "), " + outcome + ": " + error);
+		return results;
 	}
 
 }

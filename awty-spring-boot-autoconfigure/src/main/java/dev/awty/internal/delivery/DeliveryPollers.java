@@ -17,6 +17,8 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 import dev.awty.ScheduledEntity;
+import dev.awty.handler.EventHandler;
+import dev.awty.internal.jdbc.CheckWrites;
 import dev.awty.internal.jdbc.EventTable;
 import dev.awty.spi.EventPublisher;
 
@@ -24,7 +26,7 @@ import dev.awty.spi.EventPublisher;
  * Runs one poller per event type. Starts late and stops early in the lifecycle, so channels and the
  * DataSource are up while it delivers; stopping waits for batches in flight.
  */
-public final class DeliveryPollers implements SmartLifecycle {
+public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(DeliveryPollers.class);
 
@@ -34,6 +36,8 @@ public final class DeliveryPollers implements SmartLifecycle {
 	private final List<DeliveryPoller<?>> pollers = new ArrayList<>();
 
 	private final List<Runnable> startChecks = new ArrayList<>();
+
+	private final List<Runnable> shutdowns = new ArrayList<>();
 
 	private final Map<String, DeliveryCounters> counters = new ConcurrentHashMap<>();
 
@@ -53,14 +57,25 @@ public final class DeliveryPollers implements SmartLifecycle {
 		this.clock = clock;
 	}
 
-	/** Adds the poller of one type; call before {@link #start()}. */
-	public <T extends ScheduledEntity> void add(EventTable<T> table, TypeSettings settings, EventPublisher publisher,
-			LockProvider lockProvider, String instanceId) {
+	/**
+	 * Adds the poller of one type; call before {@link #start()}.
+	 * @param handler the type's handler, or {@code null} to publish every due row as it is
+	 */
+	public <T extends ScheduledEntity> void add(EventTable<T> table, TypeSettings settings, HandlingSettings handling,
+			@Nullable EventHandler<T> handler, OutcomeStore store, EventPublisher publisher, LockProvider lockProvider,
+			String instanceId) {
 		String typeName = table.type().name();
 		// Channels declared by @ServiceActivator exist only once all singletons are created, so check at start.
 		this.startChecks.add(() -> publisher.verifyChannel(table.type().channel(), typeName));
 		DeliveryCounters typeCounters = this.counters.computeIfAbsent(typeName, (name) -> new DeliveryCounters(name, this.observers));
-		BatchDelivery<T> delivery = new BatchDelivery<>(table.claims(), settings, publisher, instanceId, typeCounters);
+		CheckWrites checks = new CheckWrites(table.type(), store.dialect(), store.dataSource());
+		BatchWriter<T> writer = new BatchWriter<>(table.claims(), checks, store.log(), store.transaction(), settings,
+				handling.history(), instanceId, typeCounters);
+		HandlerStep<T> step = (handler != null) ? new HandlerStep<>(typeName, table.type().channel(), handler, checks,
+				publisher, settings.lease(), handling) : null;
+		BatchDelivery<T> delivery = new BatchDelivery<>(table.claims(), settings, publisher, instanceId, writer, step,
+				typeCounters);
+		this.shutdowns.add(delivery::shutdown);
 		DeliveryPoller<T> poller = new DeliveryPoller<>(typeName, table.type().lockName(), delivery, settings, lockProvider,
 				this.clock);
 		this.pollers.add(poller);
@@ -107,6 +122,13 @@ public final class DeliveryPollers implements SmartLifecycle {
 		taskScheduler.shutdown();
 		this.scheduler = null;
 		logger.info("awty: stopped " + this.pollers.size() + " delivery poller(s)");
+	}
+
+	/** Releases the handlers' threads once the pollers are stopped for good. */
+	@Override
+	public synchronized void close() {
+		stop();
+		this.shutdowns.forEach(Runnable::run);
 	}
 
 	@Override

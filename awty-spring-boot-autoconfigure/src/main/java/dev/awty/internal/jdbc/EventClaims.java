@@ -140,7 +140,11 @@ public final class EventClaims<T extends ScheduledEntity> {
 		}
 	}
 
-	public void recordFailures(List<FailedAttempt> failures, String claimer, int maxAttempts) {
+	/**
+	 * Records failed attempts of rows {@code claimer} still holds, in one batch.
+	 * @return per failure, 0 when the row was no longer held by {@code claimer} and stayed unchanged
+	 */
+	public int[] recordFailures(List<FailedAttempt> failures, String claimer, int maxAttempts) {
 		SqlParameterSource[] batch = failures.stream()
 			.map((failure) -> new MapSqlParameterSource().addValue("id", failure.id())
 				.addValue("claimer", claimer)
@@ -148,7 +152,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 				.addValue("backoffMillis", failure.backoffMillis())
 				.addValue("maxAttempts", maxAttempts))
 			.toArray(SqlParameterSource[]::new);
-		this.batchJdbc.batchUpdate(this.recordFailedAttempt, batch);
+		return this.batchJdbc.batchUpdate(this.recordFailedAttempt, batch);
 	}
 
 	private int updateHeld(String statement, Collection<Long> ids, String claimer) {

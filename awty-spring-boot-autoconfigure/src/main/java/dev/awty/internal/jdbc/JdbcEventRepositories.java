@@ -4,6 +4,8 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.util.Assert;
 
 import dev.awty.ScheduledEntity;
@@ -21,9 +23,20 @@ public final class JdbcEventRepositories implements EventRepositories {
 
 	private final DueTimeSlots slots;
 
+	private final @Nullable CancelLog cancelLog;
+
 	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots) {
+		this(tables, dueSignals, slots, null);
+	}
+
+	/**
+	 * @param cancelLog records cancellations in the history, or {@code null} not to
+	 */
+	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
+			@Nullable CancelLog cancelLog) {
 		this.dueSignals = dueSignals;
 		this.slots = slots;
+		this.cancelLog = cancelLog;
 		tables.forEach((table) -> this.tables.put(table.type().entityClass(), table));
 	}
 
@@ -34,7 +47,7 @@ public final class JdbcEventRepositories implements EventRepositories {
 		EventTable<T> table = (EventTable<T>) this.tables.get(type);
 		Assert.notNull(table, () -> type.getName() + " is not a known event type: annotate it with @ScheduledEvent"
 				+ " and keep it in or below the package of your @SpringBootApplication class");
-		return new JdbcSelection<>(table, this.dueSignals, this.slots);
+		return new JdbcSelection<>(table, this.dueSignals, this.slots, this.cancelLog);
 	}
 
 }

@@ -51,6 +51,10 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 			UPDATE %1$s SET status = 'CANCELLED', claimed_by = NULL
 			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
 
+	private static final String CANCEL_MARKED = """
+			UPDATE %1$s SET status = 'CANCELLED', claimed_by = :awtyCanceller
+			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
+
 	private static final String RETRY = """
 			UPDATE %1$s SET status = 'PENDING', due_at = CURRENT_TIMESTAMP, attempts = 0, version = version + 1,
 			       claimed_by = NULL, claimed_until = NULL
@@ -68,6 +72,8 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private final DueTimeSlots slots;
 
+	private final @Nullable CancelLog cancelLog;
+
 	private final List<String> joins;
 
 	private final List<String> predicates;
@@ -76,15 +82,16 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private final List<EventStatus> statuses;
 
-	JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots) {
-		this(table, dueSignals, slots, List.of(), List.of(), Map.of(), List.of(EventStatus.PENDING));
+	JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog) {
+		this(table, dueSignals, slots, cancelLog, List.of(), List.of(), Map.of(), List.of(EventStatus.PENDING));
 	}
 
-	private JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, List<String> joins, List<String> predicates,
-			Map<String, @Nullable Object> params, List<EventStatus> statuses) {
+	private JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog,
+			List<String> joins, List<String> predicates, Map<String, @Nullable Object> params, List<EventStatus> statuses) {
 		this.table = table;
 		this.dueSignals = dueSignals;
 		this.slots = slots;
+		this.cancelLog = cancelLog;
 		this.joins = joins;
 		this.predicates = predicates;
 		this.params = params;
@@ -97,14 +104,14 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		Identifiers.requireValidArgument(table, "joined table name");
 		Identifiers.requireValidArgument(alias, "table alias");
 		Assert.isTrue(!alias.equalsIgnoreCase("e"), "alias 'e' is the scheduled table's; choose another alias");
-		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, append(this.joins, "JOIN " + table + " " + alias + " ON (" + on + ")"),
+		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, append(this.joins, "JOIN " + table + " " + alias + " ON (" + on + ")"),
 				this.predicates, this.params, this.statuses);
 	}
 
 	@Override
 	public Selection<T> where(String predicate) {
 		Assert.hasText(predicate, "predicate must not be empty");
-		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.joins, append(this.predicates, "(" + predicate + ")"), this.params,
+		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, this.joins, append(this.predicates, "(" + predicate + ")"), this.params,
 				this.statuses);
 	}
 
@@ -114,14 +121,14 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		Assert.isTrue(!name.startsWith("awty"), () -> "parameter names starting with 'awty' are reserved: " + name);
 		Map<String, @Nullable Object> params = new HashMap<>(this.params);
 		params.put(name, (value instanceof Instant instant) ? this.table.dialect().timestampParameter(instant) : value);
-		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.joins, this.predicates,
+		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, this.joins, this.predicates,
 				Collections.unmodifiableMap(params), this.statuses);
 	}
 
 	@Override
 	public Selection<T> withStatus(EventStatus... statuses) {
 		Assert.notEmpty(statuses, "statuses must not be empty");
-		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.joins, this.predicates, this.params, List.of(statuses));
+		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, this.joins, this.predicates, this.params, List.of(statuses));
 	}
 
 	@Override
@@ -167,7 +174,21 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	@Override
 	public ChangeResult cancel() {
-		return changePending(CANCEL, Map.of());
+		CancelLog log = this.cancelLog;
+		if (log == null || !log.records(this.table.type().name())) {
+			return changePending(CANCEL, Map.of());
+		}
+		String canceller = log.newCanceller();
+		return log.inTransaction(() -> {
+			ChangeResult result = changePending(CANCEL_MARKED, Map.of("awtyCanceller", canceller));
+			if (result.changed() > 0) {
+				run(() -> {
+					log.copyCancelled(this.table, canceller);
+					return null;
+				});
+			}
+			return result;
+		});
 	}
 
 	@Override

@@ -1,9 +1,14 @@
 package dev.awty.internal.model;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 
 import dev.awty.spi.SqlDialect;
@@ -18,6 +23,8 @@ final class ChangeSetWriter {
 			Map.entry(String.class, "VARCHAR(255)"),
 			Map.entry(UUID.class, "UUID"), Map.entry(Boolean.class, "BOOLEAN"), Map.entry(boolean.class, "BOOLEAN"),
 			Map.entry(BigDecimal.class, "DECIMAL(19,4)"));
+
+	private static final String STARTER_CHANGELOG = "/dev/awty/schema/awty-changelog.xml";
 
 	private final EventType<?> type;
 
@@ -68,6 +75,37 @@ final class ChangeSetWriter {
 			xml.append("    <sql>").append(this.dialect.pendingIndex(this.type.table())).append("</sql>\n");
 		}
 		return close(xml);
+	}
+
+	String checkColumns(boolean firstCheckAt, boolean checkCount) {
+		StringBuilder xml = open("checks-" + this.type.table());
+		xml.append("    <addColumn tableName=\"").append(this.type.table()).append("\">\n");
+		if (firstCheckAt) {
+			xml.append("        <column name=\"first_check_at\" type=\"TIMESTAMP WITH TIME ZONE\"/>\n");
+		}
+		if (checkCount) {
+			xml.append("        <column name=\"check_count\" type=\"INT\" defaultValueNumeric=\"0\">")
+				.append("<constraints nullable=\"false\"/></column>\n");
+		}
+		xml.append("    </addColumn>\n");
+		return close(xml);
+	}
+
+	/** The changeSet {@code id} of awty's own changelog, as it is shipped. */
+	static String starterChangeSet(String id) {
+		String changelog;
+		try (InputStream in = ChangeSetWriter.class.getResourceAsStream(STARTER_CHANGELOG)) {
+			changelog = new String(Objects.requireNonNull(in, STARTER_CHANGELOG).readAllBytes(), StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not read " + STARTER_CHANGELOG, ex);
+		}
+		int start = changelog.indexOf("<changeSet id=\"" + id + "\"");
+		int end = changelog.indexOf("</changeSet>", start);
+		if (start < 0 || end < 0) {
+			throw new IllegalStateException("No changeSet '" + id + "' in " + STARTER_CHANGELOG);
+		}
+		return changelog.substring(start, end + "</changeSet>".length());
 	}
 
 	static String lockTable(String table) {

@@ -36,6 +36,10 @@ public final class SchemaValidator {
 	private static final Set<Integer> TEXT_TYPES = Set.of(Types.VARCHAR, Types.CHAR, Types.LONGVARCHAR, Types.CLOB,
 			Types.NVARCHAR, Types.NCHAR, Types.LONGNVARCHAR, Types.NCLOB);
 
+	private static final String HISTORY_TABLE = "awty_delivery_log";
+
+	private static final String HISTORY_CHANGE_SET = "awty-2-delivery-log";
+
 	private final DataSource dataSource;
 
 	private final SqlDialect dialect;
@@ -77,6 +81,42 @@ public final class SchemaValidator {
 		if (!problems.isEmpty()) {
 			throw new ScheduledTableException(type.name(), type.table(), problems,
 					changeSet.fixColumns(missingBase, wrongType, missingOwn));
+		}
+	}
+
+	/**
+	 * Checks that a type whose handler may check again has the check columns {@code first_check_at} and
+	 * {@code check_count}; throws with the changeSet that adds the missing ones.
+	 */
+	public void requireCheckColumns(EventType<?> type, String handlerBean) {
+		Map<String, ColumnInfo> columns = readColumns(type.table());
+		List<String> problems = new ArrayList<>();
+		boolean firstCheckAt = columns.containsKey("first_check_at");
+		boolean checkCount = columns.containsKey("check_count");
+		if (!firstCheckAt) {
+			problems.add("column 'first_check_at' is missing, needed because handler bean '" + handlerBean
+					+ "' may check again");
+		}
+		if (!checkCount) {
+			problems.add("column 'check_count' is missing, needed because handler bean '" + handlerBean
+					+ "' may check again");
+		}
+		if (!problems.isEmpty()) {
+			throw new ScheduledTableException(type.name(), type.table(), problems,
+					new ChangeSetWriter(type, this.dialect).checkColumns(!firstCheckAt, !checkCount));
+		}
+	}
+
+	/**
+	 * Checks that the history table {@code awty_delivery_log} exists.
+	 * @throws AwtyConfigurationException with the changeSet from awty's changelog that creates it
+	 */
+	public void requireHistoryTable() {
+		if (readColumns(HISTORY_TABLE).isEmpty()) {
+			throw new AwtyConfigurationException("The history table '" + HISTORY_TABLE + "' does not exist",
+					"Set awty.schema.initialize=true to let awty create it, set awty.history.mode=none to keep no "
+							+ "history, or add this changeSet to your changelog:\n\n"
+							+ ChangeSetWriter.starterChangeSet(HISTORY_CHANGE_SET));
 		}
 	}
 

@@ -1,0 +1,11 @@
+package dev.awty.sample;
+
+import dev.awty.testing.TestDatabases;
+
+class PostgresShopOrderIntegrationTests extends ShopOrderContractTests {
+
+	PostgresShopOrderIntegrationTests() {
+		super(TestDatabases::postgres);
+	}
+
+}

@@ -1,0 +1,44 @@
+package dev.awty.history;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Answers an operator's questions from {@code awty_delivery_log}. Time ranges include {@code from} and
+ * exclude {@code to}, and compare with {@code finished_at}, which the database's clock wrote. Every method
+ * reads through the index on {@code (event_type, finished_at)} or {@code (event_type, row_id)}.
+ * <p>
+ * An empty result means no entry matched (or history is off for the type: {@code awty.types.<t>.history}).
+ * Invalid arguments (blank type, {@code to} not after {@code from}, a limit below 1) throw
+ * {@link IllegalArgumentException} naming the argument.
+ */
+public interface DeliveryHistory {
+
+	/** The most entries one call returns. */
+	int MAX_LIMIT = 10_000;
+
+	/**
+	 * Entries of {@code type} finished in {@code [from, to)}, earliest first.
+	 * @param outcome only entries with this outcome, or all when {@code null}
+	 * @param limit the most entries to return, at most {@link #MAX_LIMIT}
+	 */
+	List<DeliveryRecord> find(String type, @Nullable DeliveryOutcome outcome, Instant from, Instant to, int limit);
+
+	/** Rows of {@code type} that became {@code FAILED} in {@code [from, to)}: "what failed yesterday". */
+	default List<DeliveryRecord> failures(String type, Instant from, Instant to, int limit) {
+		return find(type, DeliveryOutcome.FAILED, from, to, limit);
+	}
+
+	/** Everything recorded about one row, earliest first. */
+	List<DeliveryRecord> ofRow(String type, long rowId);
+
+	/**
+	 * Counts of entries of {@code type} by outcome for each UTC day from {@code firstDay} to {@code lastDay}
+	 * inclusive (at most 366 days), days in order; a day and outcome without entries is left out.
+	 */
+	List<OutcomeCount> countsByDay(String type, LocalDate firstDay, LocalDate lastDay);
+
+}

@@ -1,0 +1,151 @@
+package dev.awty.internal.delivery;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.messaging.Message;
+
+import dev.awty.ScheduledEntity;
+import dev.awty.handler.EventHandler;
+import dev.awty.handler.HandlerOutcome;
+import dev.awty.internal.jdbc.CheckState;
+import dev.awty.internal.jdbc.CheckWrites;
+import dev.awty.spi.EventPublisher;
+import dev.awty.spi.PublishOutcome;
+
+/**
+ * The delivery step of a type with a handler: runs the handler on each claimed row, applies the guards to
+ * check-again answers, and publishes what the handlers published, one call per channel.
+ */
+final class HandlerStep<T extends ScheduledEntity> {
+
+	private final String typeName;
+
+	private final String channel;
+
+	private final EventHandler<T> handler;
+
+	private final HandlerInvoker invoker;
+
+	private final CheckWrites checks;
+
+	private final EventPublisher publisher;
+
+	private final Duration lease;
+
+	private final HandlingSettings settings;
+
+	HandlerStep(String typeName, String channel, EventHandler<T> handler, CheckWrites checks, EventPublisher publisher,
+			Duration lease, HandlingSettings settings) {
+		this.typeName = typeName;
+		this.channel = channel;
+		this.handler = handler;
+		this.invoker = new HandlerInvoker(typeName, settings.handlerTimeout());
+		this.checks = checks;
+		this.publisher = publisher;
+		this.lease = lease;
+		this.settings = settings;
+	}
+
+	List<RowResult<T>> run(List<T> rows) {
+		Map<Long, CheckState> states = this.handler.checksAgain()
+				? this.checks.checkStates(rows.stream().map(ScheduledEntity::getId).toList()) : Map.of();
+		List<RowResult<T>> results = new ArrayList<>(rows.size());
+		List<List<BufferedContext.Outgoing>> outgoing = new ArrayList<>(rows.size());
+		for (T row : rows) {
+			CheckState state = states.getOrDefault(row.getId(), CheckState.NONE);
+			String eventId = EventMessages.eventId(this.typeName, row) + "/" + state.checkCount();
+			Instant dueAt = Objects.requireNonNull(row.getDueAt());
+			// The claim set claimed_until from the database's clock: it is the "now" the guards compare with.
+			Instant now = (row.getClaimedUntil() != null) ? row.getClaimedUntil().minus(this.lease) : Instant.now();
+			BufferedContext context = new BufferedContext(this.typeName, this.channel, row, eventId, state.checkCount(),
+					(state.firstCheckAt() != null) ? state.firstCheckAt() : dueAt, now);
+			long start = System.nanoTime();
+			HandlerInvoker.Invocation invocation = this.invoker.invoke(() -> this.handler.handle(row, context));
+			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+			HandlerOutcome outcome = invocation.outcome();
+			if (outcome == null) {
+				context.close();
+				results.add(RowResult.of(row, RowResult.Kind.FAILED_ATTEMPT, eventId, state.checkCount(), millis)
+					.failed(String.valueOf(invocation.error())));
+				outgoing.add(List.of());
+				continue;
+			}
+			if (outcome.kind() == HandlerOutcome.Kind.PUBLISH_AND_FINISH) {
+				context.publish(row);
+			}
+			outgoing.add(context.close());
+			results.add(switch (outcome.kind()) {
+				case PUBLISH_AND_FINISH -> RowResult.of(row, RowResult.Kind.DELIVERED, eventId, state.checkCount(), millis);
+				case FINISH -> RowResult.of(row, RowResult.Kind.FINISHED, eventId, state.checkCount(), millis);
+				case CHECK_AGAIN -> checkAgain(row, eventId, state, now, Objects.requireNonNull(outcome.nextCheckAt()), millis);
+			});
+		}
+		publish(results, outgoing);
+		return results;
+	}
+
+	private RowResult<T> checkAgain(T row, String eventId, CheckState state, Instant now, Instant nextAt, long millis) {
+		String stop = guard(row, state, now, nextAt);
+		return (stop != null)
+				? new RowResult<>(row, RowResult.Kind.STOPPED, eventId, state.checkCount(), null, stop, millis)
+				: new RowResult<>(row, RowResult.Kind.CHECK_AGAIN, eventId, state.checkCount(), nextAt, null, millis);
+	}
+
+	private @Nullable String guard(T row, CheckState state, Instant now, Instant nextAt) {
+		String key = "awty.types." + this.typeName + ".";
+		if (!this.handler.checksAgain()) {
+			return "handler asked to check again at " + nextAt + ", but its checksAgain() returns false";
+		}
+		int check = state.checkCount() + 1;
+		if (check >= this.settings.maxChecks()) {
+			return "max checks exceeded: check " + check + " asked to check again, " + key + "max-checks is "
+					+ this.settings.maxChecks();
+		}
+		if (!nextAt.isAfter(Objects.requireNonNull(row.getDueAt()))) {
+			return "check-again instant " + nextAt + " is not after the current due time " + row.getDueAt();
+		}
+		Instant horizon = now.plus(this.settings.horizon());
+		if (nextAt.isAfter(horizon)) {
+			return "check-again instant " + nextAt + " is beyond the horizon: " + key + "horizon is "
+					+ this.settings.horizon() + ", so at most " + horizon;
+		}
+		return null;
+	}
+
+	/** Publishes per channel in one call each; a row any of whose messages failed becomes a failed attempt. */
+	private void publish(List<RowResult<T>> results, List<List<BufferedContext.Outgoing>> outgoing) {
+		Map<String, List<Integer>> positions = new LinkedHashMap<>();
+		Map<String, List<Message<?>>> messages = new LinkedHashMap<>();
+		for (int row = 0; row < outgoing.size(); row++) {
+			for (BufferedContext.Outgoing message : outgoing.get(row)) {
+				positions.computeIfAbsent(message.channel(), (name) -> new ArrayList<>()).add(row);
+				messages.computeIfAbsent(message.channel(), (name) -> new ArrayList<>()).add(message.message());
+			}
+		}
+		for (Map.Entry<String, List<Message<?>>> entry : messages.entrySet()) {
+			List<PublishOutcome> outcomes = SafePublish.publish(this.publisher, entry.getKey(), entry.getValue());
+			List<Integer> rows = positions.get(entry.getKey());
+			for (int i = 0; i < outcomes.size(); i++) {
+				int row = rows.get(i);
+				RowResult<T> result = results.get(row);
+				if (!outcomes.get(i).succeeded() && result.kind() != RowResult.Kind.STOPPED
+						&& result.kind() != RowResult.Kind.FAILED_ATTEMPT) {
+					results.set(row, result.failed(String.valueOf(outcomes.get(i).error())));
+				}
+			}
+		}
+	}
+
+	void shutdown() {
+		this.invoker.shutdown();
+	}
+
+}

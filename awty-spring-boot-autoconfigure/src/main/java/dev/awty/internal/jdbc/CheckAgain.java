@@ -1,0 +1,9 @@
+package dev.awty.internal.jdbc;
+
+import java.time.Instant;
+
+/**
+ * A row a handler wants to look at again at {@code nextAt}.
+ */
+public record CheckAgain(long id, Instant nextAt) {
+}

@@ -1,0 +1,130 @@
+package dev.awty.internal.jdbc;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import dev.awty.history.DeliveryHistory;
+import dev.awty.history.DeliveryOutcome;
+import dev.awty.history.DeliveryRecord;
+import dev.awty.history.OutcomeCount;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * Reads {@code awty_delivery_log} through its two indexes.
+ */
+public final class JdbcDeliveryHistory implements DeliveryHistory {
+
+	private static final int MAX_DAYS = 366;
+
+	private static final String FIND_IN_RANGE = """
+			SELECT * FROM awty_delivery_log
+			WHERE event_type = :type AND finished_at >= :from AND finished_at < :to
+			ORDER BY finished_at, id LIMIT :limit
+			""";
+
+	private static final String FIND_OUTCOME_IN_RANGE = """
+			SELECT * FROM awty_delivery_log
+			WHERE event_type = :type AND finished_at >= :from AND finished_at < :to AND outcome = :outcome
+			ORDER BY finished_at, id LIMIT :limit
+			""";
+
+	private static final String FIND_OF_ROW = """
+			SELECT * FROM awty_delivery_log WHERE event_type = :type AND row_id = :rowId ORDER BY finished_at, id
+			""";
+
+	// One range per day keeps the statement portable (no per-database day truncation) and on the index.
+	private static final String COUNT_BY_OUTCOME_IN_RANGE = """
+			SELECT outcome, COUNT(*) AS entries FROM awty_delivery_log
+			WHERE event_type = :type AND finished_at >= :from AND finished_at < :to
+			GROUP BY outcome ORDER BY outcome
+			""";
+
+	private final JdbcClient jdbc;
+
+	private final SqlDialect dialect;
+
+	public JdbcDeliveryHistory(DataSource dataSource, SqlDialect dialect) {
+		this.jdbc = JdbcClient.create(dataSource);
+		this.dialect = dialect;
+	}
+
+	@Override
+	public List<DeliveryRecord> find(String type, @Nullable DeliveryOutcome outcome, Instant from, Instant to,
+			int limit) {
+		requireType(type);
+		requireRange(from, to);
+		if (limit < 1 || limit > MAX_LIMIT) {
+			throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT + ", was " + limit);
+		}
+		JdbcClient.StatementSpec statement = this.jdbc.sql((outcome != null) ? FIND_OUTCOME_IN_RANGE : FIND_IN_RANGE)
+			.param("type", type)
+			.param("from", this.dialect.timestampParameter(from))
+			.param("to", this.dialect.timestampParameter(to))
+			.param("limit", limit);
+		if (outcome != null) {
+			statement = statement.param("outcome", outcome.name());
+		}
+		return statement.query((rs, row) -> read(rs)).list();
+	}
+
+	@Override
+	public List<DeliveryRecord> ofRow(String type, long rowId) {
+		requireType(type);
+		return this.jdbc.sql(FIND_OF_ROW).param("type", type).param("rowId", rowId).query((rs, row) -> read(rs)).list();
+	}
+
+	@Override
+	public List<OutcomeCount> countsByDay(String type, LocalDate firstDay, LocalDate lastDay) {
+		requireType(type);
+		long days = ChronoUnit.DAYS.between(firstDay, lastDay) + 1;
+		if (days < 1 || days > MAX_DAYS) {
+			throw new IllegalArgumentException("lastDay must be on or after firstDay and at most " + MAX_DAYS
+					+ " days later, was " + firstDay + " to " + lastDay);
+		}
+		List<OutcomeCount> counts = new ArrayList<>();
+		for (LocalDate day = firstDay; !day.isAfter(lastDay); day = day.plusDays(1)) {
+			LocalDate current = day;
+			counts.addAll(this.jdbc.sql(COUNT_BY_OUTCOME_IN_RANGE)
+				.param("type", type)
+				.param("from", this.dialect.timestampParameter(day.atStartOfDay(ZoneOffset.UTC).toInstant()))
+				.param("to", this.dialect.timestampParameter(day.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant()))
+				.query((rs, row) -> new OutcomeCount(type, current, DeliveryOutcome.valueOf(rs.getString("outcome").trim()),
+						rs.getLong("entries")))
+				.list());
+		}
+		return counts;
+	}
+
+	private DeliveryRecord read(ResultSet rs) throws SQLException {
+		return new DeliveryRecord(rs.getLong("id"), rs.getString("event_type"), rs.getLong("row_id"),
+				rs.getString("event_id"), this.dialect.readTimestamp(rs, "due_at"),
+				this.dialect.readTimestamp(rs, "finished_at"), rs.getInt("attempts"), rs.getInt("check_count"),
+				DeliveryOutcome.valueOf(rs.getString("outcome").trim()), rs.getString("error"), rs.getLong("duration_ms"),
+				rs.getString("instance_id"));
+	}
+
+	private static void requireType(String type) {
+		if (type == null || type.isBlank()) {
+			throw new IllegalArgumentException("type must be an event type name, was '" + type + "'");
+		}
+	}
+
+	private static void requireRange(Instant from, Instant to) {
+		if (from == null || to == null || !to.isAfter(from)) {
+			throw new IllegalArgumentException("to must be after from, was from " + from + " to " + to);
+		}
+	}
+
+}

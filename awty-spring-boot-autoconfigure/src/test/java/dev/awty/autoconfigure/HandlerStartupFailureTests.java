@@ -1,0 +1,127 @@
+package dev.awty.autoconfigure;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import dev.awty.handler.EventHandler;
+import dev.awty.handler.HandlerOutcome;
+import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.CheckConsumerConfiguration;
+import dev.awty.testing.ReceivedEvents;
+import dev.awty.testing.ScriptedHandler;
+import dev.awty.testing.TestDatabase;
+import dev.awty.testing.TestDatabases;
+import dev.awty.testing.events.check.TestOrderCheck;
+import dev.awty.testing.events.purchase.TestPurchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Starts applications whose handlers are wired wrong and checks what the user is told.
+ */
+class HandlerStartupFailureTests {
+
+	private final TestDatabase database = TestDatabases.h2();
+
+	private ApplicationContextRunner checks() {
+		return AwtyContexts.consuming(CheckConsumerConfiguration.class, this.database, new ReceivedEvents());
+	}
+
+	@Test
+	void failsAtStartupNamingBothBeansWhenATypeHasTwoHandlers() {
+		this.database.jdbc().execute(TestOrderCheck.TABLE_DDL);
+		checks().withBean("firstHandler", ScriptedHandler.class, ScriptedHandler::new)
+			.withBean("secondHandler", ScriptedHandler.class, ScriptedHandler::new)
+			.run((context) -> {
+				FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
+				assertThat(analysis.getDescription()).isEqualTo("awty is misconfigured: Event type 'test_order_check'"
+						+ " has 2 handlers: beans 'firstHandler' and 'secondHandler'");
+				assertThat(analysis.getAction()).contains("Keep one EventHandler<TestOrderCheck> bean");
+			});
+	}
+
+	@Test
+	void failsAtStartupWithTheChangeSetWhenAHandlerMayCheckAgainAndTheCheckColumnsAreMissing() {
+		this.database.jdbc().execute(TestOrderCheck.TABLE_DDL_WITHOUT_CHECK_COLUMNS);
+		checks().withBean("orderCheckHandler", ScriptedHandler.class, ScriptedHandler::new).run((context) -> {
+			FailureAnalysis analysis = new ScheduledTableFailureAnalyzer().analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).isEqualTo("The table 'scheduled_test_order_check' of awty event type"
+					+ " 'test_order_check' cannot be used:\n"
+					+ "  - column 'first_check_at' is missing, needed because handler bean 'orderCheckHandler' may check again\n"
+					+ "  - column 'check_count' is missing, needed because handler bean 'orderCheckHandler' may check again");
+			assertThat(analysis.getAction()).contains("<changeSet id=\"awty-checks-scheduled_test_order_check\" author=\"awty\">")
+				.contains("<addColumn tableName=\"scheduled_test_order_check\">")
+				.contains("<column name=\"first_check_at\" type=\"TIMESTAMP WITH TIME ZONE\"/>")
+				.contains("<column name=\"check_count\" type=\"INT\" defaultValueNumeric=\"0\"><constraints nullable=\"false\"/></column>");
+		});
+	}
+
+	@Test
+	void handlerThatNeverChecksAgainNeedsNoCheckColumns() {
+		this.database.jdbc().execute(TestOrderCheck.TABLE_DDL_WITHOUT_CHECK_COLUMNS);
+		checks().withBean("publishOnly", FinishingHandler.class, FinishingHandler::new)
+			.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(DeliveryPollers.class));
+	}
+
+	@Test
+	void failsAtStartupWhenAHandlerBeanHandlesNoEventType() {
+		this.database.jdbc().execute(TestOrderCheck.TABLE_DDL);
+		checks().withBean("purchaseHandler", PurchaseHandler.class, PurchaseHandler::new).run((context) -> {
+			FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription())
+				.isEqualTo("awty is misconfigured: Handler bean 'purchaseHandler' handles no awty event type");
+			assertThat(analysis.getAction()).contains("[TestOrderCheck]");
+		});
+	}
+
+	@Test
+	void failsAtStartupNamingTheKeyWhenTheHandlerTimeoutDoesNotFitInTheLease() {
+		this.database.jdbc().execute(TestOrderCheck.TABLE_DDL);
+		checks().withBean("orderCheckHandler", ScriptedHandler.class, ScriptedHandler::new)
+			.withPropertyValues("awty.types.test_order_check.handler-timeout=10m")
+			.run((context) -> {
+				FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
+				assertThat(analysis.getDescription()).isEqualTo("awty is misconfigured: awty.types.test_order_check"
+						+ ".handler-timeout (PT10M) must be positive and shorter than the claim lease of type"
+						+ " 'test_order_check' (PT5M)");
+				assertThat(analysis.getAction()).isEqualTo("A handler call must end while its row is still claimed:"
+						+ " lower awty.types.test_order_check.handler-timeout or raise awty.claim.lease"
+						+ " (or awty.types.test_order_check.claim.lease).");
+			});
+	}
+
+	@Test
+	void typeWithoutHandlerStartsWithALeaseShorterThanTheHandlerTimeout() {
+		this.database.jdbc().execute(TestPurchase.TABLE_DDL);
+		AwtyContexts.purchases(this.database, new ReceivedEvents())
+			.withPropertyValues("awty.claim.lease=3s", "awty.poller.send-timeout=1s", "awty.checks.handler-timeout=10s")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	static class FinishingHandler implements EventHandler<TestOrderCheck> {
+
+		@Override
+		public HandlerOutcome handle(TestOrderCheck row, dev.awty.handler.HandlerContext context) {
+			return HandlerOutcome.finish();
+		}
+
+		@Override
+		public boolean checksAgain() {
+			return false;
+		}
+
+	}
+
+	static class PurchaseHandler implements EventHandler<TestPurchase> {
+
+		@Override
+		public HandlerOutcome handle(TestPurchase row, dev.awty.handler.HandlerContext context) {
+			return HandlerOutcome.finish();
+		}
+
+	}
+
+}

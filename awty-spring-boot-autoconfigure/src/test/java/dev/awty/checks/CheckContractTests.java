@@ -1,0 +1,263 @@
+package dev.awty.checks;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.awty.AwtyHeaders;
+import dev.awty.ClaimMode;
+import dev.awty.EventScheduler;
+import dev.awty.EventStatus;
+import dev.awty.handler.HandlerOutcome;
+import dev.awty.history.DeliveryHistory;
+import dev.awty.history.DeliveryOutcome;
+import dev.awty.history.DeliveryRecord;
+import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.CheckConsumerConfiguration;
+import dev.awty.testing.ReceivedEvents;
+import dev.awty.testing.ScriptedHandler;
+import dev.awty.testing.TestDatabase;
+import dev.awty.testing.events.check.TestOrderCheck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * "Are we there yet" checks: a handler that finishes, checks again or publishes, and the guards that stop it;
+ * written once and run on every database by a one-line subclass.
+ */
+abstract class CheckContractTests {
+
+	private final Supplier<TestDatabase> databases;
+
+	private final ClaimMode mode;
+
+	private TestDatabase database;
+
+	private JdbcTemplate jdbc;
+
+	private final ScriptedHandler handler = new ScriptedHandler();
+
+	CheckContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
+		this.databases = databases;
+		this.mode = mode;
+	}
+
+	@BeforeEach
+	void createScheduledTable() {
+		this.database = this.databases.get();
+		this.jdbc = this.database.jdbc();
+		this.database.execute(TestOrderCheck.TABLE_DDL);
+	}
+
+	private ApplicationContextRunner checks(ReceivedEvents received, String... properties) {
+		return AwtyContexts.consuming(CheckConsumerConfiguration.class, this.database, received)
+			.withBean(ScriptedHandler.class, () -> this.handler)
+			.withPropertyValues("awty.claim.mode=" + this.mode, "awty.poller.poll-interval=100ms",
+					"awty.retry.initial-backoff=100ms", "awty.retry.jitter=0")
+			.withPropertyValues(properties);
+	}
+
+	@Test
+	void orderShippedBeforeTheFirstCheckRaisesNoAlertAndItsRowFinishesAtTheFirstCheck() {
+		Set<Long> shipped = ConcurrentHashMap.newKeySet();
+		this.handler.behave((row, context) -> shipped.contains(row.getOrderId()) ? HandlerOutcome.finish()
+				: HandlerOutcome.publishAndFinish());
+		ReceivedEvents received = new ReceivedEvents();
+		checks(received).run((context) -> {
+			EventScheduler scheduler = context.getBean(EventScheduler.class);
+			Instant dueAt = databaseNow().plusSeconds(1);
+			long id = scheduler.schedule(new TestOrderCheck(1), dueAt);
+			shipped.add(1L);
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> status(id) == EventStatus.DELIVERED);
+
+			TestOrderCheck row = scheduler.find(TestOrderCheck.class, id).orElseThrow();
+			assertThat(row.getDeliveredAt()).isAfterOrEqualTo(row.getDueAt());
+			assertThat(this.handler.calls()).singleElement().satisfies((call) -> assertThat(call.checkCount()).isZero());
+			Thread.sleep(300);
+			assertThat(received.count()).as("no alert").isZero();
+			assertThat(context.getBean(DeliveryHistory.class).ofRow("test_order_check", id)).singleElement()
+				.satisfies((entry) -> {
+					assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.FINISHED);
+					assertThat(entry.checkCount()).isZero();
+					assertThat(entry.eventId()).isEqualTo("test_order_check/" + id + "/1/0");
+					assertThat(entry.finishedAt()).isAfterOrEqualTo(row.getDueAt());
+				});
+		});
+	}
+
+	@Test
+	void unshippedOrderRaisesExactlyOneAlertAtTheFirstCheckAndOneEscalationAtTheSecond() {
+		Duration escalateAfter = Duration.ofSeconds(2);
+		this.handler.behave((row, context) -> {
+			if (context.checkCount() == 0) {
+				context.publish("UNSHIPPED " + row.getOrderId());
+				return HandlerOutcome.checkAgainAt(context.firstCheckAt().plus(escalateAfter));
+			}
+			context.publish("ESCALATED " + row.getOrderId());
+			return HandlerOutcome.finish();
+		});
+		ReceivedEvents received = new ReceivedEvents().clock(this::databaseNow);
+		checks(received).run((context) -> {
+			EventScheduler scheduler = context.getBean(EventScheduler.class);
+			long id = scheduler.schedule(new TestOrderCheck(2), databaseNow().plusSeconds(1));
+			Instant firstCheckAt = scheduler.find(TestOrderCheck.class, id).orElseThrow().getDueAt();
+
+			await().atMost(Duration.ofSeconds(15)).until(() -> status(id) == EventStatus.DELIVERED);
+
+			List<ReceivedEvents.Received> alerts = received.all();
+			assertThat(alerts).<Object>extracting((alert) -> alert.message().getPayload())
+				.containsExactly("UNSHIPPED 2", "ESCALATED 2");
+			assertThat(alerts.get(0).receivedAt()).isAfterOrEqualTo(firstCheckAt)
+				.isBefore(firstCheckAt.plusMillis(1500));
+			assertThat(alerts.get(1).receivedAt()).isAfterOrEqualTo(firstCheckAt.plus(escalateAfter))
+				.isBefore(firstCheckAt.plus(escalateAfter).plusMillis(1500));
+			assertThat(alerts).extracting(ReceivedEvents.Received::eventId)
+				.containsExactly("test_order_check/" + id + "/1/0", "test_order_check/" + id + "/1/1");
+			assertThat(alerts.get(1).message().getHeaders()).containsEntry(AwtyHeaders.CHECK_COUNT, 1);
+			assertThat(this.jdbc.queryForMap("SELECT check_count, first_check_at FROM scheduled_test_order_check WHERE id = ?",
+					id)).containsEntry("check_count", 1);
+			Instant storedFirstCheckAt = this.jdbc.queryForObject(
+					"SELECT first_check_at FROM scheduled_test_order_check WHERE id = ?", (rs, row) -> this.database.instant(rs, 1), id);
+			assertThat(storedFirstCheckAt).isEqualTo(firstCheckAt);
+			assertThat(context.getBean(DeliveryHistory.class).ofRow("test_order_check", id)).singleElement()
+				.satisfies((entry) -> {
+					assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.FINISHED);
+					assertThat(entry.checkCount()).isEqualTo(1);
+				});
+		});
+	}
+
+	@Test
+	void handlerAskingToCheckAgainMoreThanMaxChecksFailsTheRowWithMaxChecksExceeded() {
+		this.handler.behave((row, context) -> HandlerOutcome.checkAgainAt(context.now().plusMillis(100)));
+		checks(new ReceivedEvents(), "awty.types.test_order_check.max-checks=3").run((context) -> {
+			long id = context.getBean(EventScheduler.class).schedule(new TestOrderCheck(3), databaseNow());
+
+			await().atMost(Duration.ofSeconds(15)).until(() -> status(id) == EventStatus.FAILED);
+
+			assertThat(this.handler.calls()).extracting(ScriptedHandler.Call::checkCount).containsExactly(0, 1, 2);
+			assertThat(lastError(id)).startsWith("max checks exceeded")
+				.contains("awty.types.test_order_check.max-checks is 3");
+			assertFailureRecorded(context.getBean(DeliveryHistory.class), id, "max checks exceeded");
+		});
+	}
+
+	@Test
+	void handlerThatOutlivesItsTimeoutIsInterruptedAndCountedAsFailedAttemptsUntilFailed() {
+		this.handler.behave((row, context) -> {
+			try {
+				Thread.sleep(10_000);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			context.publish("too late");
+			return HandlerOutcome.publishAndFinish();
+		});
+		ReceivedEvents received = new ReceivedEvents();
+		checks(received, "awty.types.test_order_check.handler-timeout=300ms", "awty.types.test_order_check.max-attempts=2")
+			.run((context) -> {
+				long id = context.getBean(EventScheduler.class).schedule(new TestOrderCheck(4), databaseNow());
+
+				await().atMost(Duration.ofSeconds(15)).until(() -> status(id) == EventStatus.FAILED);
+
+				assertThat(lastError(id)).isEqualTo("handler timed out after PT0.3S and was interrupted");
+				assertThat(this.jdbc.queryForObject("SELECT attempts FROM scheduled_test_order_check WHERE id = ?",
+						Integer.class, id)).isEqualTo(2);
+				assertThat(this.handler.calls()).hasSize(2);
+				assertThat(context.getBean(DeliveryHistory.class).ofRow("test_order_check", id))
+					.extracting(DeliveryRecord::outcome, DeliveryRecord::error)
+					.containsExactly(
+							org.assertj.core.groups.Tuple.tuple(DeliveryOutcome.RETRY,
+									"handler timed out after PT0.3S and was interrupted"),
+							org.assertj.core.groups.Tuple.tuple(DeliveryOutcome.FAILED,
+									"handler timed out after PT0.3S and was interrupted"));
+				Thread.sleep(300);
+				assertThat(received.count()).as("nothing the abandoned handler published is sent").isZero();
+			});
+	}
+
+	@Test
+	void checkAgainBeyondTheHorizonFailsTheRowWithTheHorizonInTheReason() {
+		this.handler.behave((row, context) -> HandlerOutcome.checkAgainAt(context.now().plus(Duration.ofHours(2))));
+		checks(new ReceivedEvents(), "awty.types.test_order_check.horizon=1h").run((context) -> {
+			long id = context.getBean(EventScheduler.class).schedule(new TestOrderCheck(5), databaseNow());
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> status(id) == EventStatus.FAILED);
+
+			assertThat(lastError(id)).contains("is beyond the horizon: awty.types.test_order_check.horizon is PT1H");
+			assertFailureRecorded(context.getBean(DeliveryHistory.class), id, "check-again instant");
+		});
+	}
+
+	@Test
+	void checkAgainNotAfterTheCurrentDueTimeFailsTheRowInsteadOfLoopingOnIt() {
+		this.handler.behave((row, context) -> HandlerOutcome.checkAgainAt(row.getDueAt()));
+		checks(new ReceivedEvents()).run((context) -> {
+			long id = context.getBean(EventScheduler.class).schedule(new TestOrderCheck(6), databaseNow());
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> status(id) == EventStatus.FAILED);
+
+			assertThat(lastError(id)).contains("is not after the current due time");
+			assertThat(this.handler.calls()).hasSize(1);
+			assertFailureRecorded(context.getBean(DeliveryHistory.class), id, "check-again instant");
+		});
+	}
+
+	@Test
+	void handlerThatThrowsIsRetriedWithBackoffAndItsRowPublishedOnceItSucceeds() {
+		this.handler.behave((row, context) -> {
+			if (context.checkCount() == 0 && row.getAttempts() < 2) {
+				throw new IllegalStateException("warehouse unreachable");
+			}
+			return HandlerOutcome.publishAndFinish();
+		});
+		ReceivedEvents received = new ReceivedEvents();
+		checks(received).run((context) -> {
+			long id = context.getBean(EventScheduler.class).schedule(new TestOrderCheck(7), databaseNow());
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> status(id) == EventStatus.DELIVERED);
+
+			assertThat(received.all()).singleElement().satisfies((delivery) -> {
+				assertThat(delivery.message().getPayload()).isInstanceOf(TestOrderCheck.class);
+				assertThat(delivery.message().getHeaders()).containsEntry(AwtyHeaders.ATTEMPT, 3);
+			});
+			assertThat(context.getBean(DeliveryHistory.class).ofRow("test_order_check", id))
+				.extracting(DeliveryRecord::outcome)
+				.containsExactly(DeliveryOutcome.RETRY, DeliveryOutcome.RETRY, DeliveryOutcome.DELIVERED);
+		});
+	}
+
+	private void assertFailureRecorded(DeliveryHistory history, long id, String reason) {
+		assertThat(history.ofRow("test_order_check", id)).singleElement().satisfies((entry) -> {
+			assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.FAILED);
+			assertThat(entry.error()).startsWith(reason).isEqualTo(lastError(id));
+		});
+	}
+
+	private EventStatus status(long id) {
+		return EventStatus.valueOf(this.jdbc.queryForObject("SELECT status FROM scheduled_test_order_check WHERE id = ?",
+				String.class, id));
+	}
+
+	private String lastError(long id) {
+		return this.jdbc.queryForObject("SELECT last_error FROM scheduled_test_order_check WHERE id = ?", String.class,
+				id);
+	}
+
+	private Instant databaseNow() {
+		return this.database.databaseNow();
+	}
+
+}

@@ -1,0 +1,286 @@
+package dev.awty.history;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import net.javacrumbs.shedlock.core.ClockProvider;
+import net.javacrumbs.shedlock.core.LockConfiguration;
+import net.javacrumbs.shedlock.core.LockProvider;
+import net.javacrumbs.shedlock.core.SimpleLock;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.awty.EventScheduler;
+import dev.awty.EventStatus;
+import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.internal.housekeeping.Housekeeping;
+import dev.awty.repository.EventRepositories;
+import dev.awty.repository.Selection;
+import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ReceivedEvents;
+import dev.awty.testing.TestDatabase;
+import dev.awty.testing.events.purchase.TestPurchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The history table: what is written per setting, the queries on it, and retention; written once and run on
+ * every database by a one-line subclass.
+ */
+abstract class HistoryContractTests {
+
+	private static final String INSERT_ENTRY = """
+			INSERT INTO awty_delivery_log (event_type, row_id, event_id, due_at, finished_at, attempts, check_count,
+			                               outcome, error, duration_ms, instance_id)
+			VALUES (?, ?, ?, ?, ?, 1, 0, ?, ?, 3, 'test-instance')
+			""";
+
+	private final Supplier<TestDatabase> databases;
+
+	private TestDatabase database;
+
+	private JdbcTemplate jdbc;
+
+	HistoryContractTests(Supplier<TestDatabase> databases) {
+		this.databases = databases;
+	}
+
+	@BeforeEach
+	void createScheduledTable() {
+		this.database = this.databases.get();
+		this.jdbc = this.database.jdbc();
+		this.database.execute(TestPurchase.TABLE_DDL);
+	}
+
+	private ApplicationContextRunner purchases(ReceivedEvents received, String... properties) {
+		return AwtyContexts.purchases(this.database, received)
+			.withPropertyValues("awty.poller.poll-interval=100ms", "awty.retry.initial-backoff=100ms",
+					"awty.retry.jitter=0", "awty.instance-id=history-test")
+			.withPropertyValues(properties);
+	}
+
+	@Test
+	void recordsEveryDeliveredRowOfATypeWithoutHandlerByDefault() {
+		purchases(new ReceivedEvents()).run((context) -> {
+			Instant dueAt = databaseNow();
+			List<TestPurchase> purchases = List.of(new TestPurchase(1), new TestPurchase(2), new TestPurchase(3));
+			context.getBean(EventScheduler.class).scheduleAll(purchases, dueAt);
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> entries() == 3);
+
+			List<DeliveryRecord> entries = context.getBean(DeliveryHistory.class)
+				.find("test_purchase", null, dueAt.minusSeconds(60), databaseNow().plusSeconds(1), 10);
+			assertThat(entries).hasSize(3).allSatisfy((entry) -> {
+				assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.DELIVERED);
+				assertThat(entry.eventId()).isEqualTo("test_purchase/" + entry.rowId() + "/1");
+				assertThat(entry.attempts()).isEqualTo(1);
+				assertThat(entry.instanceId()).isEqualTo("history-test");
+				assertThat(entry.error()).isNull();
+				assertThat(entry.finishedAt()).isAfterOrEqualTo(entry.dueAt());
+			});
+		});
+	}
+
+	@Test
+	void recordsOnlyFailedAttemptsWhenHistoryIsFailures() {
+		purchases(new ReceivedEvents().failFirst(1), "awty.types.test_purchase.history=failures").run((context) -> {
+			EventScheduler scheduler = context.getBean(EventScheduler.class);
+			long id = scheduler.schedule(new TestPurchase(1), databaseNow());
+
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> scheduler.find(TestPurchase.class, id).orElseThrow().getStatus() == EventStatus.DELIVERED);
+
+			assertThat(context.getBean(DeliveryHistory.class).ofRow("test_purchase", id)).singleElement()
+				.satisfies((entry) -> {
+					assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.RETRY);
+					assertThat(entry.error()).isEqualTo("IllegalStateException: consumer is down (call 1)");
+				});
+		});
+	}
+
+	@Test
+	void writesNothingWhenHistoryIsNone() {
+		ReceivedEvents received = new ReceivedEvents();
+		purchases(received, "awty.history.mode=none").run((context) -> {
+			context.getBean(EventScheduler.class).scheduleAll(List.of(new TestPurchase(1), new TestPurchase(2)),
+					databaseNow());
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 2);
+			await().atMost(Duration.ofSeconds(5)).until(() -> this.jdbc.queryForObject(
+					"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", Integer.class) == 2);
+			assertThat(entries()).isZero();
+		});
+	}
+
+	@Test
+	void recordsRowsCancelledThroughTheRepositoryInTheCancellingTransactionOnly() {
+		purchases(new ReceivedEvents()).run((context) -> {
+			EventScheduler scheduler = context.getBean(EventScheduler.class);
+			Instant future = databaseNow().plus(Duration.ofDays(1));
+			long first = scheduler.schedule(new TestPurchase(1), future);
+			long second = scheduler.schedule(new TestPurchase(2), future);
+			scheduler.schedule(new TestPurchase(3), future);
+			Selection<TestPurchase> firstTwo = context.getBean(EventRepositories.class).select(TestPurchase.class)
+				.where("e.purchase_id <= :max").param("max", 2);
+			TransactionTemplate transaction = new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
+
+			transaction.executeWithoutResult((status) -> {
+				assertThat(firstTwo.cancel().changed()).isEqualTo(2);
+				status.setRollbackOnly();
+			});
+			assertThat(entries()).as("rolled back with the caller's transaction").isZero();
+
+			assertThat(firstTwo.cancel().changed()).isEqualTo(2);
+			assertThat(firstTwo.cancel().changed()).isZero();
+
+			DeliveryHistory history = context.getBean(DeliveryHistory.class);
+			assertThat(List.of(first, second)).allSatisfy((id) -> assertThat(history.ofRow("test_purchase", id))
+				.singleElement()
+				.satisfies((entry) -> {
+					assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.CANCELLED);
+					assertThat(entry.eventId()).isEqualTo("test_purchase/" + id + "/1");
+					assertThat(entry.instanceId()).isEqualTo("history-test");
+				}));
+			assertThat(entries()).isEqualTo(2);
+		});
+	}
+
+	@Test
+	void answersWhatFailedInARangeTheHistoryOfOneRowAndCountsByOutcomePerDay() {
+		purchases(new ReceivedEvents()).run((context) -> {
+			DeliveryHistory history = context.getBean(DeliveryHistory.class);
+			Instant yesterday = LocalDate.now(ZoneOffset.UTC).minusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+			insert("test_purchase", 1, "FAILED", yesterday.plusSeconds(3600), "broker down");
+			insert("test_purchase", 1, "RETRY", yesterday.plusSeconds(1800), "broker down");
+			insert("test_purchase", 2, "FAILED", yesterday.plusSeconds(7200), "poison payload");
+			insert("test_purchase", 3, "FAILED", yesterday.minusSeconds(1), "the day before");
+			insert("test_purchase", 4, "DELIVERED", yesterday.plusSeconds(60), null);
+			insert("other", 5, "FAILED", yesterday.plusSeconds(60), "another type");
+
+			assertThat(history.failures("test_purchase", yesterday, yesterday.plus(Duration.ofDays(1)), 100))
+				.extracting(DeliveryRecord::rowId, DeliveryRecord::error)
+				.containsExactly(org.assertj.core.groups.Tuple.tuple(1L, "broker down"),
+						org.assertj.core.groups.Tuple.tuple(2L, "poison payload"));
+			assertThat(history.ofRow("test_purchase", 1)).extracting(DeliveryRecord::outcome)
+				.containsExactly(DeliveryOutcome.RETRY, DeliveryOutcome.FAILED);
+			LocalDate day = LocalDate.ofInstant(yesterday, ZoneOffset.UTC);
+			assertThat(history.countsByDay("test_purchase", day.minusDays(1), day)).containsExactly(
+					new OutcomeCount("test_purchase", day.minusDays(1), DeliveryOutcome.FAILED, 1),
+					new OutcomeCount("test_purchase", day, DeliveryOutcome.DELIVERED, 1),
+					new OutcomeCount("test_purchase", day, DeliveryOutcome.FAILED, 2),
+					new OutcomeCount("test_purchase", day, DeliveryOutcome.RETRY, 1));
+			assertThatIllegalArgumentException().isThrownBy(() -> history.failures("test_purchase", yesterday, yesterday, 10))
+				.withMessageStartingWith("to must be after from");
+			assertThatIllegalArgumentException().isThrownBy(() -> history.find("", null, yesterday, Instant.now(), 10))
+				.withMessageStartingWith("type must be an event type name");
+			assertThatIllegalArgumentException()
+				.isThrownBy(() -> history.find("test_purchase", null, yesterday, Instant.now(), 0))
+				.withMessage("limit must be between 1 and 10000, was 0");
+		});
+	}
+
+	@Test
+	void retentionDeletesOldHistoryInBatchesOfTheBatchSizeAndKeepsRecentEntries() {
+		purchases(new ReceivedEvents(), "awty.housekeeping.batch-size=5000", "awty.history.retention=90d")
+			.run((context) -> {
+				Instant now = databaseNow();
+				insertMany(12_005, now.minus(Duration.ofDays(91)));
+				insert("test_purchase", 1, "DELIVERED", now.minus(Duration.ofDays(89)), null);
+				insert("test_purchase", 2, "DELIVERED", now.minusSeconds(5), null);
+
+				Housekeeping.Run run = context.getBean(Housekeeping.class).runOnce();
+
+				assertThat(run.ran()).isTrue();
+				assertThat(run.history().rows()).isEqualTo(12_005);
+				assertThat(run.history().statements()).as("deleted 5,000 at a time").isEqualTo(3);
+				assertThat(this.jdbc.queryForList("SELECT row_id FROM awty_delivery_log ORDER BY row_id", Long.class))
+					.containsExactly(1L, 2L);
+				assertThat(context.getBean(Housekeeping.class).runOnce().history().rows()).isZero();
+			});
+	}
+
+	@Test
+	void retentionDeletesOnlyDeliveredAndCancelledRowsOlderThanKeepFinished() {
+		purchases(new ReceivedEvents(), "awty.types.test_purchase.keep-finished=7d").run((context) -> {
+			context.getBean(DeliveryPollers.class).stop();
+			Instant now = databaseNow();
+			long oldDelivered = insertRow(now.minus(Duration.ofDays(9)), "DELIVERED", now.minus(Duration.ofDays(8)));
+			long oldCancelled = insertRow(now.minus(Duration.ofDays(8)), "CANCELLED", null);
+			long recentDelivered = insertRow(now.minus(Duration.ofDays(9)), "DELIVERED", now.minus(Duration.ofDays(6)));
+			long oldFailed = insertRow(now.minus(Duration.ofDays(30)), "FAILED", null);
+			long oldPending = insertRow(now.minus(Duration.ofDays(30)), "PENDING", null);
+
+			Housekeeping.Run run = context.getBean(Housekeeping.class).runOnce();
+
+			assertThat(run.rows().rows()).isEqualTo(2);
+			assertThat(this.jdbc.queryForList("SELECT id FROM scheduled_test_purchase ORDER BY id", Long.class))
+				.containsExactly(recentDelivered, oldFailed, oldPending)
+				.doesNotContain(oldDelivered, oldCancelled);
+		});
+	}
+
+	@Test
+	void housekeepingRunsOnlyOnTheInstanceHoldingItsLock() {
+		purchases(new ReceivedEvents()).run((context) -> {
+			insertMany(10, databaseNow().minus(Duration.ofDays(100)));
+			Optional<SimpleLock> held = context.getBean(LockProvider.class)
+				.lock(new LockConfiguration(ClockProvider.now(), Housekeeping.LOCK_NAME, Duration.ofMinutes(1),
+						Duration.ZERO));
+			assertThat(held).isPresent();
+			try {
+				assertThat(context.getBean(Housekeeping.class).runOnce().ran()).isFalse();
+				assertThat(entries()).isEqualTo(10);
+			}
+			finally {
+				held.get().unlock();
+			}
+			assertThat(context.getBean(Housekeeping.class).runOnce().history().rows()).isEqualTo(10);
+		});
+	}
+
+	private long insertRow(Instant dueAt, String status, Instant deliveredAt) {
+		this.jdbc.update("INSERT INTO scheduled_test_purchase (purchase_id, due_at, status, delivered_at) VALUES (1, ?, ?, ?)",
+				utc(dueAt), status, (deliveredAt != null) ? utc(deliveredAt) : null);
+		return this.jdbc.queryForObject("SELECT MAX(id) FROM scheduled_test_purchase", Long.class);
+	}
+
+	private void insert(String type, long rowId, String outcome, Instant finishedAt, String error) {
+		this.jdbc.update(INSERT_ENTRY, type, rowId, type + "/" + rowId + "/1", utc(finishedAt), utc(finishedAt), outcome,
+				error);
+	}
+
+	private void insertMany(int count, Instant finishedAt) {
+		List<Object[]> rows = new ArrayList<>(count);
+		for (int i = 0; i < count; i++) {
+			rows.add(new Object[] { "test_purchase", 1000L + i, "test_purchase/" + (1000 + i) + "/1", utc(finishedAt),
+					utc(finishedAt), "DELIVERED", null });
+		}
+		this.jdbc.batchUpdate(INSERT_ENTRY, rows);
+	}
+
+	private int entries() {
+		return this.jdbc.queryForObject("SELECT COUNT(*) FROM awty_delivery_log", Integer.class);
+	}
+
+	private Object utc(Instant instant) {
+		return this.database.timestamp(instant);
+	}
+
+	private Instant databaseNow() {
+		return this.database.databaseNow();
+	}
+
+}

@@ -1,0 +1,11 @@
+package dev.awty.history;
+
+import dev.awty.testing.TestDatabases;
+
+class MariaDbHistoryIntegrationTests extends HistoryContractTests {
+
+	MariaDbHistoryIntegrationTests() {
+		super(TestDatabases::mariadb);
+	}
+
+}
