@@ -1,5 +1,6 @@
 package dev.awty.integration.kafka;
 
+import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 
 import org.springframework.integration.kafka.support.KafkaIntegrationHeaders;
@@ -8,6 +9,7 @@ import org.springframework.integration.transformer.Transformer;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.MessageHandler;
 
+import dev.awty.AwtyHeaders;
 import dev.awty.integration.BrokerAcknowledgement;
 import dev.awty.internal.delivery.ErrorText;
 
@@ -27,6 +29,9 @@ import dev.awty.internal.delivery.ErrorText;
  * much "acknowledged" means is the producer's {@code acks} setting: use {@code spring.kafka.producer.acks=all}
  * so that a record counts only once all in-sync replicas have it. A failed send, or none within
  * {@code awty.publish.ack-timeout}, is a failed attempt.
+ * <p>
+ * The step also turns {@code awty_due_at} into ISO-8601 text, which Kafka's header mappers write without
+ * needing Jackson's {@code java.time} support.
  */
 public final class KafkaAcknowledgements {
 
@@ -57,10 +62,13 @@ public final class KafkaAcknowledgements {
 			return message;
 		}
 		acknowledgement.expect();
-		return MessageBuilder.fromMessage(message)
+		MessageBuilder<?> builder = MessageBuilder.fromMessage(message)
 			.removeHeader(BrokerAcknowledgement.HEADER)
-			.setHeader(KafkaIntegrationHeaders.FUTURE_TOKEN, acknowledgement)
-			.build();
+			.setHeader(KafkaIntegrationHeaders.FUTURE_TOKEN, acknowledgement);
+		if (message.getHeaders().get(AwtyHeaders.DUE_AT) instanceof Instant dueAt) {
+			builder.setHeader(AwtyHeaders.DUE_AT, dueAt.toString());
+		}
+		return builder.build();
 	}
 
 	private static void complete(Message<?> message) {
