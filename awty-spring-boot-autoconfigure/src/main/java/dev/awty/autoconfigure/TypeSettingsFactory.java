@@ -81,9 +81,6 @@ final class TypeSettingsFactory {
 		Duration ackTimeout = this.properties.getPublish().getAckTimeout();
 		require(ackTimeout.toMillis() > 0, "awty.publish.ack-timeout must be positive, was " + ackTimeout,
 				"Set it to e.g. 10s.");
-		require(lease.compareTo(ackTimeout) > 0, leaseKey + " (" + lease + ") must be longer than awty.publish.ack-timeout ("
-				+ ackTimeout + ")", "A claim must outlive the wait for acknowledgements: raise " + leaseKey
-						+ " or lower awty.publish.ack-timeout.");
 
 		Integer configuredConcurrency = (type.getConcurrency() != null) ? type.getConcurrency() : poller.getConcurrency();
 		int concurrency = (configuredConcurrency != null) ? configuredConcurrency
