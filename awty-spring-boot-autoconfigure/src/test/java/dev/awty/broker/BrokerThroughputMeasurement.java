@@ -31,6 +31,7 @@ import org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.integration.support.MessageBuilder;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -39,9 +40,13 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.EventScheduler;
+import dev.awty.spi.EventPublisher;
+import dev.awty.spi.PublishOutcome;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.KafkaBridgeConfiguration;
+import dev.awty.testing.PurchaseConsumerConfiguration;
 import dev.awty.testing.RabbitBridgeConfiguration;
+import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.TestDatabases;
 import dev.awty.testing.TestRabbit;
@@ -125,6 +130,18 @@ class BrokerThroughputMeasurement {
 			producers.destroy();
 			broker.destroy();
 		}
+	}
+
+	/** The same measurement with an in-process consumer: what the database side alone allows. */
+	@Test
+	void inProcessCeiling() {
+		ApplicationContextRunner app = AwtyContexts.runner()
+			.withUserConfiguration(PurchaseConsumerConfiguration.class)
+			.withBean(ReceivedEvents.class, ReceivedEvents::new);
+		double leader = awty(app);
+		double skipLocked = awty(app.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.concurrency=2"));
+		System.out.printf("[throughput] in-process channel, no broker: awty leader %,.0f events/s, skip-locked x2 %,.0f"
+				+ " events/s%n", leader, skipLocked);
 	}
 
 	private static double rawRabbit(RabbitTemplate template, String exchange, int events) throws Exception {
@@ -218,13 +235,40 @@ class BrokerThroughputMeasurement {
 		return (System.nanoTime() - startNanos) / 1e9;
 	}
 
-	/** Measures awty in the default leader mode and in skip-locked mode with two batches in flight. */
+	/**
+	 * Measures awty in the default leader mode and in skip-locked mode with two batches in flight, and its
+	 * publisher alone (the flow and the acknowledgements, no database).
+	 */
 	private static void report(String broker, ApplicationContextRunner app, double raw) {
+		double publisher = publisherAlone(app);
 		double leader = awty(app);
 		double skipLocked = awty(app.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.concurrency=2"));
 		System.out.printf("[throughput] %s: raw template loop %,.0f events/s; awty leader %,.0f events/s (ratio %.2f),"
-				+ " skip-locked x2 %,.0f events/s (ratio %.2f)%n", broker, raw, leader, leader / raw, skipLocked,
-				skipLocked / raw);
+				+ " skip-locked x2 %,.0f events/s (ratio %.2f); awty's publisher alone %,.0f events/s%n", broker, raw,
+				leader, leader / raw, skipLocked, skipLocked / raw, publisher);
+	}
+
+	private static double publisherAlone(ApplicationContextRunner app) {
+		TestDatabase database = TestDatabases.h2();
+		database.jdbc().execute(TestPurchase.TABLE_DDL);
+		double[] rate = new double[1];
+		app.withPropertyValues(database.datasourceProperties()).run((context) -> {
+			EventPublisher publisher = context.getBean(EventPublisher.class);
+			for (int round = 0; round < 2; round++) {
+				long start = System.nanoTime();
+				for (int first = 0; first < EVENTS; first += BATCH) {
+					List<org.springframework.messaging.Message<?>> messages = new ArrayList<>(BATCH);
+					for (int i = first; i < first + BATCH; i++) {
+						messages.add(MessageBuilder.withPayload(new TestPurchase(i)).copyHeaders(headers(i)).build());
+					}
+					if (!publisher.publish("testPurchases", messages).stream().allMatch(PublishOutcome::succeeded)) {
+						throw new IllegalStateException("a message was not acknowledged");
+					}
+				}
+				rate[0] = EVENTS / seconds(start);
+			}
+		});
+		return rate[0];
 	}
 
 }
