@@ -53,7 +53,9 @@ public final class BrokerAcknowledgement {
 	}
 
 	/**
-	 * Declares that a broker will report the outcome; call it before handing the message to the adapter.
+	 * Declares that a broker will report the outcome; call it before handing the message to the adapter, on
+	 * the thread that published it (awty decides whether to wait when the channel's {@code send} returns, so a
+	 * step behind an executor or queue channel would be too late).
 	 */
 	public void expect() {
 		this.expected = true;

@@ -45,8 +45,7 @@ public final class TestRabbit {
 
 	/** A connection factory straight to the broker, for declaring and consuming outside the tested app. */
 	public static CachingConnectionFactory connectionFactory() {
-		CachingConnectionFactory factory = new CachingConnectionFactory(uri());
-		return factory;
+		return new CachingConnectionFactory(uri());
 	}
 
 	/** The {@code spring.rabbitmq.*} properties of an application publishing with confirms to {@code host:port}. */

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 import ch.qos.logback.classic.Level;
@@ -35,7 +36,6 @@ import dev.awty.testing.BrokerReceipts;
 import dev.awty.testing.RabbitBridgeConfiguration;
 import dev.awty.testing.TcpProxy;
 import dev.awty.testing.TestDatabase;
-import dev.awty.testing.TestDatabases;
 import dev.awty.testing.TestRabbit;
 import dev.awty.testing.events.purchase.TestPurchase;
 
@@ -44,9 +44,11 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Delivery through a Spring Integration flow ending in RabbitMQ's outbound adapter, with publisher confirms
- * deciding which rows count as delivered, against a real broker.
+ * deciding which rows count as delivered, against a real broker; run on every database by a one-line subclass.
  */
-class RabbitDeliveryIntegrationTests {
+abstract class RabbitDeliveryContractTests {
+
+	private final Supplier<TestDatabase> databases;
 
 	private TestDatabase database;
 
@@ -62,10 +64,14 @@ class RabbitDeliveryIntegrationTests {
 
 	private final BrokerReceipts receipts = new BrokerReceipts();
 
+	RabbitDeliveryContractTests(Supplier<TestDatabase> databases) {
+		this.databases = databases;
+	}
+
 	@BeforeEach
 	void declareExchangeAndConsumer() {
 		TestRabbit.uri();
-		this.database = TestDatabases.h2();
+		this.database = this.databases.get();
 		this.jdbc = this.database.jdbc();
 		this.jdbc.execute(TestPurchase.TABLE_DDL);
 		this.brokerConnections = TestRabbit.connectionFactory();

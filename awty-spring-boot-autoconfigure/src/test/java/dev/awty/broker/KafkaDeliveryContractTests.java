@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -34,7 +35,6 @@ import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.BrokerReceipts;
 import dev.awty.testing.KafkaBridgeConfiguration;
 import dev.awty.testing.TestDatabase;
-import dev.awty.testing.TestDatabases;
 import dev.awty.testing.events.purchase.TestPurchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,11 +42,14 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Delivery through a Spring Integration flow ending in Kafka's outbound adapter, with the send results
- * deciding which rows count as delivered, against spring-kafka-test's embedded KRaft broker.
+ * deciding which rows count as delivered, against spring-kafka-test's embedded KRaft broker; run on every
+ * database by a one-line subclass.
  */
-class KafkaDeliveryIntegrationTests {
+abstract class KafkaDeliveryContractTests {
 
 	private static EmbeddedKafkaKraftBroker broker;
+
+	private final Supplier<TestDatabase> databases;
 
 	private TestDatabase database;
 
@@ -57,6 +60,10 @@ class KafkaDeliveryIntegrationTests {
 	private KafkaMessageListenerContainer<String, String> consumer;
 
 	private final BrokerReceipts receipts = new BrokerReceipts();
+
+	KafkaDeliveryContractTests(Supplier<TestDatabase> databases) {
+		this.databases = databases;
+	}
 
 	@BeforeAll
 	static void startBroker() {
@@ -71,7 +78,7 @@ class KafkaDeliveryIntegrationTests {
 
 	@BeforeEach
 	void createTopicAndConsumer() {
-		this.database = TestDatabases.h2();
+		this.database = this.databases.get();
 		this.jdbc = this.database.jdbc();
 		this.jdbc.execute(TestPurchase.TABLE_DDL);
 		this.topic = "awty.test." + UUID.randomUUID();
