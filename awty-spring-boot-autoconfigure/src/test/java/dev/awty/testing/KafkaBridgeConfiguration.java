@@ -26,7 +26,8 @@ public class KafkaBridgeConfiguration {
 			.transform(KafkaAcknowledgements.sendResults())
 			.handle(Kafka.outboundChannelAdapter(kafkaTemplate)
 				.topic(environment.getRequiredProperty("test.kafka.topic"))
-				.futuresChannel(KafkaAcknowledgements.FUTURES_CHANNEL))
+				.futuresChannel(KafkaAcknowledgements.FUTURES_CHANNEL)
+				.sendFailureChannel("nullChannel"))
 			.get();
 	}
 

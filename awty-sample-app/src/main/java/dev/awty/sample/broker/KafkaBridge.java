@@ -54,7 +54,8 @@ class KafkaBridge {
 			.transform(KafkaAcknowledgements.sendResults())
 			.handle(Kafka.outboundChannelAdapter(kafkaTemplate)
 				.topicExpression("'awty.' + headers['" + AwtyHeaders.TYPE + "']")
-				.futuresChannel(KafkaAcknowledgements.FUTURES_CHANNEL))
+				.futuresChannel(KafkaAcknowledgements.FUTURES_CHANNEL)
+				.sendFailureChannel("nullChannel"))
 			.get();
 	}
 

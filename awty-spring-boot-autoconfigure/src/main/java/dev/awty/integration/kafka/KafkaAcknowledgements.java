@@ -22,13 +22,16 @@ import dev.awty.internal.delivery.ErrorText;
  *     .transform(KafkaAcknowledgements.sendResults())
  *     .handle(Kafka.outboundChannelAdapter(kafkaTemplate)
  *         .topicExpression("'awty.' + headers.awty_type")
- *         .futuresChannel(KafkaAcknowledgements.FUTURES_CHANNEL))
+ *         .futuresChannel(KafkaAcknowledgements.FUTURES_CHANNEL)
+ *         .sendFailureChannel("nullChannel"))
  * </pre>
  * The step moves awty's {@link BrokerAcknowledgement} into the adapter's future token header, which the
  * adapter removes from the record; the send future it then publishes completes the acknowledgement. How
  * much "acknowledged" means is the producer's {@code acks} setting: use {@code spring.kafka.producer.acks=all}
  * so that a record counts only once all in-sync replicas have it. A failed send, or none within
- * {@code awty.publish.ack-timeout}, is a failed attempt.
+ * {@code awty.publish.ack-timeout}, is a failed attempt. awty records and logs each failed batch in one
+ * line, so the adapter's failure messages can go to {@code nullChannel} instead of the error channel, which
+ * logs every failed record with its stack trace.
  * <p>
  * The step also turns {@code awty_due_at} into ISO-8601 text, which Kafka's header mappers write without
  * needing Jackson's {@code java.time} support.
