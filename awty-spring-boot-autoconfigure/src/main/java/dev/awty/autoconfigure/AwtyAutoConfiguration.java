@@ -78,7 +78,8 @@ import dev.awty.spi.SqlDialect;
 @ConditionalOnBooleanProperty(name = "awty.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(AwtyProperties.class)
 @Import({ DatabaseInitializationDependencyConfigurer.class, AwtyLockConfigurations.Jdbc.class,
-		AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class })
+		AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class,
+		AwtyKafkaAcknowledgementConfiguration.class })
 public final class AwtyAutoConfiguration {
 
 	@Bean
@@ -152,7 +153,8 @@ public final class AwtyAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	EventPublisher awtyEventPublisher(BeanFactory beanFactory, AwtyProperties properties) {
-		return new ChannelEventPublisher(beanFactory, properties.getPoller().getSendTimeout());
+		return new ChannelEventPublisher(beanFactory, properties.getPoller().getSendTimeout(),
+				properties.getPublish().getAckTimeout());
 	}
 
 	@Bean

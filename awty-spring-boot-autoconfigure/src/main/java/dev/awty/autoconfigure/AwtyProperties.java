@@ -34,6 +34,9 @@ public class AwtyProperties {
 	private final Claim claim = new Claim();
 
 	@NestedConfigurationProperty
+	private final AwtyPublishProperties publish = new AwtyPublishProperties();
+
+	@NestedConfigurationProperty
 	private final AwtyRetryProperties retry = new AwtyRetryProperties();
 
 	private final Schema schema = new Schema();
@@ -84,6 +87,10 @@ public class AwtyProperties {
 
 	public AwtyPollerProperties getPoller() {
 		return this.poller;
+	}
+
+	public AwtyPublishProperties getPublish() {
+		return this.publish;
 	}
 
 	public Claim getClaim() {

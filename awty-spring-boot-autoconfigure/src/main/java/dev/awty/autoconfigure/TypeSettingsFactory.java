@@ -78,6 +78,9 @@ final class TypeSettingsFactory {
 		require(lease.compareTo(poller.getSendTimeout()) > 0, leaseKey + " (" + lease
 				+ ") must be longer than awty.poller.send-timeout (" + poller.getSendTimeout() + ")",
 				"A claim must outlive a publish: raise " + leaseKey + " or lower awty.poller.send-timeout.");
+		Duration ackTimeout = this.properties.getPublish().getAckTimeout();
+		require(ackTimeout.toMillis() > 0, "awty.publish.ack-timeout must be positive, was " + ackTimeout,
+				"Set it to e.g. 10s.");
 
 		Integer configuredConcurrency = (type.getConcurrency() != null) ? type.getConcurrency() : poller.getConcurrency();
 		int concurrency = (configuredConcurrency != null) ? configuredConcurrency

@@ -1,55 +1,111 @@
 package dev.awty.integration;
 
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.core.NestedExceptionUtils;
+import org.springframework.integration.support.MessageBuilder;
 import org.springframework.integration.support.channel.BeanFactoryChannelResolver;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.MessageChannel;
 import org.springframework.messaging.core.DestinationResolutionException;
 
 import dev.awty.AwtyConfigurationException;
+import dev.awty.AwtyHeaders;
 import dev.awty.internal.delivery.ErrorText;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
 
 /**
- * Sends each message to a Spring Integration channel resolved by bean name. A send that returns
- * normally is a success: on a direct channel that means the subscribed handler ran without an exception.
+ * Sends each message to a Spring Integration channel resolved by bean name, then waits for the broker
+ * acknowledgements the flow asked for.
+ * <p>
+ * Every message carries a {@link BrokerAcknowledgement} in a header. A send that returns normally is a
+ * success, unless a step of the flow {@linkplain BrokerAcknowledgement#expect() expected} a broker's
+ * answer: then the whole batch is sent first and the answers are awaited together, for at most the
+ * acknowledgement timeout counted from the end of the sends. On a direct channel with an in-process
+ * consumer nothing waits: success means the subscribed handler ran without an exception.
  */
 public final class ChannelEventPublisher implements EventPublisher {
+
+	private static final Duration DEFAULT_ACK_TIMEOUT = Duration.ofSeconds(10);
 
 	private final BeanFactoryChannelResolver resolver;
 
 	private final long sendTimeoutMillis;
 
+	private final long ackTimeoutMillis;
+
 	public ChannelEventPublisher(BeanFactory beanFactory, Duration sendTimeout) {
+		this(beanFactory, sendTimeout, DEFAULT_ACK_TIMEOUT);
+	}
+
+	public ChannelEventPublisher(BeanFactory beanFactory, Duration sendTimeout, Duration ackTimeout) {
 		this.resolver = new BeanFactoryChannelResolver(beanFactory);
 		this.sendTimeoutMillis = sendTimeout.toMillis();
+		this.ackTimeoutMillis = ackTimeout.toMillis();
 	}
 
 	@Override
 	public List<PublishOutcome> publish(String channel, List<Message<?>> messages) {
 		MessageChannel target = this.resolver.resolveDestination(channel);
 		List<PublishOutcome> outcomes = new ArrayList<>(messages.size());
+		List<@Nullable BrokerAcknowledgement> acknowledgements = new ArrayList<>(messages.size());
+		String unreachable = null;
 		for (Message<?> message : messages) {
-			outcomes.add(send(target, message));
+			if (unreachable != null) {
+				outcomes.add(PublishOutcome.failure(unreachable));
+				acknowledgements.add(null);
+				continue;
+			}
+			BrokerAcknowledgement acknowledgement = new BrokerAcknowledgement(
+					String.valueOf(message.getHeaders().get(AwtyHeaders.EVENT_ID)));
+			acknowledgements.add(acknowledgement);
+			try {
+				outcomes.add(target.send(
+						MessageBuilder.fromMessage(message).setHeader(BrokerAcknowledgement.HEADER, acknowledgement).build(),
+						this.sendTimeoutMillis) ? PublishOutcome.success()
+								: PublishOutcome.failure("channel did not accept the message within "
+										+ this.sendTimeoutMillis + " ms"));
+			}
+			catch (RuntimeException ex) {
+				String error = ErrorText.of(ex);
+				outcomes.add(PublishOutcome.failure(error));
+				if (unreachable(ex)) {
+					unreachable = error;
+				}
+			}
 		}
+		awaitAcknowledgements(outcomes, acknowledgements);
 		return outcomes;
 	}
 
-	private PublishOutcome send(MessageChannel target, Message<?> message) {
-		try {
-			if (target.send(message, this.sendTimeoutMillis)) {
-				return PublishOutcome.success();
+	private void awaitAcknowledgements(List<PublishOutcome> outcomes,
+			List<@Nullable BrokerAcknowledgement> acknowledgements) {
+		long deadline = System.nanoTime() + Duration.ofMillis(this.ackTimeoutMillis).toNanos();
+		for (int i = 0; i < outcomes.size(); i++) {
+			BrokerAcknowledgement acknowledgement = acknowledgements.get(i);
+			if (acknowledgement != null && acknowledgement.isExpected() && outcomes.get(i).succeeded()) {
+				outcomes.set(i, acknowledgement.await(deadline, this.ackTimeoutMillis));
 			}
-			return PublishOutcome.failure("channel did not accept the message within " + this.sendTimeoutMillis + " ms");
 		}
-		catch (RuntimeException ex) {
-			return PublishOutcome.failure(ErrorText.of(ex));
-		}
+	}
+
+	/**
+	 * Whether the send failed because the broker could not be reached at all: every further message of the
+	 * batch would fail the same way after opening a connection of its own, so they are not tried.
+	 */
+	private static boolean unreachable(Throwable failure) {
+		Throwable cause = NestedExceptionUtils.getMostSpecificCause(failure);
+		return cause instanceof ConnectException || cause instanceof NoRouteToHostException
+				|| cause instanceof UnknownHostException;
 	}
 
 	@Override

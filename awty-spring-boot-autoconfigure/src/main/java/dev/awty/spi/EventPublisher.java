@@ -9,7 +9,9 @@ import org.springframework.messaging.Message;
  * <p>
  * A row is marked delivered only when its outcome is a success, so an implementation reports success only
  * once the message has been handed over for good (consumed in-process, or acknowledged by a broker).
- * Implementations may block until then.
+ * Implementations may block until then; one that waits for a broker should send every message of the batch
+ * first and then await the acknowledgements together, within a bounded time, rather than make one round trip
+ * per message.
  */
 public interface EventPublisher {
 

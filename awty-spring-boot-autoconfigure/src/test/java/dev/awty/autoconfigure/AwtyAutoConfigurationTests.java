@@ -57,6 +57,7 @@ class AwtyAutoConfigurationTests {
 			assertThat(properties.getRetry().getMaxAttempts()).isEqualTo(10);
 			assertThat(properties.getRetry().getInitialBackoff()).isEqualTo(Duration.ofSeconds(1));
 			assertThat(properties.getRetry().getMaxBackoff()).isEqualTo(Duration.ofHours(1));
+			assertThat(properties.getPublish().getAckTimeout()).isEqualTo(Duration.ofSeconds(10));
 			assertThat(context).hasSingleBean(EventScheduler.class).hasSingleBean(DeliveryPollers.class);
 			assertThat(context.getBean(DeliveryPollers.class).isRunning()).isTrue();
 			assertThat(context.getBean(SqlDialect.class)).isInstanceOf(H2Dialect.class);
@@ -101,6 +102,13 @@ class AwtyAutoConfigurationTests {
 			assertThat(context.getStartupFailure()).rootCause()
 				.hasMessage("awty.claim.lease (PT5M) must be longer than awty.poller.poll-interval (PT10M)");
 		});
+	}
+
+	@Test
+	void failsAtStartupWhenAckTimeoutIsNotPositive() {
+		purchases().withPropertyValues("awty.publish.ack-timeout=0s").run((context) -> assertThat(context).getFailure()
+			.rootCause()
+			.hasMessage("awty.publish.ack-timeout must be positive, was PT0S"));
 	}
 
 	@Test

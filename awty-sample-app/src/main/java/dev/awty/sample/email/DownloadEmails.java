@@ -8,18 +8,14 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.integration.annotation.ServiceActivator;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.messaging.handler.annotation.Header;
 import org.springframework.stereotype.Component;
-
-import dev.awty.AwtyHeaders;
-import dev.awty.sample.purchase.PurchaseFulfilment;
-import dev.awty.sample.purchase.ScheduledPurchase;
 
 /**
  * "Sends" the download email of a due purchase by recording it in {@code sent_email}. The unique
  * {@code event_id} makes a second delivery of the same event a counted duplicate instead of a second email.
+ * The due purchase arrives in-process ({@link InProcessDelivery}) or from a broker (profiles {@code rabbit}
+ * and {@code kafka}).
  */
 @Component
 public class DownloadEmails {
@@ -32,15 +28,14 @@ public class DownloadEmails {
 		this.jdbc = jdbc;
 	}
 
-	@ServiceActivator(inputChannel = PurchaseFulfilment.CHANNEL)
-	public void send(ScheduledPurchase purchase, @Header(AwtyHeaders.EVENT_ID) String eventId) {
+	public void send(long purchaseId, String eventId) {
 		try {
 			this.jdbc.sql("""
 					INSERT INTO sent_email (purchase_id, kind, event_id, sent_at)
 					VALUES (:purchaseId, 'DOWNLOAD', :eventId, CURRENT_TIMESTAMP)
-					""").param("purchaseId", purchase.getPurchaseId()).param("eventId", eventId).update();
+					""").param("purchaseId", purchaseId).param("eventId", eventId).update();
 			if (logger.isInfoEnabled()) {
-				logger.info("Sent the download email of purchase " + purchase.getPurchaseId() + " (event " + eventId + ")");
+				logger.info("Sent the download email of purchase " + purchaseId + " (event " + eventId + ")");
 			}
 		}
 		catch (DuplicateKeyException ex) {

@@ -1,0 +1,75 @@
+package dev.awty.integration.amqp;
+
+import org.springframework.amqp.core.ReturnedMessage;
+import org.springframework.amqp.rabbit.connection.CorrelationData;
+import org.springframework.amqp.support.AmqpHeaders;
+import org.springframework.integration.support.MessageBuilder;
+import org.springframework.integration.transformer.Transformer;
+import org.springframework.messaging.Message;
+
+import dev.awty.integration.BrokerAcknowledgement;
+import dev.awty.internal.delivery.ErrorText;
+
+/**
+ * Makes a row count as delivered only once RabbitMQ confirmed its message. Put the step in front of the
+ * outbound adapter:
+ * <pre class="code">
+ * IntegrationFlow.from("purchaseFulfilment")
+ *     .transform(Transformers.toJson())
+ *     .transform(AmqpAcknowledgements.publisherConfirms())
+ *     .handle(Amqp.outboundAdapter(rabbitTemplate).exchangeName("awty.events").routingKeyExpression("headers.awty_type"))
+ * </pre>
+ * It swaps awty's {@link BrokerAcknowledgement} header for a {@link CorrelationData} in
+ * {@link AmqpHeaders#PUBLISH_CONFIRM_CORRELATION}, which the adapter hands to the {@code RabbitTemplate}. The
+ * connection factory must have correlated publisher confirms and returns
+ * ({@code spring.rabbitmq.publisher-confirm-type=correlated}, {@code spring.rabbitmq.publisher-returns=true})
+ * and the template must publish mandatory ({@code spring.rabbitmq.template.mandatory=true}); without confirms
+ * no answer ever comes and every publish fails after {@code awty.publish.ack-timeout}.
+ * <p>
+ * A positive confirm is a delivery; a negative one, a message returned as unroutable (even though the broker
+ * confirms it afterwards), or a channel closed before the confirm is a failed attempt.
+ */
+public final class AmqpAcknowledgements {
+
+	private AmqpAcknowledgements() {
+	}
+
+	/**
+	 * The transformer that correlates each message with its publisher confirm; messages not published by
+	 * awty pass unchanged.
+	 */
+	public static Transformer publisherConfirms() {
+		return AmqpAcknowledgements::correlate;
+	}
+
+	private static Message<?> correlate(Message<?> message) {
+		BrokerAcknowledgement acknowledgement = BrokerAcknowledgement.of(message);
+		if (acknowledgement == null) {
+			return message;
+		}
+		CorrelationData correlation = new CorrelationData();
+		acknowledgement.expect();
+		correlation.getFuture().whenComplete((confirm, failure) -> {
+			ReturnedMessage returned = correlation.getReturned();
+			if (failure != null) {
+				acknowledgement.rejected(ErrorText.of(failure));
+			}
+			else if (returned != null) {
+				acknowledgement.rejected("returned by RabbitMQ as unroutable: " + returned.getReplyCode() + " "
+						+ returned.getReplyText() + " (exchange '" + returned.getExchange() + "', routing key '"
+						+ returned.getRoutingKey() + "')");
+			}
+			else if (!confirm.ack()) {
+				acknowledgement.rejected("negatively confirmed by RabbitMQ: " + confirm.reason());
+			}
+			else {
+				acknowledgement.acknowledged();
+			}
+		});
+		return MessageBuilder.fromMessage(message)
+			.removeHeader(BrokerAcknowledgement.HEADER)
+			.setHeader(AmqpHeaders.PUBLISH_CONFIRM_CORRELATION, correlation)
+			.build();
+	}
+
+}

@@ -1,0 +1,91 @@
+package dev.awty.integration.kafka;
+
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+
+import org.springframework.integration.kafka.support.KafkaIntegrationHeaders;
+import org.springframework.integration.support.MessageBuilder;
+import org.springframework.integration.transformer.Transformer;
+import org.springframework.messaging.Message;
+import org.springframework.messaging.MessageHandler;
+
+import dev.awty.AwtyHeaders;
+import dev.awty.integration.BrokerAcknowledgement;
+import dev.awty.internal.delivery.ErrorText;
+
+/**
+ * Makes a row count as delivered only once Kafka acknowledged its record. Put the step in front of the
+ * outbound adapter and send the adapter's futures to {@value #FUTURES_CHANNEL}, a channel awty defines:
+ * <pre class="code">
+ * IntegrationFlow.from("purchaseFulfilment")
+ *     .transform(Transformers.toJson())
+ *     .transform(KafkaAcknowledgements.sendResults())
+ *     .handle(Kafka.outboundChannelAdapter(kafkaTemplate)
+ *         .topicExpression("'awty.' + headers.awty_type")
+ *         .futuresChannel(KafkaAcknowledgements.FUTURES_CHANNEL)
+ *         .sendFailureChannel("nullChannel"))
+ * </pre>
+ * The step moves awty's {@link BrokerAcknowledgement} into the adapter's future token header, which the
+ * adapter removes from the record; the send future it then publishes completes the acknowledgement. How
+ * much "acknowledged" means is the producer's {@code acks} setting: use {@code spring.kafka.producer.acks=all}
+ * so that a record counts only once all in-sync replicas have it. A failed send, or none within
+ * {@code awty.publish.ack-timeout}, is a failed attempt. awty records and logs each failed batch in one
+ * line, so the adapter's failure messages can go to {@code nullChannel} instead of the error channel, which
+ * logs every failed record with its stack trace.
+ * <p>
+ * The step also turns {@code awty_due_at} into ISO-8601 text, which Kafka's header mappers write without
+ * needing Jackson's {@code java.time} support.
+ */
+public final class KafkaAcknowledgements {
+
+	/** The name of the channel awty defines for the adapter's send futures. */
+	public static final String FUTURES_CHANNEL = "awtyKafkaSendFutures";
+
+	private KafkaAcknowledgements() {
+	}
+
+	/**
+	 * The transformer that hands each message's acknowledgement to the adapter as its future token; messages
+	 * not published by awty pass unchanged.
+	 */
+	public static Transformer sendResults() {
+		return KafkaAcknowledgements::attach;
+	}
+
+	/**
+	 * The consumer of {@value #FUTURES_CHANNEL}: completes each acknowledgement from its send future.
+	 */
+	public static MessageHandler futuresHandler() {
+		return KafkaAcknowledgements::complete;
+	}
+
+	private static Message<?> attach(Message<?> message) {
+		BrokerAcknowledgement acknowledgement = BrokerAcknowledgement.of(message);
+		if (acknowledgement == null) {
+			return message;
+		}
+		acknowledgement.expect();
+		MessageBuilder<?> builder = MessageBuilder.fromMessage(message)
+			.removeHeader(BrokerAcknowledgement.HEADER)
+			.setHeader(KafkaIntegrationHeaders.FUTURE_TOKEN, acknowledgement);
+		if (message.getHeaders().get(AwtyHeaders.DUE_AT) instanceof Instant dueAt) {
+			builder.setHeader(AwtyHeaders.DUE_AT, dueAt.toString());
+		}
+		return builder.build();
+	}
+
+	private static void complete(Message<?> message) {
+		if (message.getHeaders().get(KafkaIntegrationHeaders.FUTURE_TOKEN) instanceof BrokerAcknowledgement acknowledgement
+				&& message.getPayload() instanceof CompletableFuture<?> future) {
+			future.whenComplete((result, failure) -> {
+				if (failure == null) {
+					acknowledgement.acknowledged();
+				}
+				else {
+					acknowledgement.rejected(ErrorText.of(failure));
+				}
+			});
+		}
+	}
+
+}

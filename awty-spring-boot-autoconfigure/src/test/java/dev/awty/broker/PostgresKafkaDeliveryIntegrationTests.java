@@ -1,0 +1,11 @@
+package dev.awty.broker;
+
+import dev.awty.testing.TestDatabases;
+
+class PostgresKafkaDeliveryIntegrationTests extends KafkaDeliveryContractTests {
+
+	PostgresKafkaDeliveryIntegrationTests() {
+		super(TestDatabases::postgres);
+	}
+
+}

@@ -1,0 +1,110 @@
+package dev.awty.integration;
+
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.amqp.AmqpConnectException;
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
+import org.springframework.integration.channel.DirectChannel;
+import org.springframework.integration.support.MessageBuilder;
+import org.springframework.messaging.Message;
+import org.springframework.messaging.MessageHandler;
+
+import dev.awty.AwtyHeaders;
+import dev.awty.spi.PublishOutcome;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ChannelEventPublisherTests {
+
+	private static final Duration ACK_TIMEOUT = Duration.ofMillis(300);
+
+	private final AtomicInteger handled = new AtomicInteger();
+
+	private ChannelEventPublisher publisherTo(MessageHandler handler) {
+		DirectChannel channel = new DirectChannel();
+		channel.subscribe((message) -> {
+			this.handled.incrementAndGet();
+			handler.handleMessage(message);
+		});
+		DefaultListableBeanFactory beanFactory = new DefaultListableBeanFactory();
+		beanFactory.registerSingleton("events", channel);
+		return new ChannelEventPublisher(beanFactory, Duration.ofSeconds(1), ACK_TIMEOUT);
+	}
+
+	private static List<Message<?>> messages(int count) {
+		return IntStream.range(0, count)
+			.<Message<?>>mapToObj((i) -> MessageBuilder.withPayload(i).setHeader(AwtyHeaders.EVENT_ID, "t/" + i + "/1").build())
+			.toList();
+	}
+
+	@Test
+	void inProcessConsumerThatReturnsNormallyIsADeliveryWithoutWaiting() {
+		long start = System.nanoTime();
+		List<PublishOutcome> outcomes = publisherTo((message) -> {
+		}).publish("events", messages(3));
+		assertThat(outcomes).allMatch(PublishOutcome::succeeded);
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(ACK_TIMEOUT);
+	}
+
+	@Test
+	void sendsTheWholeBatchBeforeWaitingForTheExpectedAcknowledgements() {
+		Queue<BrokerAcknowledgement> pending = new ConcurrentLinkedQueue<>();
+		List<PublishOutcome> outcomes = publisherTo((message) -> {
+			BrokerAcknowledgement acknowledgement = BrokerAcknowledgement.of(message);
+			acknowledgement.expect();
+			pending.add(acknowledgement);
+			if (pending.size() == 5) {
+				// a broker answering only once the last message is out: one wait per message would time out
+				new Thread(() -> pending.forEach(BrokerAcknowledgement::acknowledged)).start();
+			}
+		}).publish("events", messages(5));
+		assertThat(outcomes).allMatch(PublishOutcome::succeeded);
+	}
+
+	@Test
+	void rejectedOrUnansweredMessageFailsWithItsReasonAndTheOthersSucceed() {
+		List<PublishOutcome> outcomes = publisherTo((message) -> {
+			BrokerAcknowledgement acknowledgement = BrokerAcknowledgement.of(message);
+			acknowledgement.expect();
+			switch ((Integer) message.getPayload()) {
+				case 0 -> acknowledgement.rejected("negatively confirmed");
+				case 1 -> {
+					// never answered
+				}
+				default -> acknowledgement.acknowledged();
+			}
+		}).publish("events", messages(3));
+		assertThat(outcomes).extracting(PublishOutcome::error)
+			.containsExactly("negatively confirmed", "no acknowledgement from the broker within 300 ms", null);
+	}
+
+	@Test
+	void exceptionFromTheFlowIsAFailureOfThatMessageOnly() {
+		List<PublishOutcome> outcomes = publisherTo((message) -> {
+			if ((Integer) message.getPayload() == 1) {
+				throw new IllegalStateException("consumer is down");
+			}
+		}).publish("events", messages(3));
+		assertThat(outcomes).extracting(PublishOutcome::error)
+			.containsExactly(null, "IllegalStateException: consumer is down", null);
+		assertThat(this.handled).hasValue(3);
+	}
+
+	@Test
+	void unreachableBrokerFailsTheRestOfTheBatchWithoutTryingEachMessage() {
+		List<PublishOutcome> outcomes = publisherTo((message) -> {
+			throw new AmqpConnectException(new ConnectException("Connection refused"));
+		}).publish("events", messages(4));
+		assertThat(outcomes).extracting(PublishOutcome::error).containsOnly("ConnectException: Connection refused");
+		assertThat(this.handled).hasValue(1);
+	}
+
+}
