@@ -73,6 +73,13 @@ public final class ReportWriter {
 					+ Numbers.jsonString(m.system()) + ", \"metric\": " + Numbers.jsonString(m.metric()) + ", \"value\": "
 					+ Numbers.json(m.value()) + ", \"repetition\": " + m.repetition() + "}")
 			.collect(Collectors.joining(",")));
+		json.append("\n  ],\n  \"deliveries\": [");
+		json.append(this.results.deliveries()
+			.stream()
+			.map((d) -> "\n    {\"scenario\": " + Numbers.jsonString(d.scenario()) + ", \"system\": "
+					+ Numbers.jsonString(d.system()) + ", \"repetition\": " + d.repetition() + ", \"expected\": "
+					+ d.expected() + ", \"received\": " + d.received() + ", \"duplicates\": " + d.duplicates() + "}")
+			.collect(Collectors.joining(",")));
 		json.append("\n  ],\n  \"comparisons\": [");
 		json.append(strings(this.results.comparisons()));
 		json.append("\n  ],\n  \"targets\": [");

@@ -26,6 +26,27 @@ public final class Results {
 
 	private final List<Measurement> measurements = new ArrayList<>();
 
+	private final List<Delivery> deliveries = new ArrayList<>();
+
+	/** What one run of a system delivered, against what it should have. */
+	public record Delivery(String scenario, String system, int repetition, long expected, long received,
+			long duplicates) {
+
+		public boolean exactlyOnce() {
+			return this.received == this.expected && this.duplicates == 0;
+		}
+
+	}
+
+	public synchronized void delivered(String scenario, String system, int repetition, long expected, long received,
+			long duplicates) {
+		this.deliveries.add(new Delivery(scenario, system, repetition, expected, received, duplicates));
+	}
+
+	public synchronized List<Delivery> deliveries() {
+		return List.copyOf(this.deliveries);
+	}
+
 	public synchronized void add(String scenario, String system, String metric, String unit, double value,
 			int repetition) {
 		this.measurements.add(new Measurement(scenario, system, metric, unit, value, repetition));

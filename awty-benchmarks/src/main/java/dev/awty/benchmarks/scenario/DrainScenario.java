@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import dev.awty.ClaimMode;
 import dev.awty.benchmarks.BenchDatabase;
@@ -36,6 +37,12 @@ final class DrainScenario implements Scenario {
 	@Override
 	public void run(BenchDatabase database, Results results) {
 		Options options = database.options();
+		int warmUpRows = Math.max(1000, options.rows() / 10);
+		for (String system : SYSTEMS) {
+			if (!system.equals(Results.DB_SCHEDULER_DEFAULTS)) {
+				drain(database, system, warmUpRows, 0, null);
+			}
+		}
 		for (int rep = 1; rep <= options.repetitions(); rep++) {
 			for (String system : Scenario.order(SYSTEMS, rep)) {
 				if (system.equals(Results.DB_SCHEDULER_DEFAULTS) && rep > 1) {
@@ -47,11 +54,17 @@ final class DrainScenario implements Scenario {
 		}
 	}
 
-	private void drain(BenchDatabase database, String system, int rows, int rep, Results results) {
+	/**
+	 * @param results where to record the figures; {@code null} for a warm-up run
+	 */
+	private void drain(BenchDatabase database, String system, int rows, int rep, @Nullable Results results) {
 		database.clearRuns();
 		Receiver receiver = new Receiver(rows);
 		Duration timeout = Duration.ofSeconds(Math.max(120, rows / 200));
+		long startNanos = System.nanoTime();
 		AutoCloseable running = start(database, system, receiver);
+		long startedNanos = System.nanoTime();
+		long stopNanos;
 		long before;
 		try (running) {
 			Scenario.settle();
@@ -70,17 +83,28 @@ final class DrainScenario implements Scenario {
 				receiver.awaitAll(timeout, system);
 				awaitZero(database, "SELECT count(*) FROM scheduled_bench WHERE status <> 'DELIVERED'", system);
 			}
+			stopNanos = System.nanoTime();
 		}
 		catch (Exception ex) {
 			throw (ex instanceof RuntimeException runtime) ? runtime : new IllegalStateException(ex);
 		}
+		long stoppedNanos = System.nanoTime();
 		Scenario.settle();
 		long commits = database.commits() - before - 1;
+		if (results != null) {
+			results.delivered(name(), system, rep, rows, receiver.received(), receiver.duplicates());
+		}
 		receiver.verifyExactlyOnce(system);
+		if (results == null) {
+			logger.info(String.format("drain %-22s warm-up: %,.0f events/s (%,d rows)", system, receiver.rate(), rows));
+			return;
+		}
 		results.add(name(), system, "events/s", "events/s", receiver.rate(), rep);
 		results.add(name(), system, "commits/event", "commits", (double) commits / rows, rep);
-		logger.info(String.format("drain %-22s rep %d: %,.0f events/s, %.4f commits/event (%,d rows)", system, rep,
-				receiver.rate(), (double) commits / rows, rows));
+		logger.info(String.format(
+				"drain %-22s rep %d: %,.0f events/s, %.4f commits/event (%,d rows; start %.1f s, run %.1f s, stop %.1f s)",
+				system, rep, receiver.rate(), (double) commits / rows, rows, (startedNanos - startNanos) / 1e9,
+				(stopNanos - startedNanos) / 1e9, (stoppedNanos - stopNanos) / 1e9));
 	}
 
 	private static AutoCloseable start(BenchDatabase database, String system, Receiver receiver) {

@@ -92,6 +92,7 @@ final class LagScenario implements Scenario {
 				receiver.awaitAll(Duration.ofSeconds(60), system);
 			}
 		}
+		results.delivered(name(), system, rep, events, receiver.received(), receiver.duplicates());
 		receiver.verifyExactlyOnce(system);
 		results.add(name(), system, "lag p50", "ms", receiver.lagMillis(0.5), rep);
 		results.add(name(), system, "lag p99", "ms", receiver.lagMillis(0.99), rep);
