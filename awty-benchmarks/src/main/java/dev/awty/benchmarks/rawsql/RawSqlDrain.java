@@ -27,10 +27,10 @@ public final class RawSqlDrain {
 
 	private static final String CLAIM = """
 			UPDATE raw_bench SET claimed_by = ?, claimed_until = CURRENT_TIMESTAMP + INTERVAL '5 minutes'
-			WHERE id IN (SELECT id FROM raw_bench
-			             WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
-			               AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
-			             ORDER BY due_at LIMIT ? FOR UPDATE SKIP LOCKED)
+			WHERE id = ANY (ARRAY(SELECT id FROM raw_bench
+			                      WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
+			                        AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			                      ORDER BY due_at LIMIT ? FOR UPDATE SKIP LOCKED))
 			RETURNING id, seq, due_at
 			""";
 
