@@ -70,9 +70,9 @@ public record Options(List<String> scenarios, String url, String user, String pa
 
 		int reps = 3;
 
-		int threads = 4;
+		int threads = 8;
 
-		int pool = 8;
+		int pool = 12;
 
 		int batch = 500;
 

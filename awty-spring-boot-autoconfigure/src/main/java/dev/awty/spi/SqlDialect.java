@@ -20,10 +20,11 @@ public interface SqlDialect {
 	String name();
 
 	/**
-	 * Claims up to {@code :limit} due, unclaimed {@code PENDING} rows in one statement, in the order given by
-	 * {@code %2$s} (a column list such as {@code due_at} or {@code priority DESC, due_at}): sets
-	 * {@code claimed_by = :claimer} and {@code claimed_until} to now plus {@code :leaseMillis}, and returns
-	 * every column of the claimed rows. Rows locked by a concurrent claim are skipped, not waited for.
+	 * Claims up to {@code :limit} unclaimed {@code PENDING} rows due by now plus {@code :aheadMillis} in one
+	 * statement, in the order given by {@code %2$s} (a column list such as {@code due_at} or
+	 * {@code priority DESC, due_at}): sets {@code claimed_by = :claimer} and {@code claimed_until} to now plus
+	 * {@code :leaseMillis}, and returns every column of the claimed rows plus {@code awty_claimed_at}, the
+	 * "now" the statement compared with. Rows locked by a concurrent claim are skipped, not waited for.
 	 */
 	String claimDueRows();
 

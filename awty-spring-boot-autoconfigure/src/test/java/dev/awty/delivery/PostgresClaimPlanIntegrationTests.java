@@ -34,6 +34,7 @@ class PostgresClaimPlanIntegrationTests {
 		String claim = new PostgresDialect().claimDueRows().formatted("scheduled_plan", "due_at");
 		MapSqlParameterSource params = new MapSqlParameterSource().addValue("claimer", "test#1")
 			.addValue("leaseMillis", 60_000L)
+			.addValue("aheadMillis", 0L)
 			.addValue("limit", 500);
 		NamedParameterJdbcTemplate named = new NamedParameterJdbcTemplate(jdbc);
 

@@ -57,8 +57,9 @@ final class BatchDelivery<T extends ScheduledEntity> {
 	 */
 	ClaimedBatch<T> claim() {
 		String token = this.instanceId + "#" + this.claimSequence.incrementAndGet();
-		return new ClaimedBatch<>(token,
-				this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(), this.settings.byPriority()));
+		EventClaims.Claimed<T> claimed = this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(),
+				this.settings.byPriority(), this.settings.claimAhead());
+		return new ClaimedBatch<>(token, claimed.rows(), claimed.databaseNow(), System.nanoTime());
 	}
 
 	/** Gives claimed rows back unpublished, so that any instance can claim them at once. */
@@ -75,7 +76,7 @@ final class BatchDelivery<T extends ScheduledEntity> {
 		String claimer = batch.token();
 		String typeName = this.claims.type().name();
 		List<Message<?>> messages = rows.stream().<Message<?>>map((row) -> EventMessages.toMessage(typeName, row)).toList();
-		List<PublishOutcome> outcomes = publish(messages);
+		List<PublishOutcome> outcomes = DueRelease.publishWhenDue(batch, messages, this::publish);
 		List<Long> delivered = new ArrayList<>(rows.size());
 		List<FailedAttempt> failed = new ArrayList<>();
 		for (int i = 0; i < rows.size(); i++) {

@@ -1,10 +1,13 @@
 package dev.awty.internal.jdbc;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -34,6 +37,8 @@ public final class EventClaims<T extends ScheduledEntity> {
 	private static final String RELEASE = """
 			UPDATE %s SET claimed_by = NULL, claimed_until = NULL WHERE id IN (:ids) AND claimed_by = :claimer
 			""";
+
+	private static final String CLAIMED_AT = "awty_claimed_at";
 
 	private static final String DUE_ORDER = "due_at";
 
@@ -91,16 +96,38 @@ public final class EventClaims<T extends ScheduledEntity> {
 	 * @return the claimed rows, earliest due first unless by priority; empty when nothing is due
 	 */
 	public List<T> claimDue(String claimer, int limit, Duration lease, boolean byPriority) {
+		return claimDue(claimer, limit, lease, byPriority, Duration.ZERO).rows();
+	}
+
+	/**
+	 * Claims up to {@code limit} rows due within {@code ahead} from now for {@code claimer} for {@code lease}.
+	 * @return the claimed rows, earliest due first unless by priority, with the database's "now" of the claim
+	 */
+	public Claimed<T> claimDue(String claimer, int limit, Duration lease, boolean byPriority, Duration ahead) {
+		List<Instant> claimedAt = new ArrayList<>(1);
 		List<T> rows = new ArrayList<>(this.jdbc.sql(byPriority ? this.claimByPriority : this.claimByDueTime)
 			.param("claimer", claimer)
 			.param("leaseMillis", lease.toMillis())
+			.param("aheadMillis", ahead.toMillis())
 			.param("limit", limit)
-			.query((rs, row) -> this.type.mapper().read(rs))
+			.query((rs, row) -> {
+				if (row == 0) {
+					claimedAt.add(this.dialect.readTimestamp(rs, CLAIMED_AT));
+				}
+				return this.type.mapper().read(rs);
+			})
 			.list());
 		if (!byPriority) {
 			rows.sort(BY_DUE_TIME);
 		}
-		return rows;
+		return new Claimed<>(rows, claimedAt.isEmpty() ? null : claimedAt.get(0));
+	}
+
+	/**
+	 * Rows claimed by one statement.
+	 * @param databaseNow the database's clock as the claim saw it; {@code null} when nothing was claimed
+	 */
+	public record Claimed<T>(List<T> rows, @Nullable Instant databaseNow) {
 	}
 
 	/**
