@@ -66,7 +66,7 @@ public record Options(List<String> scenarios, String url, String user, String pa
 
 		String schema = "awty_bench";
 
-		int rows = 200_000;
+		int rows = 50_000;
 
 		int reps = 3;
 
@@ -80,13 +80,13 @@ public record Options(List<String> scenarios, String url, String user, String pa
 
 		int rate = 1000;
 
-		long durationSeconds = 15;
+		long durationSeconds = 10;
 
 		int backlogRows = 1_000_000;
 
-		int scheduleRows = 10_000;
+		int scheduleRows = 5_000;
 
-		int rescheduleRows = 20_000;
+		int rescheduleRows = 10_000;
 
 		String out = System.getProperty("awty.benchmarks.out", "awty-benchmarks/results");
 
