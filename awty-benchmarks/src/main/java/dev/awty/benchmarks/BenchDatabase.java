@@ -126,25 +126,28 @@ public final class BenchDatabase {
 	}
 
 	public long queryLong(String sql) {
+		return queryOne(sql, (rs) -> rs.getLong(1));
+	}
+
+	public String queryString(String sql) {
+		return queryOne(sql, (rs) -> rs.getString(1));
+	}
+
+	private <T> T queryOne(String sql, FirstColumn<T> read) {
 		try (Connection connection = connect(); Statement statement = connection.createStatement();
 				ResultSet rs = statement.executeQuery(sql)) {
 			rs.next();
-			return rs.getLong(1);
+			return read.of(rs);
 		}
 		catch (SQLException ex) {
 			throw new IllegalStateException("benchmark SQL failed: " + ex.getMessage() + "\n" + sql, ex);
 		}
 	}
 
-	public String queryString(String sql) {
-		try (Connection connection = connect(); Statement statement = connection.createStatement();
-				ResultSet rs = statement.executeQuery(sql)) {
-			rs.next();
-			return rs.getString(1);
-		}
-		catch (SQLException ex) {
-			throw new IllegalStateException("benchmark SQL failed: " + ex.getMessage() + "\n" + sql, ex);
-		}
+	private interface FirstColumn<T> {
+
+		T of(ResultSet rs) throws SQLException;
+
 	}
 
 	/** Empties every system's table but keeps rows with a negative {@code seq} (the backlog). */
