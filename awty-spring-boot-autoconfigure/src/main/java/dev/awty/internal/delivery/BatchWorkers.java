@@ -4,7 +4,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -29,16 +28,9 @@ final class BatchWorkers {
 
 	private @Nullable ExecutorService pool;
 
-	/** Runs batches claimed ahead of their due time, which mostly wait, outside the bounded pool. */
-	private @Nullable ExecutorService holders;
-
-	/** Whether batches held for their due time are published one after the other, keeping the type's due order. */
-	private final boolean ordered;
-
-	BatchWorkers(String typeName, int concurrency, boolean ordered) {
+	BatchWorkers(String typeName, int concurrency) {
 		this.typeName = typeName;
 		this.concurrency = concurrency;
-		this.ordered = ordered;
 		this.slots = new Semaphore(concurrency);
 	}
 
@@ -49,30 +41,6 @@ final class BatchWorkers {
 			thread.setDaemon(true);
 			return thread;
 		});
-		AtomicInteger holderThreads = new AtomicInteger();
-		ThreadFactory holderFactory = (task) -> {
-			Thread thread = new Thread(task, "awty-" + this.typeName + "-due-" + holderThreads.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		};
-		// Held batches are claimed in due order, so running them one after the other keeps it.
-		this.holders = this.ordered ? Executors.newSingleThreadExecutor(holderFactory)
-				: Executors.newCachedThreadPool(holderFactory);
-	}
-
-	/**
-	 * Runs {@code batch}, claimed ahead of its due time, without taking a slot: it waits for its due time
-	 * rather than working, and must not hold up the claims of rows that are already due.
-	 * @return {@code false} if the pool is shutting down and refused the batch
-	 */
-	boolean hold(Runnable batch) {
-		try {
-			this.holders.execute(batch);
-			return true;
-		}
-		catch (RejectedExecutionException ex) {
-			return false;
-		}
 	}
 
 	/**
@@ -122,15 +90,12 @@ final class BatchWorkers {
 	/** Lets batches in flight finish until {@code deadlineNanos}. */
 	void awaitIdle(long deadlineNanos) {
 		ExecutorService workers = this.pool;
-		ExecutorService held = this.holders;
-		if (workers == null || held == null) {
+		if (workers == null) {
 			return;
 		}
 		workers.shutdown();
-		held.shutdown();
 		try {
-			if (!workers.awaitTermination(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)
-					|| !held.awaitTermination(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+			if (!workers.awaitTermination(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
 				logger.warn("awty: batches of type '" + this.typeName + "' were still in flight at shutdown;"
 						+ " their rows are delivered again once their lease runs out");
 			}

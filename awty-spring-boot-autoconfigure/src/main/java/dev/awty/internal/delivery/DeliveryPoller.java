@@ -66,7 +66,7 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 		this.delivery = delivery;
 		this.settings = settings;
 		this.lock = new TypeLock(lockProvider, lockName, settings.lease());
-		this.workers = new BatchWorkers(typeName, settings.concurrency(), settings.mode() == ClaimMode.LEADER);
+		this.workers = new BatchWorkers(typeName, settings.concurrency());
 		this.plan = new WakeUpPlan(clock);
 	}
 
@@ -203,15 +203,8 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 				break;
 			}
 			this.claimedInCycle += batch.rows().size();
-			boolean accepted;
-			if (batch.heldForDueTime()) {
-				this.workers.release();
-				accepted = this.workers.hold(() -> process(batch));
-			}
-			else {
-				accepted = this.workers.submit(() -> process(batch));
-			}
-			if (!accepted) {
+			// A batch claimed ahead waits for its due time in its worker: held rows count as in flight.
+			if (!this.workers.submit(() -> process(batch))) {
 				this.delivery.release(batch);
 				break;
 			}
