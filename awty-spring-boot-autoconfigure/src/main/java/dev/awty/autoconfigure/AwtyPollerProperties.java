@@ -39,6 +39,12 @@ public class AwtyPollerProperties {
 	private boolean listenNotify = true;
 
 	/**
+	 * How long before their due time rows are claimed; each claimed row is still published no earlier than
+	 * its due time by the database clock, from an in-memory timer. 0 claims rows only once they are due.
+	 */
+	private Duration claimAhead = Duration.ofMillis(100);
+
+	/**
 	 * How long shutdown waits for batches in flight to finish.
 	 */
 	private Duration shutdownTimeout = Duration.ofSeconds(30);
@@ -86,6 +92,14 @@ public class AwtyPollerProperties {
 
 	public void setListenNotify(boolean listenNotify) {
 		this.listenNotify = listenNotify;
+	}
+
+	public Duration getClaimAhead() {
+		return this.claimAhead;
+	}
+
+	public void setClaimAhead(Duration claimAhead) {
+		this.claimAhead = claimAhead;
 	}
 
 	public Duration getShutdownTimeout() {

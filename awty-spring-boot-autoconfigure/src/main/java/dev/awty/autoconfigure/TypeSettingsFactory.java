@@ -104,8 +104,12 @@ final class TypeSettingsFactory {
 		RetryBackoff backoff = new RetryBackoff(initialBackoff, retry.getMultiplier(), maxBackoff, retry.getJitter());
 
 		OnDelivered onDelivered = pick(type.getOnDelivered(), poller.getOnDelivered());
+		Duration claimAhead = poller.getClaimAhead();
+		require(!claimAhead.isNegative() && claimAhead.compareTo(lease) < 0, "awty.poller.claim-ahead must be"
+				+ " at least 0 and shorter than " + leaseKey + " (" + lease + "), was " + claimAhead,
+				"Set it to e.g. 100ms, or 0 to claim rows only once they are due.");
 		return new TypeSettings(pollInterval, batchSize, mode, lease, concurrency, maxAttempts, backoff,
-				type.isPriority(), onDelivered);
+				type.isPriority(), onDelivered, claimAhead);
 	}
 
 	private static void validateRetry(AwtyRetryProperties retry) {

@@ -13,15 +13,15 @@ public final class H2Dialect implements SqlDialect {
 
 	// H2 re-runs an IN (sub-select) for every candidate row; MERGE … USING evaluates it once.
 	private static final String CLAIM_DUE_ROWS = """
-			SELECT * FROM FINAL TABLE (
+			SELECT claimed.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM FINAL TABLE (
 			    MERGE INTO %1$s target
 			    USING (SELECT id FROM %1$s
-			           WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
+			           WHERE status = 'PENDING' AND due_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
 			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			           ORDER BY %2$s
 			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
 			    WHEN MATCHED THEN UPDATE SET claimed_by = :claimer,
-			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP))
+			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)) claimed
 			""";
 
 	private static final String RECORD_FAILED_ATTEMPT = """

@@ -27,7 +27,7 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 
 	private static final String SELECT_DUE_IDS = """
 			SELECT id FROM %1$s
-			WHERE status = 'PENDING' AND due_at <= UTC_TIMESTAMP(6)
+			WHERE status = 'PENDING' AND due_at <= TIMESTAMPADD(MICROSECOND, :aheadMillis * 1000, UTC_TIMESTAMP(6))
 			  AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
 			ORDER BY %2$s
 			LIMIT :limit

@@ -5,21 +5,25 @@ import java.sql.Types;
 import dev.awty.spi.SqlDialect;
 
 /**
- * PostgreSQL: claims with {@code UPDATE … RETURNING} over a {@code FOR UPDATE SKIP LOCKED} sub-select.
+ * PostgreSQL: claims with {@code UPDATE … RETURNING} over a {@code FOR UPDATE SKIP LOCKED} sub-select whose ids
+ * are looked up by primary key.
  */
 public final class PostgresDialect implements SqlDialect {
 
+	// "id = ANY (ARRAY(…))" runs the sub-select once and looks the claimed ids up by primary key. With "id IN (…)"
+	// and statistics that still say the table is empty (a burst right after a purge, before autovacuum analyzes
+	// it), PostgreSQL plans a nested loop that scans the whole table once per claimed row.
 	private static final String CLAIM_DUE_ROWS = """
 			UPDATE %1$s SET claimed_by = :claimer,
 			       claimed_until = CURRENT_TIMESTAMP + :leaseMillis * INTERVAL '1 millisecond'
-			WHERE id IN (
+			WHERE id = ANY (ARRAY(
 			    SELECT id FROM %1$s
-			    WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
+			    WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP + :aheadMillis * INTERVAL '1 millisecond'
 			      AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			    ORDER BY %2$s
 			    LIMIT :limit
-			    FOR UPDATE SKIP LOCKED)
-			RETURNING *
+			    FOR UPDATE SKIP LOCKED))
+			RETURNING *, CURRENT_TIMESTAMP AS awty_claimed_at
 			""";
 
 	private static final String RECORD_FAILED_ATTEMPT = """

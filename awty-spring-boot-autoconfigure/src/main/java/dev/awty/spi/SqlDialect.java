@@ -21,19 +21,20 @@ public interface SqlDialect {
 	String name();
 
 	/**
-	 * Claims up to {@code :limit} due, unclaimed {@code PENDING} rows in one statement, in the order given by
-	 * {@code %2$s} (a column list such as {@code due_at} or {@code priority DESC, due_at}): sets
-	 * {@code claimed_by = :claimer} and {@code claimed_until} to now plus {@code :leaseMillis}, and returns
-	 * every column of the claimed rows. Rows locked by a concurrent claim are skipped, not waited for.
+	 * Claims up to {@code :limit} unclaimed {@code PENDING} rows due by now plus {@code :aheadMillis} in one
+	 * statement, in the order given by {@code %2$s} (a column list such as {@code due_at} or
+	 * {@code priority DESC, due_at}): sets {@code claimed_by = :claimer} and {@code claimed_until} to now plus
+	 * {@code :leaseMillis}, and returns every column of the claimed rows plus {@code awty_claimed_at}, the
+	 * "now" the statement compared with. Rows locked by a concurrent claim are skipped, not waited for.
 	 */
 	String claimDueRows();
 
 	/**
 	 * For databases that cannot update rows and return them in one statement: the update that claims the rows
 	 * whose ids {@link #claimDueRows()} selected. When not {@code null}, {@link #claimDueRows()} only selects and
-	 * locks the {@code id}s of the rows to claim, and awty claims in one transaction: that select, then this
-	 * statement for {@code id IN (:ids)} with {@code :claimer} and {@code :leaseMillis}, then a read of the claimed
-	 * rows. {@code null} (the default) when {@link #claimDueRows()} claims and returns the rows by itself.
+	 * locks the {@code id}s of the rows to claim (with {@code :limit} and {@code :aheadMillis}), and awty claims in
+	 * one transaction: that select, then this statement for {@code id IN (:ids)} with {@code :claimer} and
+	 * {@code :leaseMillis}, then a read of the claimed rows with the database's "now". {@code null} (the default) when {@link #claimDueRows()} claims and returns the rows by itself.
 	 */
 	default @Nullable String claimSelectedRows() {
 		return null;

@@ -33,6 +33,8 @@ import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.spi.SqlDialect;
 import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.repository.ChangeResult;
+import dev.awty.repository.EventRepositories;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
@@ -99,6 +101,64 @@ abstract class DeliveryContractTests {
 			assertThat(row.getAttempts()).isEqualTo(1);
 			assertThat(row.getDeliveredAt()).isAfterOrEqualTo(storedDueAt);
 		});
+	}
+
+	@Test
+	void rowsClaimedAheadOfTheirDueTimeArePublishedNoEarlierThanTheirDueTimeByTheDatabaseClock() {
+		ReceivedEvents received = new ReceivedEvents().clock(this::databaseNow);
+		purchases(received).withPropertyValues("awty.poller.poll-interval=5s", "awty.poller.claim-ahead=3s")
+			.run((context) -> {
+				EventScheduler scheduler = context.getBean(EventScheduler.class);
+				// All ten fall inside the claim-ahead window at once: one claim takes them 2.5 s early.
+				Instant base = databaseNow().plusMillis(2500);
+				new TransactionTemplate(context.getBean(PlatformTransactionManager.class)).executeWithoutResult((tx) -> {
+					for (int i = 0; i < 10; i++) {
+						scheduler.schedule(new TestPurchase(i), base.plusMillis(20L * i));
+					}
+				});
+
+				await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(20)).until(() -> claimedRows() == 10);
+				assertThat(databaseNow()).as("claimed before the first is due").isBefore(base);
+				assertThat(received.count()).as("nothing published before its due time").isZero();
+				await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 10);
+
+				for (ReceivedEvents.Received delivery : received.all()) {
+					Instant dueAt = (Instant) delivery.message().getHeaders().get(AwtyHeaders.DUE_AT);
+					assertThat(delivery.receivedAt()).as(delivery.eventId()).isAfterOrEqualTo(dueAt);
+				}
+				assertThat(received.all()).as("one batch, published in due order")
+					.extracting((delivery) -> (Instant) delivery.message().getHeaders().get(AwtyHeaders.DUE_AT))
+					.isSorted();
+				await().atMost(Duration.ofSeconds(5)).until(() -> deliveredRows() == 10);
+			});
+	}
+
+	@Test
+	void rescheduleOfARowClaimedAheadIsReportedInFlightAndTheRowIsDeliveredOnceAtItsOldTime() {
+		ReceivedEvents received = new ReceivedEvents().clock(this::databaseNow);
+		purchases(received).withPropertyValues("awty.poller.poll-interval=5s", "awty.poller.claim-ahead=3s")
+			.run((context) -> {
+				EventScheduler scheduler = context.getBean(EventScheduler.class);
+				Instant dueAt = databaseNow().plusMillis(4000);
+				long id = scheduler.schedule(new TestPurchase(1), dueAt);
+				Instant storedDueAt = scheduler.find(TestPurchase.class, id).orElseThrow().getDueAt();
+				await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(20)).until(() -> claimedRows() == 1);
+
+				ChangeResult result = context.getBean(EventRepositories.class)
+					.select(TestPurchase.class)
+					.where("e.id = :id")
+					.param("id", id)
+					.rescheduleTo(dueAt.plusSeconds(3600));
+
+				assertThat(result.changed()).isZero();
+				assertThat(result.inFlight()).isEqualTo(1);
+				await().atMost(Duration.ofSeconds(10)).until(() -> deliveredRows() == 1);
+				assertThat(received.count()).isEqualTo(1);
+				ReceivedEvents.Received delivery = received.all().get(0);
+				assertThat(delivery.eventId()).isEqualTo("test_purchase/" + id + "/1");
+				assertThat(delivery.receivedAt()).isAfterOrEqualTo(storedDueAt);
+				assertThat(scheduler.find(TestPurchase.class, id).orElseThrow().getDueAt()).isEqualTo(storedDueAt);
+			});
 	}
 
 	@Test
@@ -297,6 +357,11 @@ abstract class DeliveryContractTests {
 
 	private int rows() {
 		return this.jdbc.queryForObject("SELECT COUNT(*) FROM scheduled_test_purchase", Integer.class);
+	}
+
+	private int claimedRows() {
+		return this.jdbc.queryForObject("SELECT COUNT(*) FROM scheduled_test_purchase WHERE claimed_by IS NOT NULL",
+				Integer.class);
 	}
 
 	private int deliveredRows() {

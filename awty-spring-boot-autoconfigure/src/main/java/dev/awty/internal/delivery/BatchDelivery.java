@@ -53,9 +53,11 @@ final class BatchDelivery<T extends ScheduledEntity> {
 	ClaimedBatch<T> claim() {
 		String token = this.instanceId + "#" + this.claimSequence.incrementAndGet();
 		long started = System.nanoTime();
-		List<T> rows = this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(), this.settings.byPriority());
-		this.counters.claimed(rows.size(), System.nanoTime() - started);
-		return new ClaimedBatch<>(token, rows);
+		EventClaims.Claimed<T> claimed = this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(),
+				this.settings.byPriority(), this.settings.claimAhead());
+		long returned = System.nanoTime();
+		this.counters.claimed(claimed.rows().size(), returned - started);
+		return new ClaimedBatch<>(token, claimed.rows(), claimed.databaseNow(), returned);
 	}
 
 	/** Gives claimed rows back unpublished, so that any instance can claim them at once. */
@@ -68,8 +70,9 @@ final class BatchDelivery<T extends ScheduledEntity> {
 	}
 
 	void process(ClaimedBatch<T> batch) {
-		List<RowResult<T>> results = (this.handlerStep != null) ? this.handlerStep.run(batch.rows())
-				: publishAll(batch.rows());
+		// Rows claimed ahead of their due time are published, or handed to the handler, once due.
+		List<RowResult<T>> results = DueRelease.whenDue(batch, batch.rows(),
+				(rows) -> (this.handlerStep != null) ? this.handlerStep.run(rows) : publishAll(rows));
 		this.writer.write(batch.token(), results);
 	}
 

@@ -107,22 +107,24 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 	}
 
 	/**
-	 * Makes a cycle start no later than {@code dueAt}.
+	 * Makes a cycle start no later than {@code dueAt} minus the claim-ahead.
 	 * @param local whether the row was scheduled on this instance, whose clock timed the wake-up
 	 */
 	void wakeUpBy(Instant dueAt, boolean local) {
+		// A claim that many milliseconds early picks the row up; it is still published at its due time.
+		Instant claimAt = dueAt.minus(this.settings.claimAhead());
 		synchronized (this.monitor) {
 			if (!this.running) {
 				return;
 			}
-			this.plan.add(dueAt, local);
-			if (this.cycling || (this.nextRunAt != null && !dueAt.isBefore(this.nextRunAt))) {
+			this.plan.add(claimAt, local);
+			if (this.cycling || (this.nextRunAt != null && !claimAt.isBefore(this.nextRunAt))) {
 				return;
 			}
 			if (this.next != null) {
 				this.next.cancel(false);
 			}
-			scheduleAt(dueAt);
+			scheduleAt(claimAt);
 		}
 	}
 
@@ -142,6 +144,7 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 			}
 			this.cycling = true;
 			this.nextRunAt = null;
+			this.plan.cycleStarting();
 		}
 		Duration delay = this.settings.pollInterval();
 		this.claimedInCycle = 0;
@@ -200,6 +203,7 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 				break;
 			}
 			this.claimedInCycle += batch.rows().size();
+			// A batch claimed ahead waits for its due time in its worker: held rows count as in flight.
 			if (!this.workers.submit(() -> process(batch))) {
 				this.delivery.release(batch);
 				break;

@@ -29,6 +29,9 @@ final class WakeUpPlan {
 
 	private @Nullable Instant awaitedDue;
 
+	/** When the last cycle started: due times up to then were covered by its claims. */
+	private @Nullable Instant lookedAt;
+
 	private int rechecks;
 
 	WakeUpPlan(Clock clock) {
@@ -47,10 +50,20 @@ final class WakeUpPlan {
 		}
 	}
 
-	/** The next run: after {@code delay}, or at the earliest due time still ahead if that is sooner. */
+	/** Notes that a cycle starts now and will look at everything due by then. */
+	void cycleStarting() {
+		this.lookedAt = this.clock.instant();
+	}
+
+	/**
+	 * The next run: after {@code delay}, or at the earliest due time not yet looked at if that is sooner, at
+	 * once if it passed while the last cycle ran (its claims ran before that row was due).
+	 */
 	Instant nextRun(Duration delay) {
 		Instant now = this.clock.instant();
-		this.pending.headSet(now, true).clear();
+		if (this.lookedAt != null) {
+			this.pending.headSet(this.lookedAt, true).clear();
+		}
 		Instant at = now.plus(delay);
 		return (!this.pending.isEmpty() && this.pending.first().isBefore(at)) ? this.pending.first() : at;
 	}

@@ -1,13 +1,17 @@
 package dev.awty.internal.jdbc;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;
@@ -34,11 +38,18 @@ public final class EventClaims<T extends ScheduledEntity> {
 			DELETE FROM %s WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'PENDING'
 			""";
 
-	private static final String READ_CLAIMED = "SELECT * FROM %s WHERE id IN (:ids) AND claimed_by = :claimer";
+	// Read after the claim in its transaction: its "now" is no earlier than the claim's, so rows held for their
+	// due time from it are never released early.
+	private static final String READ_CLAIMED = """
+			SELECT claimed.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM %s claimed
+			WHERE id IN (:ids) AND claimed_by = :claimer
+			""";
 
 	private static final String RELEASE = """
 			UPDATE %s SET claimed_by = NULL, claimed_until = NULL WHERE id IN (:ids) AND claimed_by = :claimer
 			""";
+
+	private static final String CLAIMED_AT = "awty_claimed_at";
 
 	private static final String DUE_ORDER = "due_at";
 
@@ -81,7 +92,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 		this.claimByPriority = dialect.claimDueRows().formatted(table, PRIORITY_ORDER);
 		String claimSelected = dialect.claimSelectedRows();
 		this.selectThenClaim = (claimSelected != null) ? new SelectThenClaim(transaction, claimSelected.formatted(table),
-				READ_CLAIMED.formatted(table)) : null;
+				dialect.withDatabaseNow(READ_CLAIMED.formatted(table))) : null;
 		this.markDelivered = dialect.withDatabaseNow(MARK_DELIVERED.formatted(table));
 		this.deleteDelivered = DELETE_DELIVERED.formatted(table);
 		this.release = RELEASE.formatted(table);
@@ -102,19 +113,42 @@ public final class EventClaims<T extends ScheduledEntity> {
 	 * @return the claimed rows, earliest due first unless by priority; empty when nothing is due
 	 */
 	public List<T> claimDue(String claimer, int limit, Duration lease, boolean byPriority) {
+		return claimDue(claimer, limit, lease, byPriority, Duration.ZERO).rows();
+	}
+
+	/**
+	 * Claims up to {@code limit} rows due within {@code ahead} from now for {@code claimer} for {@code lease}.
+	 * @return the claimed rows, earliest due first unless by priority, with the database's "now" of the claim
+	 */
+	public Claimed<T> claimDue(String claimer, int limit, Duration lease, boolean byPriority, Duration ahead) {
 		String claim = byPriority ? this.claimByPriority : this.claimByDueTime;
+		List<Instant> claimedAt = new ArrayList<>(1);
+		RowMapper<T> reader = (rs, row) -> {
+			if (row == 0) {
+				claimedAt.add(this.dialect.readTimestamp(rs, CLAIMED_AT));
+			}
+			return this.type.mapper().read(rs);
+		};
 		List<T> rows = new ArrayList<>((this.selectThenClaim != null)
-				? this.selectThenClaim.claim(claim, claimer, limit, lease)
+				? this.selectThenClaim.claim(claim, claimer, limit, lease, ahead, reader)
 				: this.jdbc.sql(claim)
 					.param("claimer", claimer)
 					.param("leaseMillis", lease.toMillis())
+					.param("aheadMillis", ahead.toMillis())
 					.param("limit", limit)
-					.query((rs, row) -> this.type.mapper().read(rs))
+					.query(reader)
 					.list());
 		if (!byPriority) {
 			rows.sort(BY_DUE_TIME);
 		}
-		return rows;
+		return new Claimed<>(rows, claimedAt.isEmpty() ? null : claimedAt.get(0));
+	}
+
+	/**
+	 * Rows claimed by one statement.
+	 * @param databaseNow the database's clock as the claim saw it; {@code null} when nothing was claimed
+	 */
+	public record Claimed<T>(List<T> rows, @Nullable Instant databaseNow) {
 	}
 
 	/**
@@ -174,9 +208,13 @@ public final class EventClaims<T extends ScheduledEntity> {
 			this.readClaimed = readClaimed;
 		}
 
-		List<T> claim(String selectIds, String claimer, int limit, Duration lease) {
+		List<T> claim(String selectIds, String claimer, int limit, Duration lease, Duration ahead, RowMapper<T> reader) {
 			List<T> rows = this.transaction.execute((status) -> {
-				List<Long> ids = EventClaims.this.jdbc.sql(selectIds).param("limit", limit).query(Long.class).list();
+				List<Long> ids = EventClaims.this.jdbc.sql(selectIds)
+					.param("limit", limit)
+					.param("aheadMillis", ahead.toMillis())
+					.query(Long.class)
+					.list();
 				if (ids.isEmpty()) {
 					return List.of();
 				}
@@ -188,10 +226,14 @@ public final class EventClaims<T extends ScheduledEntity> {
 				List<T> claimed = new ArrayList<>(EventClaims.this.jdbc.sql(this.readClaimed)
 					.param("ids", ids)
 					.param("claimer", claimer)
-					.query((rs, row) -> EventClaims.this.type.mapper().read(rs))
+					.query(reader)
 					.list());
 				// in the order the ids were selected, which is the claim order (by priority, then due time)
-				claimed.sort(Comparator.comparingInt((row) -> ids.indexOf(row.getId())));
+				Map<Long, Integer> position = new HashMap<>();
+				for (int i = 0; i < ids.size(); i++) {
+					position.put(ids.get(i), i);
+				}
+				claimed.sort(Comparator.comparingInt((row) -> position.get(row.getId())));
 				return claimed;
 			});
 			return (rows != null) ? rows : List.of();

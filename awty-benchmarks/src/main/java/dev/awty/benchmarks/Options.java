@@ -1,0 +1,144 @@
+package dev.awty.benchmarks;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The command line: a scenario (or {@code all}) followed by {@code --name value} flags. Every flag has a
+ * default sized so that {@code all} finishes in under ten minutes on a 2-core machine.
+ */
+public record Options(List<String> scenarios, String url, String user, String password, String schema, int rows,
+		int repetitions, int threads, int poolSize, int batchSize, Duration pollInterval, int rate, Duration duration,
+		int backlogRows, int scheduleRows, int rescheduleRows, Path output) {
+
+	public static final List<String> SCENARIOS = List.of("drain", "lag", "backlog", "schedule", "reschedule");
+
+	static final String USAGE = """
+			usage: <scenario|all> [--rows N] [--reps N] [--threads N] [--pool N] [--batch N] [--poll-interval MS]
+			       [--rate N] [--duration S] [--backlog-rows N] [--schedule-rows N] [--reschedule-rows N]
+			       [--url JDBC] [--user U] [--password P] [--schema S] [--out DIR]
+			scenarios: drain, lag, backlog, schedule, reschedule, all (several may be given, comma-separated)
+			""";
+
+	public static Options parse(String... args) {
+		if (args.length == 0 || args[0].startsWith("--")) {
+			throw new IllegalArgumentException("name a scenario first\n" + USAGE);
+		}
+		List<String> scenarios = new ArrayList<>();
+		for (String name : args[0].toLowerCase(Locale.ROOT).split(",")) {
+			if (name.equals("all")) {
+				scenarios.addAll(SCENARIOS);
+			}
+			else if (SCENARIOS.contains(name)) {
+				scenarios.add(name);
+			}
+			else {
+				throw new IllegalArgumentException("unknown scenario '" + name + "'\n" + USAGE);
+			}
+		}
+		Builder b = new Builder();
+		for (int i = 1; i < args.length; i += 2) {
+			String flag = args[i];
+			if (i + 1 >= args.length) {
+				throw new IllegalArgumentException("flag " + flag + " needs a value\n" + USAGE);
+			}
+			b.set(flag, args[i + 1]);
+		}
+		return b.build(List.copyOf(scenarios));
+	}
+
+	/** The same options with every size replaced by a tiny one, for the smoke test. */
+	public Options smoke(Path out) {
+		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, 2000, 1, 2, 4, 500,
+				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, out);
+	}
+
+	private static final class Builder {
+
+		String url = "jdbc:postgresql://127.0.0.1:5432/test";
+
+		String user = "postgres";
+
+		String password = "postgres";
+
+		String schema = "awty_bench";
+
+		int rows = 50_000;
+
+		int reps = 3;
+
+		int threads = 8;
+
+		int pool = 12;
+
+		int batch = 500;
+
+		long pollMillis = 1000;
+
+		int rate = 1000;
+
+		long durationSeconds = 10;
+
+		int backlogRows = 1_000_000;
+
+		int scheduleRows = 5_000;
+
+		int rescheduleRows = 10_000;
+
+		String out = System.getProperty("awty.benchmarks.out", "awty-benchmarks/results");
+
+		void set(String flag, String value) {
+			try {
+				switch (flag) {
+					case "--url" -> this.url = value;
+					case "--user" -> this.user = value;
+					case "--password" -> this.password = value;
+					case "--schema" -> this.schema = value;
+					case "--rows" -> this.rows = positive(flag, value);
+					case "--reps" -> this.reps = positive(flag, value);
+					case "--threads" -> this.threads = positive(flag, value);
+					case "--pool" -> this.pool = positive(flag, value);
+					case "--batch" -> this.batch = positive(flag, value);
+					case "--poll-interval" -> this.pollMillis = positive(flag, value);
+					case "--rate" -> this.rate = positive(flag, value);
+					case "--duration" -> this.durationSeconds = positive(flag, value);
+					case "--backlog-rows" -> this.backlogRows = positive(flag, value);
+					case "--schedule-rows" -> this.scheduleRows = positive(flag, value);
+					case "--reschedule-rows" -> this.rescheduleRows = positive(flag, value);
+					case "--out" -> this.out = value;
+					default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
+				}
+			}
+			catch (NumberFormatException ex) {
+				throw new IllegalArgumentException("flag " + flag + " needs a whole number, not '" + value + "'");
+			}
+		}
+
+		private static int positive(String flag, String value) {
+			int number = Integer.parseInt(value.replace("_", "").replace(",", ""));
+			if (number < 1) {
+				throw new IllegalArgumentException("flag " + flag + " must be at least 1, not " + number);
+			}
+			return number;
+		}
+
+		Options build(List<String> scenarios) {
+			if (!this.schema.matches("[a-z_][a-z0-9_]{0,62}")) {
+				throw new IllegalArgumentException("--schema must be a lower-case SQL identifier, not '" + this.schema + "'");
+			}
+			if (this.pool <= this.threads) {
+				throw new IllegalArgumentException("--pool (" + this.pool + ") must exceed --threads (" + this.threads
+						+ "): the pollers need connections besides the workers'");
+			}
+			return new Options(scenarios, this.url, this.user, this.password, this.schema, this.rows, this.reps,
+					this.threads, this.pool, this.batch, Duration.ofMillis(this.pollMillis), this.rate,
+					Duration.ofSeconds(this.durationSeconds), this.backlogRows, this.scheduleRows, this.rescheduleRows,
+					Path.of(this.out));
+		}
+
+	}
+
+}

@@ -1,0 +1,85 @@
+package dev.awty.benchmarks.awty;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import dev.awty.ClaimMode;
+import dev.awty.EventScheduler;
+import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.Options;
+import dev.awty.benchmarks.Receiver;
+import dev.awty.repository.EventRepositories;
+
+/**
+ * One or more awty instances in this JVM, each a Spring Boot application context with its own pool,
+ * delivering to one {@link Receiver}.
+ */
+public final class AwtyInstances implements AutoCloseable {
+
+	private final List<ConfigurableApplicationContext> contexts = new ArrayList<>();
+
+	private AwtyInstances() {
+	}
+
+	/**
+	 * Starts {@code count} instances claiming in {@code mode}, each with the benchmark's pool size, worker count,
+	 * batch size and poll interval.
+	 */
+	public static AwtyInstances start(BenchDatabase database, ClaimMode mode, int count, Receiver receiver) {
+		AwtyInstances instances = new AwtyInstances();
+		try {
+			for (int i = 1; i <= count; i++) {
+				instances.contexts.add(application(database, mode, "bench-" + i, receiver).run());
+			}
+		}
+		catch (RuntimeException ex) {
+			instances.close();
+			throw ex;
+		}
+		return instances;
+	}
+
+	private static SpringApplicationBuilder application(BenchDatabase database, ClaimMode mode, String instanceId,
+			Receiver receiver) {
+		Options options = database.options();
+		Map<String, Object> properties = Map.ofEntries(Map.entry("spring.datasource.url", database.url()),
+				Map.entry("spring.datasource.username", options.user()),
+				Map.entry("spring.datasource.password", options.password()),
+				Map.entry("spring.datasource.hikari.maximum-pool-size", options.poolSize()),
+				Map.entry("spring.datasource.hikari.minimum-idle", options.poolSize()),
+				Map.entry("spring.datasource.hikari.pool-name", "awty-" + instanceId),
+				Map.entry("spring.liquibase.enabled", false), Map.entry("spring.main.banner-mode", "off"),
+				Map.entry("spring.jmx.enabled", false), Map.entry("logging.level.root", "warn"),
+				Map.entry("awty.instance-id", instanceId),
+				Map.entry("awty.claim.mode", (mode == ClaimMode.LEADER) ? "leader" : "skip-locked"),
+				Map.entry("awty.poller.concurrency", options.threads()),
+				Map.entry("awty.poller.batch-size", options.batchSize()),
+				Map.entry("awty.poller.poll-interval", options.pollInterval().toMillis() + "ms"));
+		return new SpringApplicationBuilder(AwtyBenchApplication.class).web(WebApplicationType.NONE)
+			.properties(properties)
+			.initializers((context) -> context.getBeanFactory().registerSingleton("benchReceiver", receiver))
+			.logStartupInfo(false)
+			.registerShutdownHook(false);
+	}
+
+	public EventScheduler scheduler() {
+		return this.contexts.get(0).getBean(EventScheduler.class);
+	}
+
+	public EventRepositories repositories() {
+		return this.contexts.get(0).getBean(EventRepositories.class);
+	}
+
+	@Override
+	public void close() {
+		this.contexts.forEach((context) -> SpringApplication.exit(context));
+		this.contexts.clear();
+	}
+
+}

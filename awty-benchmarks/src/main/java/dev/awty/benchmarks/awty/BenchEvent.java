@@ -1,0 +1,25 @@
+package dev.awty.benchmarks.awty;
+
+import dev.awty.ScheduledEntity;
+import dev.awty.ScheduledEvent;
+
+/** The benchmark's event type: one row per event, counted by the consumer by its sequence number. */
+@ScheduledEvent(table = "scheduled_bench", channel = BenchEvent.CHANNEL, name = "bench")
+public class BenchEvent extends ScheduledEntity {
+
+	static final String CHANNEL = "benchEvents";
+
+	private Long seq;
+
+	protected BenchEvent() {
+	}
+
+	public BenchEvent(long seq) {
+		this.seq = seq;
+	}
+
+	public Long getSeq() {
+		return this.seq;
+	}
+
+}

@@ -1,0 +1,97 @@
+package dev.awty.benchmarks.dbscheduler;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import com.github.kagkarlsson.scheduler.Scheduler;
+import com.github.kagkarlsson.scheduler.SchedulerBuilder;
+import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.github.kagkarlsson.scheduler.task.TaskInstance;
+import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
+import com.github.kagkarlsson.scheduler.task.helper.Tasks;
+import com.zaxxer.hikari.HikariDataSource;
+
+import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.Options;
+import dev.awty.benchmarks.Receiver;
+
+/**
+ * db-scheduler as its documentation sets it up without Spring: one one-time task whose execution hands its
+ * instance id (the sequence number) to the {@link Receiver}, on a pool of the benchmark's size.
+ */
+public final class DbSchedulerInstance implements AutoCloseable {
+
+	public static final String TASK = "bench";
+
+	/** How db-scheduler is configured. */
+	public enum Setup {
+
+		/**
+		 * Tuned for the workload: lock-and-fetch polling ({@code UPDATE … FOR UPDATE SKIP LOCKED … RETURNING}),
+		 * the benchmark's worker threads and poll interval, and a fetch of up to four executions per thread.
+		 */
+		TUNED,
+
+		/** The library's defaults: fetch-then-lock polling, 10 threads, a 10 s poll interval. */
+		DEFAULTS
+
+	}
+
+	private final HikariDataSource pool;
+
+	private final OneTimeTask<Void> task;
+
+	private final Scheduler scheduler;
+
+	private DbSchedulerInstance(HikariDataSource pool, OneTimeTask<Void> task, Scheduler scheduler) {
+		this.pool = pool;
+		this.task = task;
+		this.scheduler = scheduler;
+	}
+
+	public static DbSchedulerInstance start(BenchDatabase database, Setup setup, Receiver receiver) {
+		Options options = database.options();
+		HikariDataSource pool = database.pool("db-scheduler", options.poolSize());
+		OneTimeTask<Void> task = Tasks.oneTime(TASK).execute((instance, context) -> receiver
+			.receive(Long.parseLong(instance.getId()), context.getExecution().getExecutionTime()));
+		SchedulerBuilder builder = Scheduler.create(pool, task).schedulerName(() -> "bench");
+		if (setup == Setup.TUNED) {
+			builder.threads(options.threads())
+				.pollingInterval(options.pollInterval())
+				.pollUsingLockAndFetch(1.0, 4.0)
+				.enableImmediateExecution();
+		}
+		Scheduler scheduler = builder.shutdownMaxWait(Duration.ofSeconds(10)).build();
+		scheduler.start();
+		return new DbSchedulerInstance(pool, task, scheduler);
+	}
+
+	/** A client only, no polling: what an application uses to schedule and reschedule. */
+	public static SchedulerClient client(HikariDataSource pool) {
+		return SchedulerClient.Builder.create(pool, task()).build();
+	}
+
+	public static OneTimeTask<Void> task() {
+		return Tasks.oneTime(TASK).execute((instance, context) -> {
+		});
+	}
+
+	public static TaskInstance<Void> instance(long seq) {
+		return new TaskInstance<>(TASK, Long.toString(seq));
+	}
+
+	public SchedulerClient client() {
+		return this.scheduler;
+	}
+
+	public void schedule(long seq, Instant at) {
+		this.scheduler.schedule(this.task.instance(Long.toString(seq)), at);
+	}
+
+	@Override
+	public void close() {
+		this.scheduler.stop();
+		this.pool.close();
+	}
+
+}

@@ -1,0 +1,109 @@
+package dev.awty.benchmarks.report;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Writes a run's results three ways: a table on stdout, {@code benchmark.json} and {@code benchmark.md}.
+ */
+public final class ReportWriter {
+
+	public static final String JSON = "benchmark.json";
+
+	public static final String MARKDOWN = "benchmark.md";
+
+	private final Results results;
+
+	/** What ran where: command, date, machine, database, settings. */
+	private final Map<String, String> context;
+
+	public ReportWriter(Results results, Map<String, String> context) {
+		this.results = results;
+		this.context = context;
+	}
+
+	public void print(PrintStream out) {
+		out.println();
+		out.printf("%-11s %-22s %-22s %s%n", "scenario", "system", "metric", "median (min–max)");
+		for (Summary s : this.results.summaries()) {
+			out.printf("%-11s %-22s %-22s %s %s%n", s.scenario(), s.system(), s.metric(), s.formatted(), s.unit());
+		}
+		out.println();
+		this.results.comparisons().forEach(out::println);
+		out.println();
+		this.results.targets().forEach((line) -> out.println("target " + line));
+	}
+
+	/** Writes both files into {@code directory}, creating it. */
+	public void write(Path directory) {
+		try {
+			Files.createDirectories(directory);
+			Files.writeString(directory.resolve(JSON), json());
+			Files.writeString(directory.resolve(MARKDOWN), markdown());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot write results to " + directory.toAbsolutePath(), ex);
+		}
+	}
+
+	String json() {
+		StringBuilder json = new StringBuilder("{\n  \"context\": {");
+		json.append(this.context.entrySet()
+			.stream()
+			.map((e) -> "\n    " + Numbers.jsonString(e.getKey()) + ": " + Numbers.jsonString(e.getValue()))
+			.collect(Collectors.joining(",")));
+		json.append("\n  },\n  \"summaries\": [");
+		json.append(this.results.summaries()
+			.stream()
+			.map((s) -> "\n    {\"scenario\": " + Numbers.jsonString(s.scenario()) + ", \"system\": "
+					+ Numbers.jsonString(s.system()) + ", \"metric\": " + Numbers.jsonString(s.metric()) + ", \"unit\": "
+					+ Numbers.jsonString(s.unit()) + ", \"median\": " + Numbers.json(s.median()) + ", \"min\": "
+					+ Numbers.json(s.min()) + ", \"max\": " + Numbers.json(s.max()) + ", \"runs\": " + s.runs() + "}")
+			.collect(Collectors.joining(",")));
+		json.append("\n  ],\n  \"runs\": [");
+		json.append(this.results.measurements()
+			.stream()
+			.map((m) -> "\n    {\"scenario\": " + Numbers.jsonString(m.scenario()) + ", \"system\": "
+					+ Numbers.jsonString(m.system()) + ", \"metric\": " + Numbers.jsonString(m.metric()) + ", \"value\": "
+					+ Numbers.json(m.value()) + ", \"repetition\": " + m.repetition() + "}")
+			.collect(Collectors.joining(",")));
+		json.append("\n  ],\n  \"deliveries\": [");
+		json.append(this.results.deliveries()
+			.stream()
+			.map((d) -> "\n    {\"scenario\": " + Numbers.jsonString(d.scenario()) + ", \"system\": "
+					+ Numbers.jsonString(d.system()) + ", \"repetition\": " + d.repetition() + ", \"expected\": "
+					+ d.expected() + ", \"received\": " + d.received() + ", \"duplicates\": " + d.duplicates() + "}")
+			.collect(Collectors.joining(",")));
+		json.append("\n  ],\n  \"comparisons\": [");
+		json.append(strings(this.results.comparisons()));
+		json.append("\n  ],\n  \"targets\": [");
+		json.append(strings(this.results.targets()));
+		return json.append("\n  ]\n}\n").toString();
+	}
+
+	private static String strings(List<String> lines) {
+		return lines.stream().map((line) -> "\n    " + Numbers.jsonString(line)).collect(Collectors.joining(","));
+	}
+
+	String markdown() {
+		StringBuilder md = new StringBuilder("# awty benchmark\n\n");
+		this.context.forEach((key, value) -> md.append("- ").append(key).append(": `").append(value).append("`\n"));
+		md.append("\n| scenario | system | metric | median (min–max) | unit |\n|---|---|---|---|---|\n");
+		for (Summary s : this.results.summaries()) {
+			md.append("| ").append(s.scenario()).append(" | ").append(s.system()).append(" | ").append(s.metric())
+				.append(" | ").append(s.formatted()).append(" | ").append(s.unit()).append(" |\n");
+		}
+		md.append("\n```\n");
+		this.results.comparisons().forEach((line) -> md.append(line).append('\n'));
+		md.append("```\n\nTargets:\n\n");
+		this.results.targets().forEach((line) -> md.append("- ").append(line).append('\n'));
+		return md.toString();
+	}
+
+}

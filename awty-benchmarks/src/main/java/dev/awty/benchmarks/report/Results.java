@@ -1,0 +1,143 @@
+package dev.awty.benchmarks.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every measurement of a benchmark run, summarised per scenario, system and metric, with the comparison
+ * lines and the targets derived from them.
+ */
+public final class Results {
+
+	public static final String AWTY = "awty skip-locked";
+
+	public static final String AWTY_X2 = "awty skip-locked x2";
+
+	public static final String AWTY_LEADER = "awty leader";
+
+	public static final String DB_SCHEDULER = "db-scheduler";
+
+	public static final String DB_SCHEDULER_DEFAULTS = "db-scheduler defaults";
+
+	public static final String RAW_SQL = "raw-sql";
+
+	private final List<Measurement> measurements = new ArrayList<>();
+
+	private final List<Delivery> deliveries = new ArrayList<>();
+
+	/** What one run of a system delivered, against what it should have. */
+	public record Delivery(String scenario, String system, int repetition, long expected, long received,
+			long duplicates) {
+
+		public boolean exactlyOnce() {
+			return this.received == this.expected && this.duplicates == 0;
+		}
+
+	}
+
+	public synchronized void delivered(String scenario, String system, int repetition, long expected, long received,
+			long duplicates) {
+		this.deliveries.add(new Delivery(scenario, system, repetition, expected, received, duplicates));
+	}
+
+	public synchronized List<Delivery> deliveries() {
+		return List.copyOf(this.deliveries);
+	}
+
+	public synchronized void add(String scenario, String system, String metric, String unit, double value,
+			int repetition) {
+		this.measurements.add(new Measurement(scenario, system, metric, unit, value, repetition));
+	}
+
+	public synchronized List<Measurement> measurements() {
+		return List.copyOf(this.measurements);
+	}
+
+	/** Summaries in the order their first measurement was taken. */
+	public synchronized List<Summary> summaries() {
+		Map<String, List<Measurement>> groups = new LinkedHashMap<>();
+		for (Measurement m : this.measurements) {
+			groups.computeIfAbsent(m.scenario() + "|" + m.system() + "|" + m.metric(), (key) -> new ArrayList<>()).add(m);
+		}
+		return groups.values().stream().map(Summary::of).toList();
+	}
+
+	public Optional<Summary> find(String scenario, String system, String metric) {
+		return summaries().stream()
+			.filter((s) -> s.scenario().equals(scenario) && s.system().equals(system) && s.metric().equals(metric))
+			.findFirst();
+	}
+
+	private double median(String scenario, String system, String metric) {
+		return find(scenario, system, metric).map(Summary::median).orElse(Double.NaN);
+	}
+
+	/** Lines such as {@code drain awty/db-scheduler = 3.4x}, for the scenarios that ran. */
+	public List<String> comparisons() {
+		List<String> lines = new ArrayList<>();
+		double awty = median("drain", AWTY, "events/s");
+		if (!Double.isNaN(awty)) {
+			lines.add("drain awty/db-scheduler = " + Numbers.format(awty / median("drain", DB_SCHEDULER, "events/s")) + "x");
+			lines.add("drain awty/db-scheduler defaults = "
+					+ Numbers.format(awty / median("drain", DB_SCHEDULER_DEFAULTS, "events/s")) + "x");
+			lines.add("drain awty/raw-sql = " + Numbers.format(awty / median("drain", RAW_SQL, "events/s")));
+			lines.add("drain awty x2/awty = " + Numbers.format(median("drain", AWTY_X2, "events/s") / awty));
+			lines.add("drain commits/event awty = " + Numbers.format(median("drain", AWTY, "commits/event"))
+					+ ", db-scheduler = " + Numbers.format(median("drain", DB_SCHEDULER, "commits/event"))
+					+ ", raw-sql = " + Numbers.format(median("drain", RAW_SQL, "commits/event")));
+		}
+		for (String scenario : List.of("lag", "backlog")) {
+			double p99 = median(scenario, AWTY, "lag p99");
+			if (!Double.isNaN(p99)) {
+				lines.add(scenario + " p99 awty = " + Numbers.format(p99) + " ms, db-scheduler = "
+						+ Numbers.format(median(scenario, DB_SCHEDULER, "lag p99")) + " ms");
+			}
+		}
+		double backlog = median("backlog", AWTY, "lag p99");
+		double empty = median("lag", AWTY, "lag p99");
+		if (!Double.isNaN(backlog) && !Double.isNaN(empty)) {
+			lines.add("backlog/empty lag p99 awty = " + Numbers.format(backlog / empty));
+		}
+		double single = median("schedule", AWTY, "one per transaction/s");
+		if (!Double.isNaN(single)) {
+			lines.add("schedule one per transaction awty/db-scheduler = "
+					+ Numbers.format(single / median("schedule", DB_SCHEDULER, "one per transaction/s")) + "x");
+			lines.add("schedule batch awty/db-scheduler = " + Numbers.format(median("schedule", AWTY, "batch/s")
+					/ median("schedule", DB_SCHEDULER, "batch/s")) + "x");
+		}
+		double join = median("reschedule", AWTY, "seconds");
+		if (!Double.isNaN(join)) {
+			lines.add("reschedule db-scheduler (per id)/awty (join) = "
+					+ Numbers.format(median("reschedule", DB_SCHEDULER, "seconds") / join) + "x");
+		}
+		return lines;
+	}
+
+	/** Each target of the issue that the run can judge, with whether it is met. */
+	public List<String> targets() {
+		List<String> lines = new ArrayList<>();
+		target(lines, "drain awty/db-scheduler >= 3x", median("drain", AWTY, "events/s")
+				/ median("drain", DB_SCHEDULER, "events/s"), 3, true);
+		target(lines, "drain awty/raw-sql >= 0.5", median("drain", AWTY, "events/s") / median("drain", RAW_SQL, "events/s"),
+				0.5, true);
+		target(lines, "commits per event <= 0.05", median("drain", AWTY, "commits/event"), 0.05, false);
+		target(lines, "lag p99 <= 50 ms", median("lag", AWTY, "lag p99"), 50, false);
+		target(lines, "backlog lag p99 within 20% of empty table",
+				median("backlog", AWTY, "lag p99") / median("lag", AWTY, "lag p99"), 1.2, false);
+		target(lines, "reschedule by join >= 20x faster than per id",
+				median("reschedule", DB_SCHEDULER, "seconds") / median("reschedule", AWTY, "seconds"), 20, true);
+		return lines;
+	}
+
+	private static void target(List<String> lines, String name, double value, double limit, boolean atLeast) {
+		if (Double.isNaN(value)) {
+			return;
+		}
+		boolean met = atLeast ? value >= limit : value <= limit;
+		lines.add((met ? "met    " : "missed ") + name + ": " + Numbers.format(value));
+	}
+
+}

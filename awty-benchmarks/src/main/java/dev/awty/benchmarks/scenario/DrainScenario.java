@@ -1,0 +1,134 @@
+package dev.awty.benchmarks.scenario;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.ClaimMode;
+import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.Options;
+import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.awty.AwtyInstances;
+import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
+import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
+import dev.awty.benchmarks.rawsql.RawSqlDrain;
+import dev.awty.benchmarks.report.Results;
+
+/**
+ * {@code drain}: N rows all due, committed at once while each system is running; events per second from
+ * the first delivery to the last, and the database's commits per delivered event. db-scheduler's defaults
+ * run in the first repetition only and on a quarter of the rows, since their 10 s poll makes them slow.
+ */
+final class DrainScenario implements Scenario {
+
+	private static final Log logger = LogFactory.getLog(DrainScenario.class);
+
+	private static final List<String> SYSTEMS = List.of(Results.AWTY, Results.DB_SCHEDULER, Results.RAW_SQL,
+			Results.AWTY_X2, Results.AWTY_LEADER, Results.DB_SCHEDULER_DEFAULTS);
+
+	@Override
+	public String name() {
+		return "drain";
+	}
+
+	@Override
+	public void run(BenchDatabase database, Results results) {
+		Options options = database.options();
+		int warmUpRows = Math.max(1000, options.rows() / 10);
+		for (String system : SYSTEMS) {
+			if (!system.equals(Results.DB_SCHEDULER_DEFAULTS)) {
+				drain(database, system, warmUpRows, 0, null);
+			}
+		}
+		for (int rep = 1; rep <= options.repetitions(); rep++) {
+			for (String system : Scenario.order(SYSTEMS, rep)) {
+				if (system.equals(Results.DB_SCHEDULER_DEFAULTS) && rep > 1) {
+					continue;
+				}
+				int rows = system.equals(Results.DB_SCHEDULER_DEFAULTS) ? Math.max(1, options.rows() / 4) : options.rows();
+				drain(database, system, rows, rep, results);
+			}
+		}
+	}
+
+	/**
+	 * @param results where to record the figures; {@code null} for a warm-up run
+	 */
+	private void drain(BenchDatabase database, String system, int rows, int rep, @Nullable Results results) {
+		database.clearRuns();
+		Receiver receiver = new Receiver(rows);
+		Duration timeout = Duration.ofSeconds(Math.max(120, rows / 200));
+		long startNanos = System.nanoTime();
+		AutoCloseable running = start(database, system, receiver);
+		long startedNanos = System.nanoTime();
+		long stopNanos;
+		long before;
+		try (running) {
+			Scenario.settle();
+			before = database.commits();
+			if (system.equals(Results.RAW_SQL)) {
+				Rows.awty(database, BenchDatabase.RAW, 0, rows, Rows.DUE_NOW);
+				RawSqlDrain.drain(database, receiver);
+			}
+			else if (system.startsWith("db-scheduler")) {
+				Rows.dbScheduler(database, 0, rows, Rows.DUE_NOW);
+				receiver.awaitAll(timeout, system);
+				awaitZero(database, "SELECT count(*) FROM scheduled_tasks", system);
+			}
+			else {
+				Rows.awty(database, BenchDatabase.AWTY, 0, rows, Rows.DUE_NOW);
+				receiver.awaitAll(timeout, system);
+				awaitZero(database, "SELECT count(*) FROM scheduled_bench WHERE status <> 'DELIVERED'", system);
+			}
+			stopNanos = System.nanoTime();
+		}
+		catch (Exception ex) {
+			throw (ex instanceof RuntimeException runtime) ? runtime : new IllegalStateException(ex);
+		}
+		long stoppedNanos = System.nanoTime();
+		Scenario.settle();
+		long commits = database.commits() - before - 1;
+		if (results != null) {
+			results.delivered(name(), system, rep, rows, receiver.received(), receiver.duplicates());
+		}
+		receiver.verifyExactlyOnce(system);
+		if (results == null) {
+			logger.info(String.format("drain %-22s warm-up: %,.0f events/s (%,d rows)", system, receiver.rate(), rows));
+			return;
+		}
+		results.add(name(), system, "events/s", "events/s", receiver.rate(), rep);
+		results.add(name(), system, "commits/event", "commits", (double) commits / rows, rep);
+		logger.info(String.format(
+				"drain %-22s rep %d: %,.0f events/s, %.4f commits/event (%,d rows; start %.1f s, run %.1f s, stop %.1f s)",
+				system, rep, receiver.rate(), (double) commits / rows, rows, (startedNanos - startNanos) / 1e9,
+				(stopNanos - startedNanos) / 1e9, (stoppedNanos - stopNanos) / 1e9));
+	}
+
+	private static AutoCloseable start(BenchDatabase database, String system, Receiver receiver) {
+		return switch (system) {
+			case Results.AWTY -> AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, receiver);
+			case Results.AWTY_X2 -> AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 2, receiver);
+			case Results.AWTY_LEADER -> AwtyInstances.start(database, ClaimMode.LEADER, 1, receiver);
+			case Results.DB_SCHEDULER -> DbSchedulerInstance.start(database, Setup.TUNED, receiver);
+			case Results.DB_SCHEDULER_DEFAULTS -> DbSchedulerInstance.start(database, Setup.DEFAULTS, receiver);
+			default -> () -> {
+			};
+		};
+	}
+
+	/** Waits until the rows are marked (awty) or removed (db-scheduler), not only published. */
+	private static void awaitZero(BenchDatabase database, String countQuery, String system) {
+		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+		long left;
+		while ((left = database.queryLong(countQuery)) > 0) {
+			if (System.nanoTime() > deadline) {
+				throw new IllegalStateException(system + " left " + left + " row(s) unfinished after delivering them");
+			}
+			Scenario.pause(Duration.ofMillis(20));
+		}
+	}
+
+}

@@ -1,0 +1,143 @@
+package dev.awty.benchmarks.scenario;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BiConsumer;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import dev.awty.ClaimMode;
+import dev.awty.EventScheduler;
+import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.Options;
+import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.awty.AwtyInstances;
+import dev.awty.benchmarks.awty.BenchEvent;
+import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
+import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
+import dev.awty.benchmarks.report.Results;
+
+/**
+ * {@code lag}: a steady stream of {@code --rate} events per second for {@code --duration}, each scheduled
+ * in its own transaction 1–5 s ahead; lag is the consumer's receive time minus the due time.
+ * {@code backlog} is the same with {@code --backlog-rows} rows due in days present in every table, and
+ * also times the claim query on an empty and a full table.
+ */
+final class LagScenario implements Scenario {
+
+	private static final Log logger = LogFactory.getLog(LagScenario.class);
+
+	private static final List<String> SYSTEMS = List.of(Results.AWTY, Results.DB_SCHEDULER);
+
+	private static final int PRODUCERS = 4;
+
+	private final boolean backlog;
+
+	LagScenario(boolean backlog) {
+		this.backlog = backlog;
+	}
+
+	@Override
+	public String name() {
+		return this.backlog ? "backlog" : "lag";
+	}
+
+	@Override
+	public void run(BenchDatabase database, Results results) {
+		Options options = database.options();
+		database.execute("DELETE FROM " + BenchDatabase.AWTY + "; DELETE FROM scheduled_tasks");
+		if (this.backlog) {
+			long start = System.nanoTime();
+			Rows.awty(database, BenchDatabase.AWTY, -options.backlogRows(), options.backlogRows(), Rows.DUE_IN_DAYS);
+			Rows.dbScheduler(database, -options.backlogRows(), options.backlogRows(), Rows.DUE_IN_DAYS);
+			database.execute("VACUUM ANALYZE " + BenchDatabase.AWTY + "; VACUUM ANALYZE scheduled_tasks");
+			logger.info(String.format("backlog: %,d future rows per system inserted in %.1f s", options.backlogRows(),
+					(System.nanoTime() - start) / 1e9));
+		}
+		for (int rep = 1; rep <= options.repetitions(); rep++) {
+			for (String system : Scenario.order(SYSTEMS, rep)) {
+				stream(database, system, rep, results);
+			}
+			results.add(name(), Results.AWTY, "claim query", "ms", ClaimQuery.millis(database), rep);
+		}
+		if (this.backlog) {
+			database.execute("DELETE FROM " + BenchDatabase.AWTY + "; DELETE FROM scheduled_tasks");
+			database.execute("VACUUM ANALYZE " + BenchDatabase.AWTY + "; VACUUM ANALYZE scheduled_tasks");
+		}
+	}
+
+	private void stream(BenchDatabase database, String system, int rep, Results results) {
+		database.clearRuns();
+		Options options = database.options();
+		int events = (int) (options.rate() * options.duration().toSeconds());
+		Receiver receiver = new Receiver(events);
+		double producedPerSecond;
+		if (system.equals(Results.AWTY)) {
+			try (AwtyInstances awty = AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, receiver)) {
+				EventScheduler scheduler = awty.scheduler();
+				producedPerSecond = produce(options, events, (seq, due) -> scheduler.schedule(new BenchEvent(seq), due));
+				receiver.awaitAll(Duration.ofSeconds(60), system);
+			}
+		}
+		else {
+			try (DbSchedulerInstance scheduler = DbSchedulerInstance.start(database, Setup.TUNED, receiver)) {
+				producedPerSecond = produce(options, events, scheduler::schedule);
+				receiver.awaitAll(Duration.ofSeconds(60), system);
+			}
+		}
+		results.delivered(name(), system, rep, events, receiver.received(), receiver.duplicates());
+		receiver.verifyExactlyOnce(system);
+		results.add(name(), system, "lag p50", "ms", receiver.lagMillis(0.5), rep);
+		results.add(name(), system, "lag p99", "ms", receiver.lagMillis(0.99), rep);
+		results.add(name(), system, "lag max", "ms", receiver.lagMillis(1.0), rep);
+		results.add(name(), system, "scheduled/s", "events/s", producedPerSecond, rep);
+		logger.info(String.format("%s %-14s rep %d: lag p50 %.1f ms, p99 %.1f ms, max %.1f ms (%,.0f scheduled/s)",
+				name(), system, rep, receiver.lagMillis(0.5), receiver.lagMillis(0.99), receiver.lagMillis(1.0),
+				producedPerSecond));
+	}
+
+	/**
+	 * Schedules {@code events} at the options' rate from {@value #PRODUCERS} threads, each event due 1–5 s after
+	 * it is scheduled.
+	 * @return the rate achieved
+	 */
+	private static double produce(Options options, int events, BiConsumer<Long, Instant> schedule) {
+		long start = System.nanoTime();
+		double nanosPerEvent = 1e9 / options.rate();
+		ExecutorService producers = Executors.newFixedThreadPool(PRODUCERS);
+		try {
+			List<Future<?>> running = new java.util.ArrayList<>();
+			for (int p = 0; p < PRODUCERS; p++) {
+				int offset = p;
+				running.add(producers.submit(() -> {
+					for (long seq = offset; seq < events; seq += PRODUCERS) {
+						long wait = start + (long) (seq * nanosPerEvent) - System.nanoTime();
+						if (wait > 0) {
+							LockSupport.parkNanos(wait);
+						}
+						long aheadMillis = ThreadLocalRandom.current().nextLong(1000, 5001);
+						schedule.accept(seq, Instant.now().plusMillis(aheadMillis));
+					}
+				}));
+			}
+			for (Future<?> producer : running) {
+				producer.get();
+			}
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException("scheduling failed: " + ex.getMessage(), ex);
+		}
+		finally {
+			producers.shutdownNow();
+		}
+		return events * 1e9 / (System.nanoTime() - start);
+	}
+
+}

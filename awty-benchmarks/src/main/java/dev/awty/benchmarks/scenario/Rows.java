@@ -1,0 +1,42 @@
+package dev.awty.benchmarks.scenario;
+
+import dev.awty.benchmarks.BenchDatabase;
+
+/**
+ * Fills the systems' tables with rows numbered from {@code first}, in one statement each, outside any
+ * measured time.
+ */
+final class Rows {
+
+	private static final String AWTY_ROWS = """
+			INSERT INTO %s (seq, due_at)
+			SELECT g, %s FROM generate_series(%d, %d) g
+			""";
+
+	private static final String DB_SCHEDULER_ROWS = """
+			INSERT INTO scheduled_tasks (task_name, task_instance, execution_time, picked, version, priority)
+			SELECT 'bench', '%s' || abs(g), %s, false, 1, 0 FROM generate_series(%d, %d) g
+			""";
+
+	/** Due now: ten seconds ago plus a microsecond per row, so the rows have a due order. */
+	static final String DUE_NOW = "CURRENT_TIMESTAMP - INTERVAL '10 seconds' + (g - %d) * INTERVAL '1 microsecond'";
+
+	/** Due in 2 to 30 days, spread evenly. */
+	static final String DUE_IN_DAYS = "CURRENT_TIMESTAMP + INTERVAL '2 days' + (abs(g) %% 2419200) * INTERVAL '1 second'";
+
+	static final String DUE_IN_30_DAYS = "CURRENT_TIMESTAMP + INTERVAL '30 days'";
+
+	private Rows() {
+	}
+
+	static void awty(BenchDatabase database, String table, long first, long count, String dueAt) {
+		database.execute(AWTY_ROWS.formatted(table, dueAt.formatted(first), first, first + count - 1));
+	}
+
+	/** Instance ids are the sequence number, or {@code b} and its absolute value for backlog rows. */
+	static void dbScheduler(BenchDatabase database, long first, long count, String dueAt) {
+		database.execute(DB_SCHEDULER_ROWS.formatted((first < 0) ? "b" : "", dueAt.formatted(first), first,
+				first + count - 1));
+	}
+
+}

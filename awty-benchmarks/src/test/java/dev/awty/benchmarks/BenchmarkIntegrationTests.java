@@ -1,0 +1,67 @@
+package dev.awty.benchmarks;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.awty.benchmarks.report.ReportWriter;
+import dev.awty.benchmarks.report.Results;
+import dev.awty.benchmarks.report.Results.Delivery;
+import dev.awty.testing.TestDatabase;
+import dev.awty.testing.TestDatabases;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+/**
+ * Runs every scenario at a tiny size on PostgreSQL, so the harness keeps compiling and working. No figure is
+ * asserted: a loaded CI machine says nothing about speed.
+ */
+class BenchmarkIntegrationTests {
+
+	private static final Pattern SCHEMA = Pattern.compile("^(.*)[?&]currentSchema=([a-z0-9_]+)$");
+
+	@Test
+	void everyScenarioDeliversEveryRowExactlyOnceForEverySystemAndWritesItsReport(@TempDir Path out) throws Exception {
+		TestDatabase database = TestDatabases.postgres();
+		Matcher url = SCHEMA.matcher(database.url());
+		assertThat(url.matches()).as("test database URL %s names its schema", database.url()).isTrue();
+		Options options = Options
+			.parse("all", "--url", url.group(1), "--user", database.username(), "--password", database.password(),
+					"--schema", url.group(2))
+			.smoke(out);
+
+		Results results = new Benchmark(options, "all (smoke)").run();
+
+		List<Delivery> deliveries = results.deliveries();
+		assertThat(deliveries).extracting(Delivery::scenario, Delivery::system)
+			.contains(tuple("drain", Results.AWTY),
+					tuple("drain", Results.AWTY_X2),
+					tuple("drain", Results.AWTY_LEADER),
+					tuple("drain", Results.DB_SCHEDULER),
+					tuple("drain", Results.DB_SCHEDULER_DEFAULTS),
+					tuple("drain", Results.RAW_SQL),
+					tuple("lag", Results.AWTY),
+					tuple("lag", Results.DB_SCHEDULER),
+					tuple("backlog", Results.AWTY),
+					tuple("backlog", Results.DB_SCHEDULER));
+		assertThat(deliveries).allSatisfy((delivery) -> assertThat(delivery.exactlyOnce()).as(delivery.toString()).isTrue());
+		assertThat(results.find("schedule", Results.AWTY, "batch/s")).isPresent();
+		assertThat(results.find("schedule", Results.DB_SCHEDULER, "batch/s")).isPresent();
+		assertThat(results.find("reschedule", Results.AWTY, "seconds")).isPresent();
+		assertThat(results.find("reschedule", Results.DB_SCHEDULER, "seconds")).isPresent();
+		assertThat(results.comparisons()).anySatisfy((line) -> assertThat(line).startsWith("drain awty/db-scheduler = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("drain awty/raw-sql = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("lag p99 awty = "));
+		assertThat(Files.readString(out.resolve(ReportWriter.JSON))).contains("\"summaries\"", "\"deliveries\"",
+				"\"db-scheduler\"", "\"raw-sql\"");
+		assertThat(Files.readString(out.resolve(ReportWriter.MARKDOWN))).contains("| drain | awty skip-locked |",
+				"drain awty/db-scheduler = ");
+	}
+
+}
