@@ -57,7 +57,8 @@ import dev.awty.spi.SqlDialect;
 @ConditionalOnBooleanProperty(name = "awty.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(AwtyProperties.class)
 @Import({ DatabaseInitializationDependencyConfigurer.class, AwtyLockConfigurations.Jdbc.class,
-		AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class })
+		AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class,
+		AwtyRecurringConfiguration.class })
 public final class AwtyAutoConfiguration {
 
 	@Bean

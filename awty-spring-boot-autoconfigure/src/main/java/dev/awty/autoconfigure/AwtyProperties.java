@@ -43,6 +43,9 @@ public class AwtyProperties {
 	@NestedConfigurationProperty
 	private final AwtyLockProperties lock = new AwtyLockProperties();
 
+	@NestedConfigurationProperty
+	private final AwtyRecurringProperties recurring = new AwtyRecurringProperties();
+
 	/**
 	 * Per-type overrides, keyed by event type name.
 	 */
@@ -86,6 +89,10 @@ public class AwtyProperties {
 
 	public AwtyLockProperties getLock() {
 		return this.lock;
+	}
+
+	public AwtyRecurringProperties getRecurring() {
+		return this.recurring;
 	}
 
 	public Map<String, AwtyTypeProperties> getTypes() {

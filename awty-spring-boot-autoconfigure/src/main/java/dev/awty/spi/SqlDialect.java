@@ -28,6 +28,15 @@ public interface SqlDialect {
 	String claimDueRows();
 
 	/**
+	 * Claims up to {@code :limit} recurring schedules of table {@code %1$s} ({@code awty_schedule}) that are
+	 * enabled, due ({@code next_fire_at} at or before now) and unclaimed ({@code claimed_until} null or passed),
+	 * earliest {@code next_fire_at} first, in one statement: sets {@code claimed_by = :claimer} and
+	 * {@code claimed_until} to now plus {@code :leaseMillis}, and returns every column of the claimed rows. As in
+	 * {@link #claimDueRows()}, rows locked by a concurrent claim are skipped where {@link #skipsLockedRows()}.
+	 */
+	String claimDueSchedules();
+
+	/**
 	 * Records a failed attempt of row {@code :id} still claimed by {@code :claimer}: increments
 	 * {@code attempts}, stores {@code :error}, releases the claim, and either moves {@code due_at} to now plus
 	 * {@code :backoffMillis} or, when {@code :maxAttempts} is reached, sets status {@code FAILED}.
