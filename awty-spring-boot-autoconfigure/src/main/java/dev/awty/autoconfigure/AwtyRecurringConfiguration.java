@@ -64,8 +64,10 @@ class AwtyRecurringConfiguration {
 	@Bean
 	@DependsOnDatabaseInitialization
 	RecurringPoller awtyRecurringPoller(SqlDialect dialect, DataSource dataSource, RecurringSettings settings,
-			EventPublisher publisher, LockProvider lockProvider, AwtyInstance instance) {
-		return new RecurringPoller(dialect, dataSource, settings, publisher, lockProvider, instance.id());
+			EventPublisher publisher, LockProvider lockProvider, AwtyInstance instance,
+			ObjectProvider<PlatformTransactionManager> transactionManager) {
+		return new RecurringPoller(dialect, dataSource, settings, publisher, lockProvider, instance.id(),
+				transactions(transactionManager, dataSource));
 	}
 
 	@Bean
@@ -73,10 +75,13 @@ class AwtyRecurringConfiguration {
 	@DependsOnDatabaseInitialization
 	JdbcRecurringSchedules recurringSchedules(SqlDialect dialect, DataSource dataSource, RecurringSettings settings,
 			ObjectProvider<PlatformTransactionManager> transactionManager, RecurringPoller poller) {
-		PlatformTransactionManager transactions = transactionManager
-			.getIfUnique(() -> new DataSourceTransactionManager(dataSource));
-		return new JdbcRecurringSchedules(dialect, dataSource, new TransactionTemplate(transactions), settings,
+		return new JdbcRecurringSchedules(dialect, dataSource, transactions(transactionManager, dataSource), settings,
 				poller::wakeUpBy);
+	}
+
+	private static TransactionTemplate transactions(ObjectProvider<PlatformTransactionManager> transactionManager,
+			DataSource dataSource) {
+		return new TransactionTemplate(transactionManager.getIfUnique(() -> new DataSourceTransactionManager(dataSource)));
 	}
 
 	private static void require(boolean condition, String description, String action) {

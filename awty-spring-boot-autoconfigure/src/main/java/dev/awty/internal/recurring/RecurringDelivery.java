@@ -42,6 +42,8 @@ final class RecurringDelivery {
 
 	private final AtomicLong claimSequence = new AtomicLong();
 
+	private final ParsedExpressions expressions = new ParsedExpressions();
+
 	RecurringDelivery(ScheduleClaims claims, ScheduleStore store, RecurringSettings settings, EventPublisher publisher,
 			String instanceId) {
 		this.claims = claims;
@@ -127,7 +129,7 @@ final class RecurringDelivery {
 
 	private Planned plan(RecurringSchedule schedule, Instant now) {
 		try {
-			ScheduleExpression expression = ScheduleExpression.parse(schedule.expression());
+			ScheduleExpression expression = this.expressions.parse(schedule.expression());
 			Instant scheduled = schedule.nextFireAt();
 			if (scheduled == null) {
 				return new Planned(schedule, new FirePlan(List.of(), null), null);

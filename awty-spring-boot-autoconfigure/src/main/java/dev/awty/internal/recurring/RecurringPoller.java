@@ -16,6 +16,7 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.ClaimMode;
 import dev.awty.internal.delivery.ErrorText;
@@ -59,10 +60,10 @@ public final class RecurringPoller implements SmartLifecycle {
 	private int failedCycles;
 
 	public RecurringPoller(SqlDialect dialect, DataSource dataSource, RecurringSettings settings,
-			EventPublisher publisher, LockProvider lockProvider, String instanceId) {
+			EventPublisher publisher, LockProvider lockProvider, String instanceId, TransactionTemplate transactions) {
 		JdbcClient jdbc = JdbcClient.create(dataSource);
 		NamedParameterJdbcTemplate batchJdbc = new NamedParameterJdbcTemplate(dataSource);
-		this.delivery = new RecurringDelivery(new ScheduleClaims(dialect, jdbc, batchJdbc),
+		this.delivery = new RecurringDelivery(new ScheduleClaims(dialect, jdbc, batchJdbc, transactions),
 				new ScheduleStore(dialect, jdbc, batchJdbc), settings, publisher, instanceId);
 		this.settings = settings;
 		this.lock = new TypeLock(lockProvider, LOCK_NAME, settings.lease());
@@ -191,7 +192,12 @@ public final class RecurringPoller implements SmartLifecycle {
 				this.delivery.release(batch);
 				break;
 			}
-			this.delivery.process(batch);
+			long started = System.nanoTime();
+			int published = this.delivery.process(batch);
+			if (logger.isDebugEnabled()) {
+				logger.debug("awty: published " + published + " occurrence(s) of " + batch.rows().size()
+						+ " claimed schedule(s) in " + (System.nanoTime() - started) / 1_000_000 + " ms");
+			}
 			if (batch.rows().size() < this.settings.batchSize()) {
 				break;
 			}

@@ -12,6 +12,7 @@ import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.spi.SqlDialect;
 
@@ -59,12 +60,16 @@ final class ScheduleClaims {
 
 	private final NamedParameterJdbcTemplate batchJdbc;
 
+	private final TransactionTemplate transactions;
+
 	private final String claimDue;
 
-	ScheduleClaims(SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc) {
+	ScheduleClaims(SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
+			TransactionTemplate transactions) {
 		this.dialect = dialect;
 		this.jdbc = jdbc;
 		this.batchJdbc = batchJdbc;
+		this.transactions = transactions;
 		this.claimDue = dialect.claimDueSchedules().formatted(ScheduleStore.TABLE);
 	}
 
@@ -93,7 +98,9 @@ final class ScheduleClaims {
 			.map((o) -> parameters(o, claimer).addValue("error", o.error()).addValue("retryAt", timestamp(o.retryAt()),
 					Types.TIMESTAMP_WITH_TIMEZONE))
 			.toList();
-		return update(MARK_FIRED, fired) + update(RECORD_FAILURE, failed);
+		// One commit per batch instead of one per schedule.
+		Integer recorded = this.transactions.execute((status) -> update(MARK_FIRED, fired) + update(RECORD_FAILURE, failed));
+		return (recorded != null) ? recorded : 0;
 	}
 
 	void release(Collection<String> ids, String claimer) {

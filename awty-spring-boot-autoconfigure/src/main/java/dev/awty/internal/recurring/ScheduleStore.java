@@ -10,7 +10,6 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
-import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.awty.spi.SqlDialect;
@@ -26,9 +25,18 @@ final class ScheduleStore {
 	private static final String INSERT = """
 			INSERT INTO awty_schedule (id, expression, time_zone, payload, channel, misfire_policy, deadline_millis,
 			       enabled, version, next_fire_at, attempts, created_at, updated_at)
-			VALUES (:id, :expression, :timeZone, :payload, :channel, :misfirePolicy, :deadlineMillis,
-			       :enabled, 1, :nextFireAt, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)
+			VALUES %s
 			""";
+
+	/** One row of {@link #INSERT}; {@code %1$d} numbers its parameters. */
+	private static final String INSERT_ROW = """
+			(:id%1$d, :expression%1$d, :timeZone%1$d, :payload%1$d, :channel%1$d, :misfirePolicy%1$d, :deadlineMillis%1$d, \
+			:enabled%1$d, 1, :nextFireAt%1$d, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)""";
+
+	/** Rows per multi-row insert: one statement per 100 rows is several times faster than a JDBC batch of rows. */
+	private static final int ROWS_PER_INSERT = 100;
+
+	private static final String INSERT_FULL = insertOf(ROWS_PER_INSERT);
 
 	private static final String SELECT_BY_ID = "SELECT * FROM awty_schedule WHERE id = :id";
 
@@ -72,11 +80,25 @@ final class ScheduleStore {
 	}
 
 	void insertAll(List<ValidSchedule> schedules, List<@Nullable Instant> nextFireAts) {
-		SqlParameterSource[] batch = new SqlParameterSource[schedules.size()];
-		for (int i = 0; i < batch.length; i++) {
-			batch[i] = definitionParameters(schedules.get(i), nextFireAts.get(i));
+		for (int from = 0; from < schedules.size(); from += ROWS_PER_INSERT) {
+			int to = Math.min(schedules.size(), from + ROWS_PER_INSERT);
+			MapSqlParameterSource parameters = new MapSqlParameterSource();
+			for (int i = from; i < to; i++) {
+				MapSqlParameterSource row = definitionParameters(schedules.get(i), nextFireAts.get(i));
+				for (String name : row.getParameterNames()) {
+					parameters.addValue(name + (i - from), row.getValue(name), row.getSqlType(name));
+				}
+			}
+			this.batchJdbc.update((to - from == ROWS_PER_INSERT) ? INSERT_FULL : insertOf(to - from), parameters);
 		}
-		this.batchJdbc.batchUpdate(INSERT, batch);
+	}
+
+	private static String insertOf(int rows) {
+		List<String> values = new java.util.ArrayList<>(rows);
+		for (int i = 0; i < rows; i++) {
+			values.add(INSERT_ROW.formatted(i));
+		}
+		return INSERT.formatted(String.join(",\n", values));
 	}
 
 	List<String> existingIds(Collection<String> ids) {

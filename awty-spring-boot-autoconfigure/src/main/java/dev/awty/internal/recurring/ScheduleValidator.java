@@ -21,6 +21,8 @@ final class ScheduleValidator {
 
 	private final long payloadLimitBytes;
 
+	private final ParsedExpressions expressions = new ParsedExpressions();
+
 	ScheduleValidator(long payloadLimitBytes) {
 		this.payloadLimitBytes = payloadLimitBytes;
 	}
@@ -34,7 +36,7 @@ final class ScheduleValidator {
 			throw new InvalidScheduleException("id",
 					"Schedule id '" + id.substring(0, 20) + "…' is " + id.length() + " characters; at most " + MAX_ID_LENGTH);
 		}
-		ScheduleExpression expression = ScheduleExpression.parse(definition.expression());
+		ScheduleExpression expression = this.expressions.parse(definition.expression());
 		ZoneId zone = zone(definition.timeZone());
 		if (definition.payload() != null) {
 			long size = definition.payload().getBytes(StandardCharsets.UTF_8).length;
