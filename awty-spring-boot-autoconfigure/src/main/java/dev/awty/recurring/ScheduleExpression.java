@@ -163,11 +163,18 @@ public final class ScheduleExpression {
 				}
 				catch (IllegalArgumentException fieldFailure) {
 					throw invalid("Invalid cron expression '" + text + "': the " + names.get(i) + " field '" + fields[i]
-							+ "' is not valid (" + fieldFailure.getMessage() + ")");
+							+ "' is not valid (" + withoutProbe(fieldFailure.getMessage()) + ")");
 				}
 			}
 			throw invalid("Invalid cron expression '" + text + "': " + ex.getMessage());
 		}
+	}
+
+	/** Spring's message quotes the probe expression, which the user never wrote. */
+	private static String withoutProbe(@Nullable String message) {
+		String text = String.valueOf(message);
+		int probe = text.indexOf(" in cron expression");
+		return (probe > 0) ? text.substring(0, probe) : text;
 	}
 
 	private static Duration parseEvery(String value, String text) {
