@@ -53,17 +53,21 @@ class PostgresRecurringScaleIntegrationTests {
 			.run((context) -> {
 				RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
 				long start = System.nanoTime();
+				long fastestBatchNanos = Long.MAX_VALUE;
 				for (int from = 0; from < API_SCHEDULES; from += API_BATCH) {
 					List<ScheduleDefinition> batch = new ArrayList<>(API_BATCH);
 					for (int i = from; i < from + API_BATCH; i++) {
 						batch.add(ScheduleDefinition.of("tenant-" + i, "0 2 * * *").withTimeZone("Europe/Berlin")
 							.withPayload("{\"tenant\":" + i + "}"));
 					}
+					long batchStart = System.nanoTime();
 					schedules.createAll(batch);
+					fastestBatchNanos = Math.min(fastestBatchNanos, System.nanoTime() - batchStart);
 				}
 				double createSeconds = (System.nanoTime() - start) / 1e9;
-				System.out.printf("[PostgreSQL] created %,d schedules through createAll in batches of %,d in %.2f s: %,.0f/s%n",
-						API_SCHEDULES, API_BATCH, createSeconds, API_SCHEDULES / createSeconds);
+				System.out.printf("[PostgreSQL] created %,d schedules through createAll in batches of %,d in %.2f s: %,.0f/s "
+						+ "(fastest batch %,.0f/s)%n", API_SCHEDULES, API_BATCH, createSeconds, API_SCHEDULES / createSeconds,
+						API_BATCH / (fastestBatchNanos / 1e9));
 
 				long bulkStart = System.nanoTime();
 				jdbc.update("""

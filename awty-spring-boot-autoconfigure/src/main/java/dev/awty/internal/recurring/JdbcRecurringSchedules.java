@@ -2,8 +2,10 @@ package dev.awty.internal.recurring;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -75,9 +77,12 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 		}
 		Instant now = this.store.databaseNow();
 		List<@Nullable Instant> nextFireAts = new ArrayList<>(schedules.size());
+		// Schedules created together often share expression and zone, and so their first occurrence.
+		Map<String, Instant> firstByExpression = new HashMap<>();
 		Instant earliest = null;
 		for (ValidSchedule schedule : schedules) {
-			Instant first = firstOccurrence(schedule, now);
+			Instant first = firstByExpression.computeIfAbsent(schedule.expression().text() + " " + schedule.zone().getId(),
+					(key) -> firstOccurrence(schedule, now));
 			nextFireAts.add(first);
 			earliest = (earliest == null || first.isBefore(earliest)) ? first : earliest;
 		}
