@@ -125,7 +125,7 @@ class AwtyAutoConfigurationTests {
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM DATABASECHANGELOG", Integer.class))
 					.as("the application's own changelog ran").isEqualTo(1);
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM AWTY_DATABASECHANGELOG", Integer.class))
-					.as("awty's changelog ran in its own table").isEqualTo(1);
+					.as("awty's changelog ran in its own table").isPositive();
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM shedlock", Integer.class)).isNotNull();
 				assertThat(context).hasSingleBean(EventScheduler.class);
 			});

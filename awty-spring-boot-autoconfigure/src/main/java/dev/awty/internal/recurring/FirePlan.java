@@ -2,6 +2,7 @@ package dev.awty.internal.recurring;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,7 +24,7 @@ record FirePlan(List<Instant> occurrences, @Nullable Instant next) {
 	 * Plans the due occurrences of a schedule whose stored next occurrence is {@code scheduled}.
 	 * @param now the database's time of the claim
 	 */
-	static FirePlan of(ScheduleExpression expression, java.time.ZoneId zone, Instant scheduled, Instant now,
+	static FirePlan of(ScheduleExpression expression, ZoneId zone, Instant scheduled, Instant now,
 			MisfirePolicy policy, @Nullable Duration deadline, int maxCatchUp) {
 		Occurrences occurrences = new Occurrences(expression, zone, scheduled);
 		Instant first = scheduled;
@@ -49,7 +50,7 @@ record FirePlan(List<Instant> occurrences, @Nullable Instant next) {
 	}
 
 	private static boolean isOnlyDue(Instant occurrence, @Nullable Instant next, ScheduleExpression expression,
-			java.time.ZoneId zone) {
+			ZoneId zone) {
 		Instant successor = expression.next(occurrence, zone);
 		return successor == null || successor.equals(next);
 	}
