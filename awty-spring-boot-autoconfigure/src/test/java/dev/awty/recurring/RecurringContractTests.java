@@ -113,6 +113,35 @@ abstract class RecurringContractTests {
 	}
 
 	@Test
+	void catchingUpAcrossBothDaylightSavingTransitionsOfBerlinPublishesTheInstantsCronExpressionDefines() {
+		ReceivedEvents received = new ReceivedEvents();
+		application(received).withPropertyValues("awty.recurring.max-catch-up=300").run((context) -> {
+			RecurringPoller poller = context.getBean(RecurringPoller.class);
+			poller.stop();
+			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
+			schedules.create(ScheduleDefinition.of("berlin-0230", "30 2 * * *")
+				.withTimeZone("Europe/Berlin")
+				.withMisfirePolicy(MisfirePolicy.FIRE_ALL));
+			// As if the service had been down since the Friday before the spring-forward day of 2026.
+			this.jdbc.update("UPDATE awty_schedule SET next_fire_at = ? WHERE id = 'berlin-0230'",
+					OffsetDateTime.parse("2026-03-27T01:30:00Z"));
+			poller.start();
+
+			await().atMost(Duration.ofSeconds(20))
+				.until(() -> firedOf(received, "berlin-0230").contains(Instant.parse("2026-10-26T01:30:00Z")));
+
+			List<Instant> fired = firedOf(received, "berlin-0230");
+			assertThat(fired).startsWith(Instant.parse("2026-03-27T01:30:00Z"), Instant.parse("2026-03-28T01:30:00Z"),
+					Instant.parse("2026-03-30T00:30:00Z"));
+			assertThat(fired).filteredOn((instant) -> instant.toString().startsWith("2026-03-29")).isEmpty();
+			assertThat(fired).containsSubsequence(Instant.parse("2026-10-24T00:30:00Z"),
+					Instant.parse("2026-10-25T00:30:00Z"), Instant.parse("2026-10-25T01:30:00Z"),
+					Instant.parse("2026-10-26T01:30:00Z"));
+			assertThat(received.duplicates()).isZero();
+		});
+	}
+
+	@Test
 	void atScheduleFiresOnceAndCompletesAndAnAtInThePastFiresImmediately() {
 		ReceivedEvents received = new ReceivedEvents();
 		application(received).run((context) -> {
