@@ -83,8 +83,10 @@ abstract class RecurringContractTests {
 					.containsEntry(AwtyHeaders.TYPE, RecurringHeaders.TYPE_VALUE);
 			}
 			assertThat(received.duplicates()).isZero();
+			// The consumer sees an occurrence before the statement that marks it commits.
+			await().atMost(Duration.ofSeconds(5)).until(() -> !schedules.get("tick").orElseThrow().lastFiredAt()
+				.isBefore(first.plusSeconds(3)));
 			RecurringSchedule stored = schedules.get("tick").orElseThrow();
-			assertThat(stored.lastFiredAt()).isAfterOrEqualTo(first.plusSeconds(3));
 			assertThat(stored.nextFireAt()).isEqualTo(stored.lastFiredAt().plusSeconds(1));
 		});
 	}
