@@ -64,6 +64,10 @@ final class ShopInstance implements AutoCloseable {
 		return send(HttpMethod.PUT, path, json);
 	}
 
+	ResponseEntity<Map<String, Object>> delete(String path) {
+		return send(HttpMethod.DELETE, path, "");
+	}
+
 	@SuppressWarnings("unchecked")
 	private ResponseEntity<Map<String, Object>> send(HttpMethod method, String path, String json) {
 		return (ResponseEntity<Map<String, Object>>) (ResponseEntity<?>) this.http.method(method)

@@ -79,7 +79,8 @@ import dev.awty.spi.SqlDialect;
 @EnableConfigurationProperties(AwtyProperties.class)
 @Import({ DatabaseInitializationDependencyConfigurer.class, AwtyLockConfigurations.Jdbc.class,
 		AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class,
-		AwtyKafkaAcknowledgementConfiguration.class })
+		AwtyKafkaAcknowledgementConfiguration.class,
+		AwtyRecurringConfiguration.class })
 public final class AwtyAutoConfiguration {
 
 	@Bean

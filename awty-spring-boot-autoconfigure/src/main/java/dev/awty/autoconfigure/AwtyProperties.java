@@ -64,6 +64,9 @@ public class AwtyProperties {
 	@NestedConfigurationProperty
 	private final AwtyHousekeepingProperties housekeeping = new AwtyHousekeepingProperties();
 
+	@NestedConfigurationProperty
+	private final AwtyRecurringProperties recurring = new AwtyRecurringProperties();
+
 	/**
 	 * Per-type overrides, keyed by event type name.
 	 */
@@ -135,6 +138,10 @@ public class AwtyProperties {
 
 	public AwtyHousekeepingProperties getHousekeeping() {
 		return this.housekeeping;
+	}
+
+	public AwtyRecurringProperties getRecurring() {
+		return this.recurring;
 	}
 
 	public Map<String, AwtyTypeProperties> getTypes() {

@@ -24,6 +24,18 @@ public final class H2Dialect implements SqlDialect {
 			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)) claimed
 			""";
 
+	private static final String CLAIM_DUE_SCHEDULES = """
+			SELECT * FROM FINAL TABLE (
+			    MERGE INTO %1$s target
+			    USING (SELECT id FROM %1$s
+			           WHERE enabled = TRUE AND next_fire_at <= CURRENT_TIMESTAMP
+			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			           ORDER BY next_fire_at
+			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
+			    WHEN MATCHED THEN UPDATE SET claimed_by = :claimer,
+			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP))
+			""";
+
 	private static final String RECORD_FAILED_ATTEMPT = """
 			UPDATE %1$s SET attempts = attempts + 1, last_error = :error,
 			       status = CASE WHEN attempts + 1 >= :maxAttempts THEN 'FAILED' ELSE 'PENDING' END,
@@ -48,6 +60,11 @@ public final class H2Dialect implements SqlDialect {
 	@Override
 	public String claimDueRows() {
 		return CLAIM_DUE_ROWS;
+	}
+
+	@Override
+	public String claimDueSchedules() {
+		return CLAIM_DUE_SCHEDULES;
 	}
 
 	@Override

@@ -34,6 +34,15 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 			FOR UPDATE SKIP LOCKED
 			""";
 
+	private static final String SELECT_DUE_SCHEDULE_IDS = """
+			SELECT id FROM %1$s
+			WHERE enabled = TRUE AND next_fire_at <= UTC_TIMESTAMP(6)
+			  AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
+			ORDER BY next_fire_at
+			LIMIT :limit
+			FOR UPDATE SKIP LOCKED
+			""";
+
 	private static final String CLAIM_SELECTED_ROWS = """
 			UPDATE %1$s SET claimed_by = :claimer,
 			       claimed_until = TIMESTAMPADD(MICROSECOND, :leaseMillis * 1000, UTC_TIMESTAMP(6))
@@ -64,6 +73,11 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 	@Override
 	public String claimDueRows() {
 		return SELECT_DUE_IDS;
+	}
+
+	@Override
+	public String claimDueSchedules() {
+		return SELECT_DUE_SCHEDULE_IDS;
 	}
 
 	@Override

@@ -26,6 +26,20 @@ public final class PostgresDialect implements SqlDialect {
 			RETURNING *, CURRENT_TIMESTAMP AS awty_claimed_at
 			""";
 
+	// "enabled = TRUE AND next_fire_at <= …" implies the predicate of the partial index awty_schedule_due.
+	private static final String CLAIM_DUE_SCHEDULES = """
+			UPDATE %1$s SET claimed_by = :claimer,
+			       claimed_until = CURRENT_TIMESTAMP + :leaseMillis * INTERVAL '1 millisecond'
+			WHERE id = ANY (ARRAY(
+			    SELECT id FROM %1$s
+			    WHERE enabled = TRUE AND next_fire_at <= CURRENT_TIMESTAMP
+			      AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			    ORDER BY next_fire_at
+			    LIMIT :limit
+			    FOR UPDATE SKIP LOCKED))
+			RETURNING *
+			""";
+
 	private static final String RECORD_FAILED_ATTEMPT = """
 			UPDATE %1$s SET attempts = attempts + 1, last_error = :error,
 			       status = CASE WHEN attempts + 1 >= :maxAttempts THEN 'FAILED' ELSE 'PENDING' END,
@@ -55,6 +69,11 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public String claimDueRows() {
 		return CLAIM_DUE_ROWS;
+	}
+
+	@Override
+	public String claimDueSchedules() {
+		return CLAIM_DUE_SCHEDULES;
 	}
 
 	@Override

@@ -34,11 +34,22 @@ public interface SqlDialect {
 	 * whose ids {@link #claimDueRows()} selected. When not {@code null}, {@link #claimDueRows()} only selects and
 	 * locks the {@code id}s of the rows to claim (with {@code :limit} and {@code :aheadMillis}), and awty claims in
 	 * one transaction: that select, then this statement for {@code id IN (:ids)} with {@code :claimer} and
-	 * {@code :leaseMillis}, then a read of the claimed rows with the database's "now". {@code null} (the default) when {@link #claimDueRows()} claims and returns the rows by itself.
+	 * {@code :leaseMillis}, then a read of the claimed rows with the database's "now".
+	 * {@code null} (the default) when {@link #claimDueRows()} claims and returns the rows by itself.
 	 */
 	default @Nullable String claimSelectedRows() {
 		return null;
 	}
+
+	/**
+	 * Claims up to {@code :limit} recurring schedules of table {@code %1$s} ({@code awty_schedule}) that are
+	 * enabled, due ({@code next_fire_at} at or before now) and unclaimed ({@code claimed_until} null or passed),
+	 * earliest {@code next_fire_at} first, in one statement: sets {@code claimed_by = :claimer} and
+	 * {@code claimed_until} to now plus {@code :leaseMillis}, and returns every column of the claimed rows. As in
+	 * {@link #claimDueRows()}, rows locked by a concurrent claim are skipped where {@link #skipsLockedRows()}, and
+	 * where {@link #claimSelectedRows()} is not {@code null} this statement only selects and locks the ids.
+	 */
+	String claimDueSchedules();
 
 	/**
 	 * Records a failed attempt of row {@code :id} still claimed by {@code :claimer}: increments

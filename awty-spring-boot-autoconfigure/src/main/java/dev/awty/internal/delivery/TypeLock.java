@@ -12,7 +12,7 @@ import net.javacrumbs.shedlock.core.SimpleLock;
 /**
  * The ShedLock lock {@code awty:<type>} of one event type, held for at most the claim lease.
  */
-final class TypeLock {
+public final class TypeLock {
 
 	private final LockProvider lockProvider;
 
@@ -20,7 +20,7 @@ final class TypeLock {
 
 	private final Duration lease;
 
-	TypeLock(LockProvider lockProvider, String name, Duration lease) {
+	public TypeLock(LockProvider lockProvider, String name, Duration lease) {
 		this.lockProvider = lockProvider;
 		this.name = name;
 		this.lease = lease;
@@ -30,7 +30,7 @@ final class TypeLock {
 	 * Runs {@code work} if the lock can be taken now, and gives it back afterwards.
 	 * @return what {@code work} returned, or {@code otherwise} when another instance holds the lock
 	 */
-	<R> R whileHeld(Supplier<R> work, R otherwise) {
+	public <R> R whileHeld(Supplier<R> work, R otherwise) {
 		Optional<SimpleLock> lock = this.lockProvider
 			.lock(new LockConfiguration(ClockProvider.now(), this.name, this.lease, Duration.ZERO));
 		if (lock.isEmpty()) {

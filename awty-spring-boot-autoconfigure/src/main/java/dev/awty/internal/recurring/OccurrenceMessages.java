@@ -1,0 +1,36 @@
+package dev.awty.internal.recurring;
+
+import java.time.Instant;
+
+import org.springframework.integration.support.MessageBuilder;
+import org.springframework.messaging.Message;
+
+import dev.awty.AwtyHeaders;
+import dev.awty.recurring.RecurringHeaders;
+import dev.awty.recurring.RecurringSchedule;
+
+/**
+ * Builds the message of one occurrence: the schedule's payload text, awty's headers and the recurring ones.
+ */
+final class OccurrenceMessages {
+
+	private OccurrenceMessages() {
+	}
+
+	static String eventId(String scheduleId, Instant occurrence) {
+		return scheduleId + "-" + occurrence.getEpochSecond();
+	}
+
+	static Message<?> toMessage(RecurringSchedule schedule, Instant occurrence) {
+		return MessageBuilder.withPayload((schedule.payload() != null) ? schedule.payload() : "")
+			.setHeader(AwtyHeaders.EVENT_ID, eventId(schedule.id(), occurrence))
+			.setHeader(AwtyHeaders.TYPE, RecurringHeaders.TYPE_VALUE)
+			.setHeader(AwtyHeaders.DUE_AT, occurrence)
+			.setHeader(AwtyHeaders.ATTEMPT, schedule.attempts() + 1)
+			.setHeader(RecurringHeaders.SCHEDULE_ID, schedule.id())
+			.setHeader(RecurringHeaders.GENERATED_AT, occurrence)
+			.setHeader(RecurringHeaders.SCHEDULE_VERSION, schedule.version())
+			.build();
+	}
+
+}

@@ -1,0 +1,19 @@
+package dev.awty.internal.recurring;
+
+import java.time.Duration;
+
+import dev.awty.ClaimMode;
+import dev.awty.internal.delivery.RetryBackoff;
+
+/**
+ * Settings of recurring schedules, resolved from {@code awty.recurring.*}, {@code awty.claim.*} and
+ * {@code awty.retry.*}.
+ *
+ * @param channel the channel of schedules that name none
+ * @param maxCatchUp the most missed occurrences one claim publishes under {@code fire-all}
+ * @param changeWait how long a change waits for an occurrence being published right now
+ */
+public record RecurringSettings(String channel, Duration pollInterval, int batchSize, int maxCatchUp,
+		long payloadLimitBytes, ClaimMode mode, Duration lease, RetryBackoff backoff, Duration changeWait) {
+
+}

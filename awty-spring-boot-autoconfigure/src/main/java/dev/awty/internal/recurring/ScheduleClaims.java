@@ -1,0 +1,179 @@
+package dev.awty.internal.recurring;
+
+import java.sql.Types;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.awty.spi.SqlDialect;
+
+/**
+ * The delivery side of {@code awty_schedule}: claim due schedules, then record each outcome in one statement
+ * that stores the next occurrence together with the delivery mark. Every write is fenced by the schedule's
+ * version and the claim token, so a schedule changed or re-claimed meanwhile is left alone.
+ */
+final class ScheduleClaims {
+
+	private static final String MARK_FIRED = """
+			UPDATE awty_schedule SET next_fire_at = :nextFireAt, last_fired_at = :lastFiredAt, attempts = 0,
+			       last_error = NULL, claimed_by = NULL, claimed_until = NULL
+			WHERE id = :id AND version = :version AND claimed_by = :claimer
+			""";
+
+	// Without claimed_by the schedule can be changed at once; the future claimed_until keeps it unclaimable.
+	private static final String RECORD_FAILURE = """
+			UPDATE awty_schedule SET next_fire_at = :nextFireAt, last_fired_at = :lastFiredAt, attempts = attempts + 1,
+			       last_error = :error, claimed_by = NULL, claimed_until = :retryAt
+			WHERE id = :id AND version = :version AND claimed_by = :claimer
+			""";
+
+	private static final String RELEASE = """
+			UPDATE awty_schedule SET claimed_by = NULL, claimed_until = NULL WHERE id IN (:ids) AND claimed_by = :claimer
+			""";
+
+	private static final String READ_CLAIMED = "SELECT * FROM awty_schedule WHERE id IN (:ids) AND claimed_by = :claimer";
+
+	private static final String NEXT_DUE = """
+			SELECT MIN(next_fire_at) AS next_at, CURRENT_TIMESTAMP AS now_at FROM awty_schedule
+			WHERE enabled = TRUE AND next_fire_at > CURRENT_TIMESTAMP
+			""";
+
+	/** The outcome of one claimed schedule. */
+	record Outcome(String id, long version, @Nullable Instant nextFireAt, @Nullable Instant lastFiredAt,
+			@Nullable String error, @Nullable Instant retryAt) {
+	}
+
+	/** When the next schedule is due, by the database's clock. */
+	record NextDue(@Nullable Instant nextAt, Instant now) {
+	}
+
+	private final SqlDialect dialect;
+
+	private final JdbcClient jdbc;
+
+	private final NamedParameterJdbcTemplate batchJdbc;
+
+	private final TransactionTemplate transactions;
+
+	private final String claimDue;
+
+	private final @Nullable String claimSelected;
+
+	private final String nextDue;
+
+	ScheduleClaims(SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
+			TransactionTemplate transactions) {
+		this.dialect = dialect;
+		this.jdbc = jdbc;
+		this.batchJdbc = batchJdbc;
+		this.transactions = transactions;
+		this.claimDue = dialect.claimDueSchedules().formatted(ScheduleStore.TABLE);
+		String claimSelected = dialect.claimSelectedRows();
+		this.claimSelected = (claimSelected != null) ? claimSelected.formatted(ScheduleStore.TABLE) : null;
+		this.nextDue = dialect.withDatabaseNow(NEXT_DUE);
+	}
+
+	boolean skipLockedRows() {
+		return this.dialect.skipsLockedRows();
+	}
+
+	/** Claims up to {@code limit} enabled schedules due by the database's clock, earliest first. */
+	List<ScheduleRow> claimDue(String claimer, int limit, Duration lease) {
+		if (this.claimSelected != null) {
+			List<ScheduleRow> rows = this.transactions.execute((status) -> selectThenClaim(claimer, limit, lease));
+			return (rows != null) ? rows : List.of();
+		}
+		return this.jdbc.sql(this.claimDue)
+			.param("claimer", claimer)
+			.param("leaseMillis", lease.toMillis())
+			.param("limit", limit)
+			.query((rs, row) -> ScheduleRow.read(rs, this.dialect))
+			.list();
+	}
+
+	/** The claim where the database cannot update and return rows in one statement; see SqlDialect. */
+	private List<ScheduleRow> selectThenClaim(String claimer, int limit, Duration lease) {
+		List<String> ids = this.jdbc.sql(this.claimDue).param("limit", limit).query(String.class).list();
+		if (ids.isEmpty()) {
+			return List.of();
+		}
+		this.jdbc.sql(Objects.requireNonNull(this.claimSelected))
+			.param("ids", ids)
+			.param("claimer", claimer)
+			.param("leaseMillis", lease.toMillis())
+			.update();
+		List<ScheduleRow> rows = new ArrayList<>(this.jdbc.sql(READ_CLAIMED)
+			.param("ids", ids)
+			.param("claimer", claimer)
+			.query((rs, row) -> ScheduleRow.read(rs, this.dialect))
+			.list());
+		rows.sort(Comparator.comparing((ScheduleRow row) -> row.schedule().nextFireAt(), Comparator.nullsFirst(Comparator.naturalOrder())));
+		return rows;
+	}
+
+	/**
+	 * Records the outcomes of schedules held by {@code claimer}.
+	 * @return how many were recorded; fewer means schedules were changed, deleted or re-claimed meanwhile
+	 */
+	int record(List<Outcome> outcomes, String claimer) {
+		List<MapSqlParameterSource> fired = outcomes.stream().filter((o) -> o.error() == null)
+			.map((o) -> parameters(o, claimer)).toList();
+		List<MapSqlParameterSource> failed = outcomes.stream().filter((o) -> o.error() != null)
+			.map((o) -> parameters(o, claimer).addValue("error", o.error()).addValue("retryAt", timestamp(o.retryAt()),
+					Types.TIMESTAMP_WITH_TIMEZONE))
+			.toList();
+		// One commit per batch instead of one per schedule.
+		Integer recorded = this.transactions.execute((status) -> update(MARK_FIRED, fired) + update(RECORD_FAILURE, failed));
+		return (recorded != null) ? recorded : 0;
+	}
+
+	void release(Collection<String> ids, String claimer) {
+		if (!ids.isEmpty()) {
+			this.jdbc.sql(RELEASE).param("ids", ids).param("claimer", claimer).update();
+		}
+	}
+
+	NextDue nextDue() {
+		return this.jdbc.sql(this.nextDue)
+			.query((rs, row) -> new NextDue(this.dialect.readTimestamp(rs, "next_at"),
+					this.dialect.readTimestamp(rs, "now_at")))
+			.single();
+	}
+
+	private int update(String statement, List<? extends SqlParameterSource> batch) {
+		if (batch.isEmpty()) {
+			return 0;
+		}
+		int total = 0;
+		for (int count : this.batchJdbc.batchUpdate(statement, batch.toArray(SqlParameterSource[]::new))) {
+			// Some drivers report "succeeded, count unknown" for batched statements.
+			total += (count == java.sql.Statement.SUCCESS_NO_INFO) ? 1 : count;
+		}
+		return total;
+	}
+
+	private MapSqlParameterSource parameters(Outcome outcome, String claimer) {
+		return new MapSqlParameterSource().addValue("id", outcome.id())
+			.addValue("version", outcome.version())
+			.addValue("claimer", claimer)
+			.addValue("nextFireAt", timestamp(outcome.nextFireAt()), Types.TIMESTAMP_WITH_TIMEZONE)
+			.addValue("lastFiredAt", timestamp(outcome.lastFiredAt()), Types.TIMESTAMP_WITH_TIMEZONE);
+	}
+
+	private @Nullable Object timestamp(@Nullable Instant instant) {
+		return (instant != null) ? this.dialect.timestampParameter(instant) : null;
+	}
+
+}

@@ -1,0 +1,107 @@
+package dev.awty.internal.recurring.web;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.recurring.InvalidScheduleException;
+import dev.awty.recurring.MisfirePolicy;
+import dev.awty.recurring.RecurringSchedule;
+import dev.awty.recurring.ScheduleDefinition;
+
+/**
+ * Converts between JSON objects and schedules, checking each field's presence and type so that a bad request
+ * names the field.
+ */
+final class ScheduleJson {
+
+	private static final Set<String> FIELDS = Set.of("id", "expression", "timeZone", "payload", "channel",
+			"misfirePolicy", "deadline", "enabled");
+
+	private ScheduleJson() {
+	}
+
+	static ScheduleDefinition definition(Map<String, Object> json, @Nullable String pathId) {
+		for (String field : json.keySet()) {
+			if (!FIELDS.contains(field)) {
+				throw new InvalidScheduleException(field, "Unknown field '" + field + "'; known fields are " + FIELDS);
+			}
+		}
+		String id = text(json, "id");
+		if (pathId != null) {
+			if (id != null && !id.equals(pathId)) {
+				throw new InvalidScheduleException("id",
+						"The id in the body ('" + id + "') differs from the id in the path ('" + pathId + "')");
+			}
+			id = pathId;
+		}
+		String expression = text(json, "expression");
+		if (id == null || id.isBlank()) {
+			throw new InvalidScheduleException("id", "'id' is required");
+		}
+		if (expression == null) {
+			throw new InvalidScheduleException("expression",
+					"'expression' is required: a cron expression, @every <duration> or @at <instant>");
+		}
+		ScheduleDefinition definition = ScheduleDefinition.of(id, expression);
+		String timeZone = text(json, "timeZone");
+		if (timeZone != null) {
+			definition = definition.withTimeZone(timeZone);
+		}
+		definition = definition.withPayload(text(json, "payload")).withChannel(text(json, "channel"));
+		String misfirePolicy = text(json, "misfirePolicy");
+		if (misfirePolicy != null) {
+			definition = definition.withMisfirePolicy(MisfirePolicy.of(misfirePolicy));
+		}
+		String deadline = text(json, "deadline");
+		if (deadline != null) {
+			definition = definition.withDeadline(deadline);
+		}
+		Object enabled = json.get("enabled");
+		if (enabled != null && !(enabled instanceof Boolean)) {
+			throw new InvalidScheduleException("enabled", "'enabled' must be true or false");
+		}
+		return definition.withEnabled(enabled == null || (Boolean) enabled);
+	}
+
+	static List<ScheduleDefinition> definitions(List<Map<String, Object>> json) {
+		return json.stream().map((item) -> definition(item, null)).toList();
+	}
+
+	static Map<String, @Nullable Object> toJson(RecurringSchedule schedule) {
+		Map<String, @Nullable Object> json = new LinkedHashMap<>();
+		json.put("id", schedule.id());
+		json.put("expression", schedule.expression());
+		json.put("timeZone", schedule.timeZone());
+		json.put("payload", schedule.payload());
+		json.put("channel", schedule.channel());
+		json.put("misfirePolicy", schedule.misfirePolicy().value());
+		json.put("deadline", (schedule.deadline() != null) ? schedule.deadline().toString() : null);
+		json.put("enabled", schedule.enabled());
+		json.put("version", schedule.version());
+		json.put("nextFireAt", text(schedule.nextFireAt()));
+		json.put("lastFiredAt", text(schedule.lastFiredAt()));
+		json.put("completed", schedule.completed());
+		json.put("attempts", schedule.attempts());
+		json.put("lastError", schedule.lastError());
+		json.put("createdAt", text(schedule.createdAt()));
+		json.put("updatedAt", text(schedule.updatedAt()));
+		return json;
+	}
+
+	private static @Nullable String text(@Nullable Object value) {
+		return (value != null) ? value.toString() : null;
+	}
+
+	private static @Nullable String text(Map<String, Object> json, String field) {
+		Object value = json.get(field);
+		if (value == null || value instanceof String) {
+			return (String) value;
+		}
+		throw new InvalidScheduleException(field, "'" + field + "' must be a JSON string");
+	}
+
+}

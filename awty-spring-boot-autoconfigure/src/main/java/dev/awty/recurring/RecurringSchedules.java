@@ -1,0 +1,75 @@
+package dev.awty.recurring;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Creates, reads, changes and deletes recurring schedules in the starter's {@code awty_schedule} table. Each
+ * occurrence of a schedule is published once to its channel, with the headers of {@link RecurringHeaders}.
+ * <p>
+ * Every method validates its input and stores nothing when it throws. A change to a schedule whose occurrence is
+ * being published right now waits for that publish to finish (briefly), so that once the change returns no
+ * occurrence of the older version is published. Occurrences are computed with the database's clock.
+ */
+public interface RecurringSchedules {
+
+	/**
+	 * Stores a new schedule at version 1; its first occurrence is computed from now.
+	 * @throws DuplicateScheduleException if the id is taken
+	 * @throws InvalidScheduleException naming the field if the definition is invalid
+	 */
+	RecurringSchedule create(ScheduleDefinition definition);
+
+	/**
+	 * Stores many schedules in one transaction: all or none.
+	 * @return how many were created
+	 * @throws DuplicateScheduleException naming the first id that is taken or given twice
+	 * @throws InvalidScheduleException naming the id and field of the first invalid definition
+	 */
+	int createAll(List<ScheduleDefinition> definitions);
+
+	/** The schedule with this id; empty when there is none. */
+	Optional<RecurringSchedule> get(String id);
+
+	/**
+	 * A page of schedules whose id starts with {@code idPrefix}, ordered by id.
+	 * @param idPrefix an empty text lists all
+	 * @param afterId the last id of the previous page; {@code null} for the first page
+	 * @param limit at most this many (1 to 1000)
+	 * @return an empty list when there are no more
+	 */
+	List<RecurringSchedule> list(String idPrefix, @Nullable String afterId, int limit);
+
+	/** How many schedules have an id starting with {@code idPrefix}. */
+	long count(String idPrefix);
+
+	/**
+	 * Replaces the definition of an existing schedule and bumps its version. The next occurrence is kept when the
+	 * expression and time zone stay the same, otherwise computed afresh from now.
+	 * @throws ScheduleNotFoundException if there is no schedule with the definition's id
+	 * @throws InvalidScheduleException naming the field if the definition is invalid
+	 */
+	RecurringSchedule update(ScheduleDefinition definition);
+
+	/**
+	 * Deletes a schedule; no occurrence of it is published once this returns.
+	 * @return whether it existed
+	 */
+	boolean delete(String id);
+
+	/**
+	 * Stops a schedule from firing, keeping it stored; bumps its version.
+	 * @throws ScheduleNotFoundException if there is none
+	 */
+	RecurringSchedule pause(String id);
+
+	/**
+	 * Lets a paused schedule fire again, from the first occurrence after now (occurrences while paused are not
+	 * caught up); bumps its version.
+	 * @throws ScheduleNotFoundException if there is none
+	 */
+	RecurringSchedule resume(String id);
+
+}

@@ -1,0 +1,227 @@
+package dev.awty.recurring;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Locale;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.scheduling.support.CronExpression;
+
+/**
+ * A parsed schedule expression, one of:
+ * <ul>
+ * <li>a cron expression, parsed by Spring's {@link CronExpression}: the 5-field crontab form
+ * ({@code minute hour day-of-month month day-of-week}), Spring's 6-field form with seconds first, or a macro
+ * ({@code @hourly @daily @weekly @monthly @yearly});</li>
+ * <li>{@code @every <duration>}, the duration in ISO-8601 ({@code PT90S}) or in units ({@code 90s},
+ * {@code 1h30m}, {@code 2d}); at least one second. The first occurrence is one period after creation, each next
+ * one a period after the previous occurrence;</li>
+ * <li>{@code @at <instant>}, an ISO-8601 instant or offset date-time, or epoch seconds: one occurrence, after
+ * which the schedule completes. An instant in the past fires once, immediately.</li>
+ * </ul>
+ */
+public final class ScheduleExpression {
+
+	/** The three kinds of expression. */
+	public enum Kind {
+
+		CRON, EVERY, AT
+
+	}
+
+	private static final List<String> FIELDS_6 = List.of("second", "minute", "hour", "day-of-month", "month",
+			"day-of-week");
+
+	private final String text;
+
+	private final Kind kind;
+
+	private final @Nullable CronExpression cron;
+
+	private final @Nullable Duration period;
+
+	private final @Nullable Instant at;
+
+	private ScheduleExpression(String text, Kind kind, @Nullable CronExpression cron, @Nullable Duration period,
+			@Nullable Instant at) {
+		this.text = text;
+		this.kind = kind;
+		this.cron = cron;
+		this.period = period;
+		this.at = at;
+	}
+
+	/**
+	 * Parses {@code text}.
+	 * @throws InvalidScheduleException naming the field {@code expression}, and for cron the bad cron field and
+	 * its value
+	 */
+	public static ScheduleExpression parse(String text) {
+		String trimmed = (text != null) ? text.trim() : "";
+		if (trimmed.isEmpty()) {
+			throw invalid("An expression is required: a cron expression, @every <duration> or @at <instant>");
+		}
+		String lower = trimmed.toLowerCase(Locale.ROOT);
+		if (lower.startsWith("@every")) {
+			return new ScheduleExpression(trimmed, Kind.EVERY, null, parseEvery(trimmed.substring(6).trim(), trimmed),
+					null);
+		}
+		if (lower.startsWith("@at")) {
+			return new ScheduleExpression(trimmed, Kind.AT, null, null, parseAt(trimmed.substring(3).trim(), trimmed));
+		}
+		return new ScheduleExpression(trimmed, Kind.CRON, parseCron(trimmed), null, null);
+	}
+
+	public String text() {
+		return this.text;
+	}
+
+	public Kind kind() {
+		return this.kind;
+	}
+
+	/** The period of an {@code @every} expression; {@code null} for other kinds. */
+	public @Nullable Duration period() {
+		return this.period;
+	}
+
+	/**
+	 * The first occurrence of a schedule created at {@code now}: the next cron match after it, one period after
+	 * it, or the {@code @at} instant (even when that is in the past).
+	 * @return {@code null} when a cron expression never matches
+	 */
+	public @Nullable Instant first(Instant now, ZoneId zone) {
+		return switch (this.kind) {
+			case AT -> this.at;
+			case EVERY -> now.plus(requiredPeriod());
+			case CRON -> next(now, zone);
+		};
+	}
+
+	/**
+	 * The occurrence after {@code occurrence}, in {@code zone}: as {@link CronExpression#next} defines it on a
+	 * {@link java.time.ZonedDateTime} for cron (which is how daylight-saving transitions are handled), one
+	 * period later for {@code @every}.
+	 * @return {@code null} when there is none ({@code @at}, or a cron expression with no later match)
+	 */
+	public @Nullable Instant next(Instant occurrence, ZoneId zone) {
+		return switch (this.kind) {
+			case AT -> (this.at != null && this.at.isAfter(occurrence)) ? this.at : null;
+			case EVERY -> occurrence.plus(requiredPeriod());
+			case CRON -> {
+				var next = cronExpression().next(occurrence.atZone(zone));
+				yield (next != null) ? next.toInstant() : null;
+			}
+		};
+	}
+
+	private Duration requiredPeriod() {
+		if (this.period == null) {
+			throw new IllegalStateException("not an @every expression: " + this.text);
+		}
+		return this.period;
+	}
+
+	private CronExpression cronExpression() {
+		if (this.cron == null) {
+			throw new IllegalStateException("not a cron expression: " + this.text);
+		}
+		return this.cron;
+	}
+
+	private static CronExpression parseCron(String text) {
+		if (text.startsWith("@")) {
+			try {
+				return CronExpression.parse(text.toLowerCase(Locale.ROOT));
+			}
+			catch (IllegalArgumentException ex) {
+				throw invalid("Unknown macro '" + text
+						+ "'; use @hourly, @daily, @weekly, @monthly, @yearly, @every <duration> or @at <instant>");
+			}
+		}
+		String[] fields = text.split("\\s+");
+		if (fields.length != 5 && fields.length != 6) {
+			throw invalid("A cron expression has 5 fields (minute hour day-of-month month day-of-week) or 6 (second "
+					+ "first); found " + fields.length + " in '" + text + "'");
+		}
+		List<String> names = (fields.length == 6) ? FIELDS_6 : FIELDS_6.subList(1, 6);
+		String spring = (fields.length == 6) ? text : "0 " + String.join(" ", fields);
+		try {
+			return CronExpression.parse(spring);
+		}
+		catch (IllegalArgumentException ex) {
+			for (int i = 0; i < fields.length; i++) {
+				String[] probe = { "*", "*", "*", "*", "*", "*" };
+				probe[i + (6 - fields.length)] = fields[i];
+				try {
+					CronExpression.parse(String.join(" ", probe));
+				}
+				catch (IllegalArgumentException fieldFailure) {
+					throw invalid("Invalid cron expression '" + text + "': the " + names.get(i) + " field '" + fields[i]
+							+ "' is not valid (" + withoutProbe(fieldFailure.getMessage()) + ")");
+				}
+			}
+			throw invalid("Invalid cron expression '" + text + "': " + ex.getMessage());
+		}
+	}
+
+	/** Spring's message quotes the probe expression, which the user never wrote. */
+	private static String withoutProbe(@Nullable String message) {
+		String text = String.valueOf(message);
+		int probe = text.indexOf(" in cron expression");
+		return (probe > 0) ? text.substring(0, probe) : text;
+	}
+
+	private static Duration parseEvery(String value, String text) {
+		if (value.isEmpty()) {
+			throw invalid("@every needs a duration, e.g. '@every 90s', '@every 1h30m' or '@every PT90S'");
+		}
+		Duration duration = DurationText.parse(value);
+		if (duration == null) {
+			throw invalid("Invalid duration '" + value + "' in '" + text + "'; use " + DurationText.FORMATS);
+		}
+		// Occurrence ids carry the epoch second, so two occurrences must never share one.
+		if (duration.compareTo(Duration.ofSeconds(1)) < 0) {
+			throw invalid("@every needs a positive duration of at least 1 second; got '" + value + "' in '" + text + "'");
+		}
+		return duration;
+	}
+
+	private static Instant parseAt(String value, String text) {
+		if (value.matches("\\d{1,12}")) {
+			return Instant.ofEpochSecond(Long.parseLong(value));
+		}
+		try {
+			return OffsetDateTime.parse(value).toInstant();
+		}
+		catch (DateTimeParseException ex) {
+			throw invalid("Invalid instant '" + value + "' in '" + text
+					+ "'; use ISO-8601 like 2030-01-31T08:00:00Z or epoch seconds");
+		}
+	}
+
+	private static InvalidScheduleException invalid(String message) {
+		return new InvalidScheduleException("expression", message);
+	}
+
+	@Override
+	public boolean equals(@Nullable Object other) {
+		return (other instanceof ScheduleExpression expression) && this.text.equals(expression.text);
+	}
+
+	@Override
+	public int hashCode() {
+		return this.text.hashCode();
+	}
+
+	@Override
+	public String toString() {
+		return this.text;
+	}
+
+}

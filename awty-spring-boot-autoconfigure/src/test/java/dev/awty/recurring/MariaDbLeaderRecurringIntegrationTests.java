@@ -1,0 +1,12 @@
+package dev.awty.recurring;
+
+import dev.awty.ClaimMode;
+import dev.awty.testing.TestDatabases;
+
+class MariaDbLeaderRecurringIntegrationTests extends RecurringContractTests {
+
+	MariaDbLeaderRecurringIntegrationTests() {
+		super(TestDatabases::mariadb, ClaimMode.LEADER);
+	}
+
+}

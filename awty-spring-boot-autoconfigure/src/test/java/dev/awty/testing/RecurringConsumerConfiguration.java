@@ -1,0 +1,20 @@
+package dev.awty.testing;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.integration.channel.DirectChannel;
+
+/**
+ * An application that consumes the default recurring channel with the {@link ReceivedEvents} bean.
+ */
+@Configuration(proxyBeanMethods = false)
+public class RecurringConsumerConfiguration {
+
+	@Bean
+	DirectChannel awtyRecurring(ReceivedEvents receivedEvents) {
+		DirectChannel channel = new DirectChannel();
+		channel.subscribe(receivedEvents);
+		return channel;
+	}
+
+}
