@@ -119,7 +119,9 @@ public final class DueNotificationListener implements SmartLifecycle {
 		int separator = payload.lastIndexOf('|');
 		if (separator > 0) {
 			try {
-				Instant dueAt = Instant.ofEpochMilli(Long.parseLong(payload.substring(separator + 1)));
+				// The payload carries the due time cut to whole milliseconds; waking before the exact due time
+				// would find nothing yet, and nothing re-checks after another instance's wake-up.
+				Instant dueAt = Instant.ofEpochMilli(Long.parseLong(payload.substring(separator + 1)) + 1);
 				this.wakeUps.wakeNow(payload.substring(0, separator), dueAt);
 			}
 			catch (NumberFormatException ex) {
