@@ -104,6 +104,8 @@ class DashboardBrowserIntegrationTests {
 		assertThat(browser.findElement(cell("purchase", "deliveredLastHour")).getText()).isEqualTo("20");
 		assertThat(browser.findElement(cell("purchase", "lagP99")).getText()).startsWith("≤");
 
+		// The shop has two types (order checks too): the filters shown are those of the selected type.
+		new Select(browser.findElement(By.id("search-type"))).selectByVisibleText("purchase");
 		new Select(browser.findElement(By.id("search-filter"))).selectByVisibleText("album id");
 		browser.findElement(By.id("search-value")).sendKeys(String.valueOf(later));
 		browser.findElement(By.id("search")).click();
