@@ -80,7 +80,8 @@ abstract class ShopOrderContractTests {
 		Instant placedAt = placedAt(order);
 
 		await().atMost(Duration.ofSeconds(20)).until(() -> "DELIVERED".equals(check(order).get("status")));
-		Thread.sleep(500);
+		await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
+			.until(() -> this.shop.getList("/alerts?orderId=" + order).size() == 2);
 
 		List<Map<String, Object>> alerts = this.shop.getList("/alerts?orderId=" + order);
 		assertThat(alerts).extracting((alert) -> alert.get("kind")).containsExactly("UNSHIPPED", "ESCALATED");
@@ -99,7 +100,8 @@ abstract class ShopOrderContractTests {
 		await().atMost(Duration.ofSeconds(15)).until(() -> this.shop.getList("/alerts?orderId=" + order).size() == 1);
 		this.shop.post("/orders/" + order + "/ship", "");
 		await().atMost(Duration.ofSeconds(15)).until(() -> "DELIVERED".equals(check(order).get("status")));
-		Thread.sleep(500);
+		await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
+			.until(() -> this.shop.getList("/alerts?orderId=" + order).size() == 1);
 
 		assertThat(this.shop.getList("/alerts?orderId=" + order)).extracting((alert) -> alert.get("kind"))
 			.containsExactly("UNSHIPPED");

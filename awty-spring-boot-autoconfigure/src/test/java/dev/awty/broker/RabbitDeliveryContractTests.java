@@ -48,6 +48,9 @@ import static org.awaitility.Awaitility.await;
  */
 abstract class RabbitDeliveryContractTests {
 
+	/** How long the broker is unreachable in the outage test. */
+	private static final Duration OUTAGE = Duration.ofSeconds(30);
+
 	private final Supplier<TestDatabase> databases;
 
 	private TestDatabase database;
@@ -114,8 +117,9 @@ abstract class RabbitDeliveryContractTests {
 			context.getBean(EventScheduler.class).scheduleAll(purchases(0, 10_000), Instant.now().minusSeconds(1));
 
 			await().atMost(Duration.ofMinutes(2)).until(() -> rows("DELIVERED") == 10_000);
+			// and no second copy follows
 			await().atMost(Duration.ofSeconds(30)).until(() -> this.receipts.total() >= 10_000);
-			Thread.sleep(500);
+			await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(() -> this.receipts.total() == 10_000);
 
 			assertThat(this.receipts.distinct()).as(this.receipts.toString()).isEqualTo(10_000);
 			assertThat(this.receipts.total()).as(this.receipts.toString()).isEqualTo(10_000);
@@ -191,17 +195,19 @@ abstract class RabbitDeliveryContractTests {
 						.until(() -> this.receipts.total() >= 300);
 
 					proxy.cut();
-					Thread.sleep(30_000);
-					int failedAttempts = this.jdbc.queryForObject(
-							"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'PENDING' AND attempts > 0",
-							Integer.class);
+					// The broker stays unreachable for the whole outage while rows keep falling due and failing.
+					await().pollDelay(OUTAGE).atMost(OUTAGE.plusSeconds(10))
+						.until(() -> rowsWithFailedAttempts() > 0);
+					int failedAttempts = rowsWithFailedAttempts();
 					assertThat(failedAttempts).as("rows that failed while the broker was unreachable").isPositive();
 					assertThat(rows("FAILED")).isZero();
 					proxy.restore();
 
 					await().atMost(Duration.ofMinutes(2)).until(() -> rows("DELIVERED") == 10_000);
 					await().atMost(Duration.ofSeconds(30)).until(() -> this.receipts.distinct() == 10_000);
-					Thread.sleep(500);
+					int total = this.receipts.total();
+					await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
+						.until(() -> this.receipts.total() == total);
 					assertThat(this.receipts.duplicates()).as("duplicates, only from confirms in doubt at the cut")
 						.isLessThanOrEqualTo(200);
 					System.out.printf("[%s] RabbitMQ unreachable for 30 s mid-burst: %s, %d rows had failed attempts, %d"
@@ -230,6 +236,11 @@ abstract class RabbitDeliveryContractTests {
 		List<TestPurchase> purchases = new ArrayList<>(count);
 		IntStream.range(first, first + count).forEach((i) -> purchases.add(new TestPurchase(i)));
 		return purchases;
+	}
+
+	private int rowsWithFailedAttempts() {
+		return this.jdbc.queryForObject(
+				"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'PENDING' AND attempts > 0", Integer.class);
 	}
 
 	private int rows(String status) {

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -84,8 +85,8 @@ abstract class CheckContractTests {
 			TestOrderCheck row = scheduler.find(TestOrderCheck.class, id).orElseThrow();
 			assertThat(row.getDeliveredAt()).isAfterOrEqualTo(row.getDueAt());
 			assertThat(this.handler.calls()).singleElement().satisfies((call) -> assertThat(call.checkCount()).isZero());
-			Thread.sleep(300);
-			assertThat(received.count()).as("no alert").isZero();
+			await("no alert").during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(1))
+				.until(() -> received.count() == 0);
 			assertThat(context.getBean(DeliveryHistory.class).ofRow("test_order_check", id)).singleElement()
 				.satisfies((entry) -> {
 					assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.FINISHED);
@@ -157,7 +158,8 @@ abstract class CheckContractTests {
 	void handlerThatOutlivesItsTimeoutIsInterruptedAndCountedAsFailedAttemptsUntilFailed() {
 		this.handler.behave((row, context) -> {
 			try {
-				Thread.sleep(10_000);
+				// blocks until the timeout interrupts it
+				new CountDownLatch(1).await();
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
@@ -183,8 +185,7 @@ abstract class CheckContractTests {
 									"handler timed out after PT0.3S and was interrupted"),
 							org.assertj.core.groups.Tuple.tuple(DeliveryOutcome.FAILED,
 									"handler timed out after PT0.3S and was interrupted"));
-				Thread.sleep(300);
-				assertThat(received.count()).as("nothing the abandoned handler published is sent").isZero();
+				await("nothing the abandoned handler published is sent").during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(1)).until(() -> received.count() == 0);
 			});
 	}
 

@@ -100,7 +100,8 @@ class PostgresRecurringScaleIntegrationTests {
 						WHERE id LIKE 'bulk-%%' AND CAST(substr(id, 6) AS INT) %% ? = 0
 						""".replace("%%", "%"), DUE_EVERY_NTH, DUE_EVERY_NTH);
 				await().atMost(Duration.ofSeconds(60)).until(() -> received.count() >= due);
-				Thread.sleep(1000);
+				int arrived = received.count();
+				await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> received.count() == arrived);
 
 				List<Long> lagsMillis = new ArrayList<>();
 				for (ReceivedEvents.Received occurrence : received.all()) {
