@@ -1,15 +1,9 @@
 package dev.awty.autoconfigure;
 
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
 import java.time.Clock;
-import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.UUID;
 
 import javax.sql.DataSource;
 
@@ -40,11 +34,9 @@ import org.springframework.messaging.MessageChannel;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.EventScheduler;
-import dev.awty.OnDelivered;
 import dev.awty.ScheduledEntity;
 import dev.awty.dialect.DialectDetector;
 import dev.awty.handler.EventHandler;
-import dev.awty.history.DeliveryHistory;
 import dev.awty.history.HistoryMode;
 import dev.awty.integration.ChannelEventPublisher;
 import dev.awty.internal.delivery.DeliveryPollers;
@@ -53,15 +45,12 @@ import dev.awty.internal.delivery.HandlingSettings;
 import dev.awty.internal.delivery.OutcomeStore;
 import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.delivery.WakeUps;
-import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.internal.jdbc.CancelLog;
 import dev.awty.internal.jdbc.DueSignals;
 import dev.awty.internal.jdbc.DueTimeSlots;
 import dev.awty.internal.jdbc.EventTable;
-import dev.awty.internal.jdbc.JdbcDeliveryHistory;
 import dev.awty.internal.jdbc.JdbcEventRepositories;
 import dev.awty.internal.jdbc.JdbcEventScheduler;
-import dev.awty.internal.jdbc.RetentionDeletes;
 import dev.awty.internal.model.Identifiers;
 import dev.awty.internal.model.SchemaValidator;
 import dev.awty.repository.EventRepositories;
@@ -80,7 +69,7 @@ import dev.awty.spi.SqlDialect;
 @Import({ DatabaseInitializationDependencyConfigurer.class, AwtyLockConfigurations.Jdbc.class,
 		AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class,
 		AwtyKafkaAcknowledgementConfiguration.class,
-		AwtyRecurringConfiguration.class })
+		AwtyRecurringConfiguration.class, AwtyHistoryConfiguration.class })
 public final class AwtyAutoConfiguration {
 
 	@Bean
@@ -130,7 +119,7 @@ public final class AwtyAutoConfiguration {
 
 	@Bean
 	AwtyInstance awtyInstance(AwtyProperties properties) {
-		return new AwtyInstance((properties.getInstanceId() != null) ? properties.getInstanceId() : defaultInstanceId());
+		return AwtyInstance.of(properties.getInstanceId());
 	}
 
 	@Bean
@@ -200,29 +189,6 @@ public final class AwtyAutoConfiguration {
 		pollers.add(table, settings, handling, (EventHandler<T>) handler, store, publisher, lockProvider, instanceId);
 	}
 
-	@Bean
-	@ConditionalOnMissingBean(DeliveryHistory.class)
-	JdbcDeliveryHistory awtyDeliveryHistory(DataSource dataSource, SqlDialect dialect) {
-		return new JdbcDeliveryHistory(dataSource, dialect);
-	}
-
-	@Bean
-	@ConditionalOnBooleanProperty(name = "awty.housekeeping.enabled", matchIfMissing = true)
-	@DependsOnDatabaseInitialization
-	Housekeeping awtyHousekeeping(AwtyEventTypes eventTypes, DataSource dataSource, SqlDialect dialect,
-			LockProvider lockProvider, TypeSettingsFactory settings, HandlingSettingsFactory handling,
-			AwtyProperties properties) {
-		Map<String, Duration> keepFinished = new LinkedHashMap<>();
-		for (EventTable<?> table : eventTypes.tables()) {
-			if (settings.settingsFor(table.type().name()).onDelivered() == OnDelivered.MARK) {
-				keepFinished.put(table.type().table(), handling.keepFinishedFor(table.type().name()));
-			}
-		}
-		AwtyHousekeepingProperties housekeeping = properties.getHousekeeping();
-		return new Housekeeping(new RetentionDeletes(dataSource, dialect, housekeeping.getBatchSize()), lockProvider,
-				housekeeping.getInterval(), properties.getHistory().getRetention(), eventTypes.names(), keepFinished);
-	}
-
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.postgresql.PGConnection")
 	@ConditionalOnBooleanProperty(name = "awty.poller.listen-notify", matchIfMissing = true)
@@ -234,18 +200,6 @@ public final class AwtyAutoConfiguration {
 			return new DueNotificationListener(dataSource, dialect.listenDue(), wakeUps);
 		}
 
-	}
-
-	private static String defaultInstanceId() {
-		String host;
-		try {
-			host = InetAddress.getLocalHost().getHostName();
-		}
-		catch (Exception ex) {
-			host = "unknown-host";
-		}
-		String pid = String.valueOf(ManagementFactory.getRuntimeMXBean().getPid());
-		return host + "-" + pid + "-" + UUID.randomUUID().toString().substring(0, 8);
 	}
 
 }

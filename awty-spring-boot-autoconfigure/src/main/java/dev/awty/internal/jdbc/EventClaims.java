@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -91,7 +90,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 		this.claimByDueTime = dialect.claimDueRows().formatted(table, DUE_ORDER);
 		this.claimByPriority = dialect.claimDueRows().formatted(table, PRIORITY_ORDER);
 		String claimSelected = dialect.claimSelectedRows();
-		this.selectThenClaim = (claimSelected != null) ? new SelectThenClaim(transaction, claimSelected.formatted(table),
+		this.selectThenClaim = (claimSelected != null) ? new SelectThenClaim(jdbc, transaction, claimSelected.formatted(table),
 				dialect.withDatabaseNow(READ_CLAIMED.formatted(table))) : null;
 		this.markDelivered = dialect.withDatabaseNow(MARK_DELIVERED.formatted(table));
 		this.deleteDelivered = DELETE_DELIVERED.formatted(table);
@@ -130,7 +129,8 @@ public final class EventClaims<T extends ScheduledEntity> {
 			return this.type.mapper().read(rs);
 		};
 		List<T> rows = new ArrayList<>((this.selectThenClaim != null)
-				? this.selectThenClaim.claim(claim, claimer, limit, lease, ahead, reader)
+				? this.selectThenClaim.claim(claim, Map.of("limit", limit, "aheadMillis", ahead.toMillis()), Long.class,
+						claimer, lease, reader, ScheduledEntity::getId)
 				: this.jdbc.sql(claim)
 					.param("claimer", claimer)
 					.param("leaseMillis", lease.toMillis())
@@ -191,54 +191,6 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	private int updateHeld(String statement, Collection<Long> ids, String claimer) {
 		return this.jdbc.sql(statement).param("ids", ids).param("claimer", claimer).update();
-	}
-
-	/** The claim of a dialect without {@code UPDATE … RETURNING}; see {@link SqlDialect#claimSelectedRows()}. */
-	private final class SelectThenClaim {
-
-		private final TransactionTemplate transaction;
-
-		private final String claimSelected;
-
-		private final String readClaimed;
-
-		SelectThenClaim(TransactionTemplate transaction, String claimSelected, String readClaimed) {
-			this.transaction = transaction;
-			this.claimSelected = claimSelected;
-			this.readClaimed = readClaimed;
-		}
-
-		List<T> claim(String selectIds, String claimer, int limit, Duration lease, Duration ahead, RowMapper<T> reader) {
-			List<T> rows = this.transaction.execute((status) -> {
-				List<Long> ids = EventClaims.this.jdbc.sql(selectIds)
-					.param("limit", limit)
-					.param("aheadMillis", ahead.toMillis())
-					.query(Long.class)
-					.list();
-				if (ids.isEmpty()) {
-					return List.of();
-				}
-				EventClaims.this.jdbc.sql(this.claimSelected)
-					.param("ids", ids)
-					.param("claimer", claimer)
-					.param("leaseMillis", lease.toMillis())
-					.update();
-				List<T> claimed = new ArrayList<>(EventClaims.this.jdbc.sql(this.readClaimed)
-					.param("ids", ids)
-					.param("claimer", claimer)
-					.query(reader)
-					.list());
-				// in the order the ids were selected, which is the claim order (by priority, then due time)
-				Map<Long, Integer> position = new HashMap<>();
-				for (int i = 0; i < ids.size(); i++) {
-					position.put(ids.get(i), i);
-				}
-				claimed.sort(Comparator.comparingInt((row) -> position.get(row.getId())));
-				return claimed;
-			});
-			return (rows != null) ? rows : List.of();
-		}
-
 	}
 
 }

@@ -2,10 +2,6 @@ package dev.awty.internal.jdbc;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -37,35 +33,6 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private static final String SELECTED_IDS = "SELECT e.id %s";
 
-	private static final String CLAIM_FREE = "(claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)";
-
-	private static final String RESCHEDULE = """
-			UPDATE %1$s SET due_at = :awtyDueAt, version = version + 1, claimed_by = NULL
-			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
-
-	private static final String DELIVER_NOW = """
-			UPDATE %1$s SET due_at = CURRENT_TIMESTAMP, version = version + 1, claimed_by = NULL
-			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
-
-	private static final String CANCEL = """
-			UPDATE %1$s SET status = 'CANCELLED', claimed_by = NULL
-			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
-
-	private static final String CANCEL_MARKED = """
-			UPDATE %1$s SET status = 'CANCELLED', claimed_by = :awtyCanceller
-			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
-
-	private static final String RETRY = """
-			UPDATE %1$s SET status = 'PENDING', due_at = CURRENT_TIMESTAMP, attempts = 0, version = version + 1,
-			       claimed_by = NULL, claimed_until = NULL
-			WHERE id IN (%2$s) AND status = 'FAILED'
-			""";
-
-	private static final String COUNT_IN_FLIGHT = """
-			SELECT COUNT(*) FROM %1$s
-			WHERE id IN (%2$s) AND status = 'PENDING' AND claimed_until >= CURRENT_TIMESTAMP
-			""";
-
 	private final EventTable<T> table;
 
 	private final DueSignals dueSignals;
@@ -74,28 +41,19 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private final @Nullable CancelLog cancelLog;
 
-	private final List<String> joins;
-
-	private final List<String> predicates;
-
-	private final Map<String, @Nullable Object> params;
-
-	private final List<EventStatus> statuses;
+	private final SelectionCriteria criteria;
 
 	JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog) {
-		this(table, dueSignals, slots, cancelLog, List.of(), List.of(), Map.of(), List.of(EventStatus.PENDING));
+		this(table, dueSignals, slots, cancelLog, SelectionCriteria.pendingRows());
 	}
 
 	private JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog,
-			List<String> joins, List<String> predicates, Map<String, @Nullable Object> params, List<EventStatus> statuses) {
+			SelectionCriteria criteria) {
 		this.table = table;
 		this.dueSignals = dueSignals;
 		this.slots = slots;
 		this.cancelLog = cancelLog;
-		this.joins = joins;
-		this.predicates = predicates;
-		this.params = params;
-		this.statuses = statuses;
+		this.criteria = criteria;
 	}
 
 	@Override
@@ -104,31 +62,31 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		Identifiers.requireValidArgument(table, "joined table name");
 		Identifiers.requireValidArgument(alias, "table alias");
 		Assert.isTrue(!alias.equalsIgnoreCase("e"), "alias 'e' is the scheduled table's; choose another alias");
-		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, append(this.joins, "JOIN " + table + " " + alias + " ON (" + on + ")"),
-				this.predicates, this.params, this.statuses);
+		return with(this.criteria.join("JOIN " + table + " " + alias + " ON (" + on + ")"));
 	}
 
 	@Override
 	public Selection<T> where(String predicate) {
 		Assert.hasText(predicate, "predicate must not be empty");
-		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, this.joins, append(this.predicates, "(" + predicate + ")"), this.params,
-				this.statuses);
+		return with(this.criteria.where("(" + predicate + ")"));
 	}
 
 	@Override
 	public Selection<T> param(String name, @Nullable Object value) {
 		Identifiers.requireValidArgument(name, "parameter name");
 		Assert.isTrue(!name.startsWith("awty"), () -> "parameter names starting with 'awty' are reserved: " + name);
-		Map<String, @Nullable Object> params = new HashMap<>(this.params);
-		params.put(name, (value instanceof Instant instant) ? this.table.dialect().timestampParameter(instant) : value);
-		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, this.joins, this.predicates,
-				Collections.unmodifiableMap(params), this.statuses);
+		return with(this.criteria.param(name,
+				(value instanceof Instant instant) ? this.table.dialect().timestampParameter(instant) : value));
 	}
 
 	@Override
 	public Selection<T> withStatus(EventStatus... statuses) {
 		Assert.notEmpty(statuses, "statuses must not be empty");
-		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, this.joins, this.predicates, this.params, List.of(statuses));
+		return with(this.criteria.withStatuses(List.of(statuses)));
+	}
+
+	private JdbcSelection<T> with(SelectionCriteria criteria) {
+		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, criteria);
 	}
 
 	@Override
@@ -140,7 +98,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	public List<T> page(int offset, int limit) {
 		Assert.isTrue(offset >= 0, () -> "offset must not be negative, was " + offset);
 		Assert.isTrue(limit >= 1, () -> "limit must be at least 1, was " + limit);
-		return run(() -> statement(SELECT_ROWS.formatted(fromWhere(this.statuses)), this.statuses)
+		return run(() -> statement(SELECT_ROWS.formatted(fromWhere(this.criteria.statuses())), this.criteria.statuses())
 			.param("awtyLimit", limit)
 			.param("awtyOffset", offset)
 			.query((rs, row) -> this.table.type().mapper().read(rs))
@@ -149,7 +107,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	@Override
 	public long count() {
-		return run(() -> statement(COUNT_ROWS.formatted(fromWhere(this.statuses)), this.statuses).query(Long.class)
+		return run(() -> statement(COUNT_ROWS.formatted(fromWhere(this.criteria.statuses())), this.criteria.statuses()).query(Long.class)
 			.single());
 	}
 
@@ -157,7 +115,8 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	public ChangeResult rescheduleTo(Instant dueAt) {
 		Assert.notNull(dueAt, "dueAt must not be null");
 		Instant slot = this.slots.roundUp(this.table.type().name(), dueAt);
-		return signalled(changePending(RESCHEDULE, Map.of("awtyDueAt", this.table.dialect().timestampParameter(slot))),
+		return signalled(changePending(SelectionStatements.RESCHEDULE,
+				Map.of("awtyDueAt", this.table.dialect().timestampParameter(slot))),
 				slot);
 	}
 
@@ -169,18 +128,18 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	@Override
 	public ChangeResult deliverNow() {
-		return signalled(changePending(DELIVER_NOW, Map.of()), Instant.now());
+		return signalled(changePending(SelectionStatements.DELIVER_NOW, Map.of()), Instant.now());
 	}
 
 	@Override
 	public ChangeResult cancel() {
 		CancelLog log = this.cancelLog;
 		if (log == null || !log.records(this.table.type().name())) {
-			return changePending(CANCEL, Map.of());
+			return changePending(SelectionStatements.CANCEL, Map.of());
 		}
 		String canceller = log.newCanceller();
 		return log.inTransaction(() -> {
-			ChangeResult result = changePending(CANCEL_MARKED, Map.of("awtyCanceller", canceller));
+			ChangeResult result = changePending(SelectionStatements.CANCEL_MARKED, Map.of("awtyCanceller", canceller));
 			if (result.changed() > 0) {
 				run(() -> {
 					log.copyCancelled(this.table, canceller);
@@ -195,8 +154,8 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	public ChangeResult retry() {
 		List<EventStatus> failed = List.of(EventStatus.FAILED);
 		String ids = SELECTED_IDS.formatted(fromWhere(failed));
-		int changed = run(() -> statement(withDatabaseNow(RETRY.formatted(this.table.type().table(), ids)), failed)
-			.update());
+		String retry = withDatabaseNow(SelectionStatements.RETRY.formatted(this.table.type().table(), ids));
+		int changed = run(() -> statement(retry, failed).update());
 		return signalled(new ChangeResult(changed, 0), Instant.now());
 	}
 
@@ -213,9 +172,8 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		String tableName = this.table.type().table();
 		return run(() -> {
 			int changed = statement(withDatabaseNow(template.formatted(tableName, ids)), pending).params(values).update();
-			long inFlight = statement(withDatabaseNow(COUNT_IN_FLIGHT.formatted(tableName, ids)), pending)
-				.query(Long.class)
-				.single();
+			String countInFlight = withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT.formatted(tableName, ids));
+			long inFlight = statement(countInFlight, pending).query(Long.class).single();
 			return new ChangeResult(changed, (int) inFlight);
 		});
 	}
@@ -225,21 +183,13 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	}
 
 	private String fromWhere(List<EventStatus> statuses) {
-		StringBuilder sql = new StringBuilder("FROM ").append(this.table.type().table()).append(" e");
-		for (String join : this.joins) {
-			sql.append(' ').append(join);
-		}
-		sql.append(" WHERE e.status IN (:awtyStatuses)");
-		for (String predicate : this.predicates) {
-			sql.append(" AND ").append(predicate);
-		}
-		return sql.toString();
+		return this.criteria.withStatuses(statuses).fromWhere(this.table.type().table());
 	}
 
 	private JdbcClient.StatementSpec statement(String sql, List<EventStatus> statuses) {
 		return this.table.jdbc()
 			.sql(sql)
-			.params(this.params)
+			.params(this.criteria.params())
 			.param("awtyStatuses", statuses.stream().map(Enum::name).toList());
 	}
 
@@ -253,15 +203,9 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		}
 	}
 
-	private static List<String> append(List<String> list, String item) {
-		List<String> copy = new ArrayList<>(list);
-		copy.add(item);
-		return List.copyOf(copy);
-	}
-
 	@Override
 	public String toString() {
-		return "Selection " + fromWhere(this.statuses) + " " + Arrays.toString(this.params.keySet().toArray());
+		return "Selection " + this.criteria.describe(this.table.type().table());
 	}
 
 }

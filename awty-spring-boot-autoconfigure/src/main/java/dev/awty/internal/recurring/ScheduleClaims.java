@@ -3,11 +3,9 @@ package dev.awty.internal.recurring;
 import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
@@ -17,6 +15,7 @@ import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.awty.internal.jdbc.SelectThenClaim;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -69,7 +68,7 @@ final class ScheduleClaims {
 
 	private final String claimDue;
 
-	private final @Nullable String claimSelected;
+	private final @Nullable SelectThenClaim selectThenClaim;
 
 	private final String nextDue;
 
@@ -81,7 +80,8 @@ final class ScheduleClaims {
 		this.transactions = transactions;
 		this.claimDue = dialect.claimDueSchedules().formatted(ScheduleStore.TABLE);
 		String claimSelected = dialect.claimSelectedRows();
-		this.claimSelected = (claimSelected != null) ? claimSelected.formatted(ScheduleStore.TABLE) : null;
+		this.selectThenClaim = (claimSelected != null)
+				? new SelectThenClaim(jdbc, transactions, claimSelected.formatted(ScheduleStore.TABLE), READ_CLAIMED) : null;
 		this.nextDue = dialect.withDatabaseNow(NEXT_DUE);
 	}
 
@@ -91,9 +91,9 @@ final class ScheduleClaims {
 
 	/** Claims up to {@code limit} enabled schedules due by the database's clock, earliest first. */
 	List<ScheduleRow> claimDue(String claimer, int limit, Duration lease) {
-		if (this.claimSelected != null) {
-			List<ScheduleRow> rows = this.transactions.execute((status) -> selectThenClaim(claimer, limit, lease));
-			return (rows != null) ? rows : List.of();
+		if (this.selectThenClaim != null) {
+			return this.selectThenClaim.claim(this.claimDue, Map.of("limit", limit), String.class, claimer, lease,
+					(rs, row) -> ScheduleRow.read(rs, this.dialect), (row) -> row.schedule().id());
 		}
 		return this.jdbc.sql(this.claimDue)
 			.param("claimer", claimer)
@@ -101,26 +101,6 @@ final class ScheduleClaims {
 			.param("limit", limit)
 			.query((rs, row) -> ScheduleRow.read(rs, this.dialect))
 			.list();
-	}
-
-	/** The claim where the database cannot update and return rows in one statement; see SqlDialect. */
-	private List<ScheduleRow> selectThenClaim(String claimer, int limit, Duration lease) {
-		List<String> ids = this.jdbc.sql(this.claimDue).param("limit", limit).query(String.class).list();
-		if (ids.isEmpty()) {
-			return List.of();
-		}
-		this.jdbc.sql(Objects.requireNonNull(this.claimSelected))
-			.param("ids", ids)
-			.param("claimer", claimer)
-			.param("leaseMillis", lease.toMillis())
-			.update();
-		List<ScheduleRow> rows = new ArrayList<>(this.jdbc.sql(READ_CLAIMED)
-			.param("ids", ids)
-			.param("claimer", claimer)
-			.query((rs, row) -> ScheduleRow.read(rs, this.dialect))
-			.list());
-		rows.sort(Comparator.comparing((ScheduleRow row) -> row.schedule().nextFireAt(), Comparator.nullsFirst(Comparator.naturalOrder())));
-		return rows;
 	}
 
 	/**

@@ -1,0 +1,55 @@
+package dev.awty.autoconfigure;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import net.javacrumbs.shedlock.core.LockProvider;
+
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import dev.awty.OnDelivered;
+import dev.awty.history.DeliveryHistory;
+import dev.awty.internal.housekeeping.Housekeeping;
+import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.jdbc.JdbcDeliveryHistory;
+import dev.awty.internal.jdbc.RetentionDeletes;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * The history queries and the housekeeping that deletes old history and finished rows; imported by
+ * {@link AwtyAutoConfiguration}.
+ */
+@Configuration(proxyBeanMethods = false)
+class AwtyHistoryConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(DeliveryHistory.class)
+	JdbcDeliveryHistory awtyDeliveryHistory(DataSource dataSource, SqlDialect dialect) {
+		return new JdbcDeliveryHistory(dataSource, dialect);
+	}
+
+	@Bean
+	@ConditionalOnBooleanProperty(name = "awty.housekeeping.enabled", matchIfMissing = true)
+	@DependsOnDatabaseInitialization
+	Housekeeping awtyHousekeeping(AwtyEventTypes eventTypes, DataSource dataSource, SqlDialect dialect,
+			LockProvider lockProvider, TypeSettingsFactory settings, HandlingSettingsFactory handling,
+			AwtyProperties properties) {
+		Map<String, Duration> keepFinished = new LinkedHashMap<>();
+		for (EventTable<?> table : eventTypes.tables()) {
+			if (settings.settingsFor(table.type().name()).onDelivered() == OnDelivered.MARK) {
+				keepFinished.put(table.type().table(), handling.keepFinishedFor(table.type().name()));
+			}
+		}
+		AwtyHousekeepingProperties housekeeping = properties.getHousekeeping();
+		return new Housekeeping(new RetentionDeletes(dataSource, dialect, housekeeping.getBatchSize()), lockProvider,
+				housekeeping.getInterval(), properties.getHistory().getRetention(), eventTypes.names(), keepFinished);
+	}
+
+}
