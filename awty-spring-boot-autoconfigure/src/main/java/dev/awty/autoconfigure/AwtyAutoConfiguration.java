@@ -29,9 +29,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.messaging.MessageChannel;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.EventScheduler;
 import dev.awty.ScheduledEntity;
@@ -45,6 +43,7 @@ import dev.awty.internal.delivery.HandlingSettings;
 import dev.awty.internal.delivery.OutcomeStore;
 import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.delivery.WakeUps;
+import dev.awty.internal.jdbc.AwtyTransactions;
 import dev.awty.internal.jdbc.CancelLog;
 import dev.awty.internal.jdbc.DueSignals;
 import dev.awty.internal.jdbc.DueTimeSlots;
@@ -135,7 +134,7 @@ public final class AwtyAutoConfiguration {
 		Set<String> recordCancels = eventTypes.names().stream()
 			.filter((name) -> handling.historyFor(name) == HistoryMode.ALL)
 			.collect(Collectors.toSet());
-		CancelLog cancelLog = new CancelLog(new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
+		CancelLog cancelLog = new CancelLog(AwtyTransactions.on(dataSource),
 				recordCancels, instance.id());
 		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots, cancelLog);
 	}

@@ -10,6 +10,7 @@ import org.apache.commons.logging.LogFactory;
 
 import dev.awty.AwtyConfigurationException;
 import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.jdbc.LastError;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.model.EventTypeScanner;
@@ -35,7 +36,8 @@ public final class AwtyEventTypes {
 			if (validate) {
 				validator.validate(type);
 			}
-			found.add(new EventTable<>(type, dialect, dataSource));
+			found.add(new EventTable<>(type, dialect, dataSource,
+					validator.lastErrorLength(type, LastError.DEFAULT_LENGTH)));
 		}
 		this.tables = List.copyOf(found);
 		if (this.tables.isEmpty()) {

@@ -6,7 +6,6 @@ import javax.sql.DataSource;
 
 import net.javacrumbs.shedlock.core.LockProvider;
 
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -14,12 +13,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.AwtyConfigurationException;
 import dev.awty.internal.delivery.RetryBackoff;
+import dev.awty.internal.jdbc.AwtyTransactions;
 import dev.awty.internal.recurring.JdbcRecurringSchedules;
 import dev.awty.internal.recurring.RecurringPoller;
 import dev.awty.internal.recurring.RecurringSettings;
@@ -64,24 +61,19 @@ class AwtyRecurringConfiguration {
 	@Bean
 	@DependsOnDatabaseInitialization
 	RecurringPoller awtyRecurringPoller(SqlDialect dialect, DataSource dataSource, RecurringSettings settings,
-			EventPublisher publisher, LockProvider lockProvider, AwtyInstance instance,
-			ObjectProvider<PlatformTransactionManager> transactionManager) {
+			EventPublisher publisher, LockProvider lockProvider, AwtyInstance instance) {
 		return new RecurringPoller(dialect, dataSource, settings, publisher, lockProvider, instance.id(),
-				transactions(transactionManager, dataSource));
+				AwtyTransactions.on(dataSource));
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(RecurringSchedules.class)
 	@DependsOnDatabaseInitialization
 	JdbcRecurringSchedules recurringSchedules(SqlDialect dialect, DataSource dataSource, RecurringSettings settings,
-			ObjectProvider<PlatformTransactionManager> transactionManager, RecurringPoller poller) {
-		return new JdbcRecurringSchedules(dialect, dataSource, transactions(transactionManager, dataSource), settings,
+			RecurringPoller poller) {
+		// awty's own transactions, not the application's primary manager, which may manage JPA or another resource.
+		return new JdbcRecurringSchedules(dialect, dataSource, AwtyTransactions.on(dataSource), settings,
 				poller::wakeUpBy);
-	}
-
-	private static TransactionTemplate transactions(ObjectProvider<PlatformTransactionManager> transactionManager,
-			DataSource dataSource) {
-		return new TransactionTemplate(transactionManager.getIfUnique(() -> new DataSourceTransactionManager(dataSource)));
 	}
 
 	private static void require(boolean condition, String description, String action) {

@@ -3,13 +3,13 @@ package dev.awty.internal.delivery;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.messaging.Message;
 
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.jdbc.ClaimTokens;
 import dev.awty.internal.jdbc.EventClaims;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
@@ -26,22 +26,20 @@ final class BatchDelivery<T extends ScheduledEntity> {
 
 	private final EventPublisher publisher;
 
-	private final String instanceId;
-
 	private final BatchWriter<T> writer;
 
 	private final @Nullable HandlerStep<T> handlerStep;
 
 	private final DeliveryCounters counters;
 
-	private final AtomicLong claimSequence = new AtomicLong();
+	private final ClaimTokens tokens;
 
 	BatchDelivery(EventClaims<T> claims, TypeSettings settings, EventPublisher publisher, String instanceId,
 			BatchWriter<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters) {
 		this.claims = claims;
 		this.settings = settings;
 		this.publisher = publisher;
-		this.instanceId = instanceId;
+		this.tokens = new ClaimTokens(instanceId + "#");
 		this.writer = writer;
 		this.handlerStep = handlerStep;
 		this.counters = counters;
@@ -51,12 +49,15 @@ final class BatchDelivery<T extends ScheduledEntity> {
 	 * @return the claimed rows; fewer than the batch size means nothing more is due now
 	 */
 	ClaimedBatch<T> claim() {
-		String token = this.instanceId + "#" + this.claimSequence.incrementAndGet();
+		String token = this.tokens.next();
 		long started = System.nanoTime();
 		EventClaims.Claimed<T> claimed = this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(),
 				this.settings.byPriority(), this.settings.claimAhead());
 		long returned = System.nanoTime();
 		this.counters.claimed(claimed.rows().size(), returned - started);
+		if (!claimed.unreadable().isEmpty()) {
+			UnreadableRows.fail(this.claims, token, claimed.unreadable(), this.settings, this.counters);
+		}
 		return new ClaimedBatch<>(token, claimed.rows(), claimed.databaseNow(), returned);
 	}
 

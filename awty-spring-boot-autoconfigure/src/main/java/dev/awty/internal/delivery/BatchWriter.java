@@ -29,8 +29,9 @@ import dev.awty.internal.jdbc.LogEntry;
 /**
  * Writes what became of a batch's rows: marks (or deletes) the finished ones in one statement, then records
  * failed attempts, check-agains and guard failures in batched statements, and the history entries in one
- * more; all in one transaction, so a history entry exists exactly when its status change does. Without
- * history and checks, the writes run as single statements with no transaction around them.
+ * more; all in one transaction of awty's own, so a history entry exists exactly when its status change does.
+ * When that write fails for a reason that trying again does not cure, the finished rows are still marked
+ * ({@link OutcomeFallback}).
  */
 final class BatchWriter<T extends ScheduledEntity> {
 
@@ -88,13 +89,7 @@ final class BatchWriter<T extends ScheduledEntity> {
 					this.settings.backoff().delayMillis(result.row().getAttempts() + 1)))
 			.toList();
 		int marked;
-		if (this.history == HistoryMode.NONE && checkAgain.isEmpty() && stopped.isEmpty()) {
-			marked = withRetry("mark delivered", () -> finish(ids(finished), claimer));
-			if (!attempts.isEmpty()) {
-				withRetry("record failures", () -> this.claims.recordFailures(attempts, claimer, this.settings.maxAttempts()).length);
-			}
-		}
-		else {
+		try {
 			marked = withRetry("write outcomes", () -> this.transaction.execute((status) -> {
 				int count = finish(ids(finished), claimer);
 				List<LogEntry> entries = new ArrayList<>();
@@ -130,6 +125,26 @@ final class BatchWriter<T extends ScheduledEntity> {
 				this.log.write(entries);
 				return count;
 			}));
+		}
+		catch (DataAccessException ex) {
+			if (!OutcomeFallback.isPermanent(ex)) {
+				throw ex;
+			}
+			List<Runnable> others = new ArrayList<>();
+			for (FailedAttempt attempt : attempts) {
+				others.add(() -> this.claims.recordFailures(List.of(attempt), claimer, this.settings.maxAttempts()));
+			}
+			if (!checkAgain.isEmpty()) {
+				others.add(() -> this.checks.checkAgain(checkAgain.stream()
+					.map((result) -> new CheckAgain(result.row().getId(), result.nextAt()))
+					.toList(), claimer));
+			}
+			for (RowResult<T> result : stopped) {
+				others.add(() -> this.checks.failByGuard(
+						List.of(new GuardFailure(result.row().getId(), String.valueOf(result.error()))), claimer));
+			}
+			marked = OutcomeFallback.writeSeparately(this.transaction, this.claims.type().name(), ex,
+					() -> finish(ids(finished), claimer), others);
 		}
 		report(finished, marked, failed, stopped);
 	}
@@ -226,7 +241,7 @@ final class BatchWriter<T extends ScheduledEntity> {
 				return (result != null) ? result : 0;
 			}
 			catch (DataAccessException ex) {
-				if (attempt == WRITE_ATTEMPTS) {
+				if (attempt == WRITE_ATTEMPTS || OutcomeFallback.isPermanent(ex)) {
 					throw ex;
 				}
 				logger.warn("awty: could not " + what + " for type '" + this.claims.type().name() + "' ("

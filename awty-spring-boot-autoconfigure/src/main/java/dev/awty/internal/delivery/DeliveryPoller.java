@@ -156,7 +156,7 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 			}
 			this.failedCycles = 0;
 		}
-		catch (RuntimeException ex) {
+		catch (Throwable ex) {
 			this.failedCycles++;
 			delay = errorPause();
 			logger.warn("awty: poller of type '" + this.typeName + "' failed (" + ErrorText.of(ex) + "); trying again in "
@@ -227,7 +227,7 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 		try {
 			this.delivery.process(batch);
 		}
-		catch (RuntimeException ex) {
+		catch (Throwable ex) {
 			logger.warn("awty: a batch of " + batch.rows().size() + " row(s) of type '" + this.typeName
 					+ "' could not be finished (" + ErrorText.of(ex) + "); its rows are retried once their lease runs out");
 		}

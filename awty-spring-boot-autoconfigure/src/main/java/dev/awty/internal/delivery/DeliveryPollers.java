@@ -68,7 +68,8 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 		// Channels declared by @ServiceActivator exist only once all singletons are created, so check at start.
 		this.startChecks.add(() -> publisher.verifyChannel(table.type().channel(), typeName));
 		DeliveryCounters typeCounters = this.counters.computeIfAbsent(typeName, (name) -> new DeliveryCounters(name, this.observers));
-		CheckWrites checks = new CheckWrites(table.type(), store.dialect(), store.dataSource());
+		CheckWrites checks = new CheckWrites(table.type(), store.dialect(), store.dataSource(),
+				table.claims().lastErrorLength());
 		BatchWriter<T> writer = new BatchWriter<>(table.claims(), checks, store.log(), store.transaction(), settings,
 				handling.history(), instanceId, typeCounters);
 		HandlerStep<T> step = (handler != null) ? new HandlerStep<>(typeName, table.type().channel(), handler, checks,

@@ -2,10 +2,9 @@ package dev.awty.internal.delivery;
 
 import javax.sql.DataSource;
 
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionOperations;
-import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.awty.internal.jdbc.AwtyTransactions;
 import dev.awty.internal.jdbc.DeliveryLogWriter;
 import dev.awty.spi.SqlDialect;
 
@@ -19,7 +18,7 @@ public record OutcomeStore(DataSource dataSource, SqlDialect dialect, DeliveryLo
 
 	public static OutcomeStore on(DataSource dataSource, SqlDialect dialect) {
 		return new OutcomeStore(dataSource, dialect, new DeliveryLogWriter(dataSource, dialect),
-				new TransactionTemplate(new DataSourceTransactionManager(dataSource)));
+				AwtyTransactions.on(dataSource));
 	}
 
 }

@@ -13,7 +13,8 @@ import dev.awty.spi.PublishOutcome;
 
 /**
  * Publishes through an {@link EventPublisher} and always comes back with one outcome per message: an
- * exception, or a publisher answering with the wrong number of outcomes, fails every message.
+ * exception or an {@link Error} (a consumer's assertion, a class missing at run time), or a publisher answering
+ * with the wrong number of outcomes, fails every message.
  */
 final class SafePublish {
 
@@ -31,7 +32,7 @@ final class SafePublish {
 			return Collections.nCopies(messages.size(), PublishOutcome.failure("publisher returned " + outcomes.size()
 					+ " outcomes for " + messages.size() + " messages"));
 		}
-		catch (RuntimeException ex) {
+		catch (Throwable ex) {
 			logger.debug("awty: publishing to channel '" + channel + "' failed", ex);
 			return Collections.nCopies(messages.size(), PublishOutcome.failure(ErrorText.of(ex)));
 		}

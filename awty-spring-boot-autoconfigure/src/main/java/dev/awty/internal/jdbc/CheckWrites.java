@@ -61,7 +61,17 @@ public final class CheckWrites {
 
 	private final String stillPresent;
 
+	private final int lastErrorLength;
+
 	public CheckWrites(EventType<?> type, SqlDialect dialect, DataSource dataSource) {
+		this(type, dialect, dataSource, LastError.DEFAULT_LENGTH);
+	}
+
+	/**
+	 * @param lastErrorLength the length of the table's {@code last_error} column, which guard failures are cut to
+	 */
+	public CheckWrites(EventType<?> type, SqlDialect dialect, DataSource dataSource, int lastErrorLength) {
+		this.lastErrorLength = lastErrorLength;
 		this.dialect = dialect;
 		this.jdbc = JdbcClient.create(dataSource);
 		this.batchJdbc = new NamedParameterJdbcTemplate(dataSource);
@@ -97,7 +107,7 @@ public final class CheckWrites {
 	public int[] failByGuard(List<GuardFailure> rows, String claimer) {
 		return this.batchJdbc.batchUpdate(this.failByGuard, rows.stream()
 			.map((row) -> new MapSqlParameterSource("id", row.id()).addValue("claimer", claimer)
-				.addValue("error", row.reason()))
+				.addValue("error", LastError.fit(row.reason(), this.lastErrorLength)))
 			.toArray(SqlParameterSource[]::new));
 	}
 

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
 
@@ -15,7 +16,7 @@ import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EventType;
@@ -23,7 +24,7 @@ import dev.awty.spi.SqlDialect;
 
 /**
  * The delivery side of one event table: claiming due rows, and marking, deleting, releasing or failing
- * them, every write fenced by the claim token it was claimed with.
+ * them, every write fenced by the claim token it was claimed with and run in awty's own transaction.
  */
 public final class EventClaims<T extends ScheduledEntity> {
 
@@ -80,9 +81,15 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	private final @Nullable SelectThenClaim selectThenClaim;
 
+	private final TransactionOperations transaction;
+
+	private final int lastErrorLength;
+
 	EventClaims(EventType<T> type, SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
-			TransactionTemplate transaction) {
+			TransactionOperations transaction, int lastErrorLength) {
 		this.type = type;
+		this.transaction = transaction;
+		this.lastErrorLength = lastErrorLength;
 		this.dialect = dialect;
 		this.jdbc = jdbc;
 		this.batchJdbc = batchJdbc;
@@ -122,33 +129,56 @@ public final class EventClaims<T extends ScheduledEntity> {
 	public Claimed<T> claimDue(String claimer, int limit, Duration lease, boolean byPriority, Duration ahead) {
 		String claim = byPriority ? this.claimByPriority : this.claimByDueTime;
 		List<Instant> claimedAt = new ArrayList<>(1);
-		RowMapper<T> reader = (rs, row) -> {
+		List<UnreadableRow> unreadable = new ArrayList<>();
+		// Row by row: one row that cannot be read must not hold the others of its batch claimed.
+		RowMapper<@Nullable T> reader = (rs, row) -> {
 			if (row == 0) {
 				claimedAt.add(this.dialect.readTimestamp(rs, CLAIMED_AT));
 			}
-			return this.type.mapper().read(rs);
+			try {
+				return this.type.mapper().read(rs);
+			}
+			catch (RuntimeException | java.sql.SQLException ex) {
+				unreadable.add(UnreadableRow.of(rs, this.type.entityClass(), ex));
+				return null;
+			}
 		};
-		List<T> rows = new ArrayList<>((this.selectThenClaim != null)
+		List<@Nullable T> read = (this.selectThenClaim != null)
 				? this.selectThenClaim.claim(claim, Map.of("limit", limit, "aheadMillis", ahead.toMillis()), Long.class,
 						claimer, lease, reader, ScheduledEntity::getId)
-				: this.jdbc.sql(claim)
+				: this.transaction.execute((status) -> this.jdbc.sql(claim)
 					.param("claimer", claimer)
 					.param("leaseMillis", lease.toMillis())
 					.param("aheadMillis", ahead.toMillis())
 					.param("limit", limit)
 					.query(reader)
 					.list());
+		List<T> rows = new ArrayList<>((read != null) ? read.size() : 0);
+		if (read != null) {
+			read.stream().filter(Objects::nonNull).forEach(rows::add);
+		}
 		if (!byPriority) {
 			rows.sort(BY_DUE_TIME);
 		}
-		return new Claimed<>(rows, claimedAt.isEmpty() ? null : claimedAt.get(0));
+		return new Claimed<>(rows, claimedAt.isEmpty() ? null : claimedAt.get(0), List.copyOf(unreadable));
 	}
 
 	/**
 	 * Rows claimed by one statement.
 	 * @param databaseNow the database's clock as the claim saw it; {@code null} when nothing was claimed
+	 * @param unreadable claimed rows that could not be read into the event class; still held by the claimer
 	 */
-	public record Claimed<T>(List<T> rows, @Nullable Instant databaseNow) {
+	public record Claimed<T>(List<T> rows, @Nullable Instant databaseNow, List<UnreadableRow> unreadable) {
+
+		public Claimed(List<T> rows, @Nullable Instant databaseNow) {
+			this(rows, databaseNow, List.of());
+		}
+
+	}
+
+	/** The length of this table's {@code last_error} column, which recorded errors are cut to. */
+	public int lastErrorLength() {
+		return this.lastErrorLength;
 	}
 
 	/**
@@ -182,15 +212,18 @@ public final class EventClaims<T extends ScheduledEntity> {
 		SqlParameterSource[] batch = failures.stream()
 			.map((failure) -> new MapSqlParameterSource().addValue("id", failure.id())
 				.addValue("claimer", claimer)
-				.addValue("error", failure.error())
+				.addValue("error", LastError.fit(failure.error(), this.lastErrorLength))
 				.addValue("backoffMillis", failure.backoffMillis())
 				.addValue("maxAttempts", maxAttempts))
 			.toArray(SqlParameterSource[]::new);
-		return this.batchJdbc.batchUpdate(this.recordFailedAttempt, batch);
+		int[] counts = this.transaction.execute((status) -> this.batchJdbc.batchUpdate(this.recordFailedAttempt, batch));
+		return (counts != null) ? counts : new int[failures.size()];
 	}
 
 	private int updateHeld(String statement, Collection<Long> ids, String claimer) {
-		return this.jdbc.sql(statement).param("ids", ids).param("claimer", claimer).update();
+		Integer count = this.transaction
+			.execute((status) -> this.jdbc.sql(statement).param("ids", ids).param("claimer", claimer).update());
+		return (count != null) ? count : 0;
 	}
 
 }

@@ -16,9 +16,6 @@ import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EventType;
@@ -54,6 +51,8 @@ public final class EventTable<T extends ScheduledEntity> {
 
 	private final NamedParameterJdbcTemplate batchJdbc;
 
+	private final AwtyTransactions transactions;
+
 	private final EventClaims<T> claims;
 
 	private final String insert;
@@ -63,11 +62,20 @@ public final class EventTable<T extends ScheduledEntity> {
 	private final String listPending;
 
 	public EventTable(EventType<T> type, SqlDialect dialect, DataSource dataSource) {
+		this(type, dialect, dataSource, LastError.DEFAULT_LENGTH);
+	}
+
+	/**
+	 * @param lastErrorLength the length of the table's {@code last_error} column, which recorded errors are cut to
+	 */
+	public EventTable(EventType<T> type, SqlDialect dialect, DataSource dataSource, int lastErrorLength) {
 		this.type = type;
 		this.dialect = dialect;
 		this.jdbc = JdbcClient.create(dataSource);
 		this.batchJdbc = new NamedParameterJdbcTemplate(dataSource);
-		this.claims = new EventClaims<>(type, dialect, this.jdbc, this.batchJdbc, claimTransaction(dataSource));
+		this.transactions = AwtyTransactions.on(dataSource);
+		this.claims = new EventClaims<>(type, dialect, this.jdbc, this.batchJdbc, this.transactions,
+				lastErrorLength);
 		String table = type.table();
 		StringBuilder columns = new StringBuilder();
 		StringBuilder values = new StringBuilder();
@@ -80,13 +88,6 @@ public final class EventTable<T extends ScheduledEntity> {
 		this.listPending = LIST_PENDING.formatted(table);
 	}
 
-	/** Read committed, so that a claim on MySQL or MariaDB locks the rows it selects and no gaps between them. */
-	private static TransactionTemplate claimTransaction(DataSource dataSource) {
-		TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
-		transaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
-		return transaction;
-	}
-
 	public EventType<T> type() {
 		return this.type;
 	}
@@ -94,6 +95,11 @@ public final class EventTable<T extends ScheduledEntity> {
 	/** The statements that claim and finish this table's rows. */
 	public EventClaims<T> claims() {
 		return this.claims;
+	}
+
+	/** The transaction the application's writes run in: the caller's, else awty's own. */
+	AwtyTransactions transactions() {
+		return this.transactions;
 	}
 
 	JdbcClient jdbc() {

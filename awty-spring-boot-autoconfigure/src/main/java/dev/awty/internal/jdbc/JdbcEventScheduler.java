@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 import org.springframework.util.Assert;
@@ -41,9 +42,12 @@ public final class JdbcEventScheduler implements EventScheduler {
 		requireNew(event);
 		EventTable<T> table = table(event.getClass());
 		Instant slot = this.slots.roundUp(table.type().name(), dueAt);
-		long id = table.insert(event, slot);
-		this.dueSignals.rowsDue(table, slot);
-		return id;
+		Long id = table.transactions().execute((status) -> {
+			long inserted = table.insert(event, slot);
+			this.dueSignals.rowsDue(table, slot);
+			return inserted;
+		});
+		return Objects.requireNonNull(id);
 	}
 
 	@Override
@@ -64,9 +68,12 @@ public final class JdbcEventScheduler implements EventScheduler {
 		}
 		EventTable<T> table = table(type);
 		Instant slot = this.slots.roundUp(table.type().name(), dueAt);
-		int inserted = table.insertAll(rows, slot);
-		this.dueSignals.rowsDue(table, slot);
-		return inserted;
+		Integer inserted = table.transactions().execute((status) -> {
+			int count = table.insertAll(rows, slot);
+			this.dueSignals.rowsDue(table, slot);
+			return count;
+		});
+		return Objects.requireNonNull(inserted);
 	}
 
 	@Override
@@ -83,11 +90,13 @@ public final class JdbcEventScheduler implements EventScheduler {
 					+ event.getClass().getName() + "; its fields are "
 					+ table.type().ownColumns().stream().map((column) -> column.field().getName()).toList()));
 		Instant slot = this.slots.roundUp(table.type().name(), dueAt);
-		ScheduleResult result = ScheduleOrMove.apply(table, event, slot, key);
-		if (result.outcome() != ScheduleResult.Outcome.IN_FLIGHT) {
-			this.dueSignals.rowsDue(table, slot);
-		}
-		return result;
+		return Objects.requireNonNull(table.transactions().execute((status) -> {
+			ScheduleResult result = ScheduleOrMove.apply(table, event, slot, key);
+			if (result.outcome() != ScheduleResult.Outcome.IN_FLIGHT) {
+				this.dueSignals.rowsDue(table, slot);
+			}
+			return result;
+		}));
 	}
 
 	@Override

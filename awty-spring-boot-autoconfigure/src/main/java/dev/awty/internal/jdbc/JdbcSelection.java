@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
@@ -155,7 +156,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		List<EventStatus> failed = List.of(EventStatus.FAILED);
 		String ids = SELECTED_IDS.formatted(fromWhere(failed));
 		String retry = withDatabaseNow(SelectionStatements.RETRY.formatted(this.table.type().table(), ids));
-		int changed = run(() -> statement(retry, failed).update());
+		int changed = write(() -> statement(retry, failed).update());
 		return signalled(new ChangeResult(changed, 0), Instant.now());
 	}
 
@@ -170,7 +171,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		List<EventStatus> pending = List.of(EventStatus.PENDING);
 		String ids = SELECTED_IDS.formatted(fromWhere(pending));
 		String tableName = this.table.type().table();
-		return run(() -> {
+		return write(() -> {
 			int changed = statement(withDatabaseNow(template.formatted(tableName, ids)), pending).params(values).update();
 			String countInFlight = withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT.formatted(tableName, ids));
 			long inFlight = statement(countInFlight, pending).query(Long.class).single();
@@ -191,6 +192,11 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 			.sql(sql)
 			.params(this.criteria.params())
 			.param("awtyStatuses", statuses.stream().map(Enum::name).toList());
+	}
+
+	/** Runs a write in the caller's transaction, else in one of awty's own: never in the pool's auto-commit. */
+	private <R> R write(Supplier<R> statements) {
+		return run(() -> Objects.requireNonNull(this.table.transactions().execute((status) -> statements.get())));
 	}
 
 	private <R> R run(Supplier<R> query) {

@@ -52,8 +52,11 @@ public final class RetentionDeletes {
 
 	private final int limit;
 
+	private final AwtyTransactions transactions;
+
 	public RetentionDeletes(DataSource dataSource, SqlDialect dialect, int limit) {
 		this.jdbc = JdbcClient.create(dataSource);
+		this.transactions = AwtyTransactions.on(dataSource);
 		this.dialect = dialect;
 		this.limit = limit;
 	}
@@ -88,8 +91,8 @@ public final class RetentionDeletes {
 			if (ids.isEmpty()) {
 				return deleted;
 			}
-			int rows = this.jdbc.sql(delete).param("ids", ids).update();
-			deleted = deleted.plus(new Deleted(rows, 1));
+			Integer rows = this.transactions.execute((status) -> this.jdbc.sql(delete).param("ids", ids).update());
+			deleted = deleted.plus(new Deleted((rows != null) ? rows : 0, 1));
 			if (ids.size() < this.limit) {
 				return deleted;
 			}

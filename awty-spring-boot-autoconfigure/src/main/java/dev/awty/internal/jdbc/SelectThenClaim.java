@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 
 import org.springframework.jdbc.core.RowMapper;
@@ -25,7 +26,8 @@ public record SelectThenClaim(JdbcClient jdbc, TransactionOperations transaction
 
 	/**
 	 * @param selectIds the dialect's select of the ids to claim, with its {@code selectParams}
-	 * @return the claimed rows, in the order of the select; empty when nothing was selected
+	 * @return the claimed rows that {@code reader} could read, in the order of the select; empty when nothing was
+	 * selected
 	 */
 	public <I, R> List<R> claim(String selectIds, Map<String, ?> selectParams, Class<I> idType, String claimer,
 			Duration lease, RowMapper<R> reader, Function<R, I> idOf) {
@@ -45,6 +47,8 @@ public record SelectThenClaim(JdbcClient jdbc, TransactionOperations transaction
 			for (int i = 0; i < ids.size(); i++) {
 				position.put(ids.get(i), i);
 			}
+			// A reader returns null for a row it could not read, and keeps that row's failure itself.
+			claimed.removeIf(Objects::isNull);
 			claimed.sort(Comparator.comparingInt((row) -> position.get(idOf.apply(row))));
 			return claimed;
 		});

@@ -85,6 +85,15 @@ public final class SchemaValidator {
 	}
 
 	/**
+	 * The length of the type's {@code last_error} column, at most {@code defaultLength}: the application may have
+	 * made it shorter than the texts awty records. {@code defaultLength} when the column cannot be read.
+	 */
+	public int lastErrorLength(EventType<?> type, int defaultLength) {
+		ColumnInfo column = readColumns(type.table()).get(BaseColumn.LAST_ERROR.column());
+		return (column != null && column.size() > 0) ? Math.min(column.size(), defaultLength) : defaultLength;
+	}
+
+	/**
 	 * Checks that a type whose handler may check again has the check columns {@code first_check_at} and
 	 * {@code check_count}; throws with the changeSet that adds the missing ones.
 	 */
@@ -175,7 +184,7 @@ public final class SchemaValidator {
 			try (ResultSet rs = metaData.getColumns(catalog, schemaCandidate, table, null)) {
 				while (rs.next()) {
 					columns.put(rs.getString("COLUMN_NAME").toLowerCase(Locale.ROOT),
-							new ColumnInfo(rs.getInt("DATA_TYPE"), rs.getString("TYPE_NAME")));
+							new ColumnInfo(rs.getInt("DATA_TYPE"), rs.getString("TYPE_NAME"), rs.getInt("COLUMN_SIZE")));
 				}
 			}
 			if (!columns.isEmpty()) {
@@ -185,7 +194,7 @@ public final class SchemaValidator {
 		return columns;
 	}
 
-	private record ColumnInfo(int jdbcType, String typeName) {
+	private record ColumnInfo(int jdbcType, String typeName, int size) {
 	}
 
 }

@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.AwtyException;
 import dev.awty.recurring.DuplicateScheduleException;
@@ -40,13 +40,16 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 
 	private final ScheduleValidator validator;
 
-	private final TransactionTemplate transactions;
+	private final TransactionOperations transactions;
 
 	private final RecurringSettings settings;
 
 	private final Consumer<@Nullable Instant> wakeUp;
 
-	public JdbcRecurringSchedules(SqlDialect dialect, DataSource dataSource, TransactionTemplate transactions,
+	/**
+	 * @param transactions awty's own transactions on {@code dataSource}, which every write runs in
+	 */
+	public JdbcRecurringSchedules(SqlDialect dialect, DataSource dataSource, TransactionOperations transactions,
 			RecurringSettings settings, Consumer<@Nullable Instant> wakeUp) {
 		this.store = new ScheduleStore(dialect, JdbcClient.create(dataSource), new NamedParameterJdbcTemplate(dataSource));
 		this.validator = new ScheduleValidator(settings.payloadLimitBytes());
@@ -133,7 +136,7 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 	@Override
 	public boolean delete(String id) {
 		long deadline = System.nanoTime() + this.settings.changeWait().toNanos();
-		while (!this.store.deleteUnclaimed(id)) {
+		while (!Boolean.TRUE.equals(this.transactions.execute((status) -> this.store.deleteUnclaimed(id)))) {
 			if (this.store.find(id).isEmpty()) {
 				return false;
 			}
@@ -151,7 +154,8 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 					&& current.timeZone().equals(schedule.zone().getId())
 					&& (current.enabled() || !schedule.definition().enabled() || current.nextFireAt() == null);
 			Instant next = keepNext ? current.nextFireAt() : firstOccurrence(schedule, this.store.databaseNow());
-			if (this.store.updateUnclaimed(schedule, next, current.version())) {
+			if (Boolean.TRUE.equals(
+					this.transactions.execute((status) -> this.store.updateUnclaimed(schedule, next, current.version())))) {
 				if (schedule.definition().enabled()) {
 					this.wakeUp.accept(next);
 				}

@@ -7,7 +7,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -16,6 +15,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.messaging.Message;
 
 import dev.awty.internal.delivery.ErrorText;
+import dev.awty.internal.jdbc.ClaimTokens;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.ScheduleExpression;
 import dev.awty.spi.EventPublisher;
@@ -38,9 +38,7 @@ final class RecurringDelivery {
 
 	private final EventPublisher publisher;
 
-	private final String instanceId;
-
-	private final AtomicLong claimSequence = new AtomicLong();
+	private final ClaimTokens tokens;
 
 	private final ParsedExpressions expressions = new ParsedExpressions();
 
@@ -50,12 +48,21 @@ final class RecurringDelivery {
 		this.store = store;
 		this.settings = settings;
 		this.publisher = publisher;
-		this.instanceId = instanceId;
+		this.tokens = new ClaimTokens(instanceId + "#r");
 	}
 
 	ClaimedSchedules claim() {
-		String token = this.instanceId + "#r" + this.claimSequence.incrementAndGet();
-		return new ClaimedSchedules(token, this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease()));
+		String token = this.tokens.next();
+		List<ScheduleClaims.UnreadableSchedule> unreadable = new ArrayList<>();
+		List<ScheduleRow> rows = this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(), unreadable);
+		if (!unreadable.isEmpty()) {
+			Instant now = this.store.databaseNow();
+			this.claims.recordUnreadable(unreadable, token,
+					(row) -> now.plusMillis(this.settings.backoff().delayMillis(row.attempts() + 1)));
+			unreadable.forEach((row) -> logger.warn("awty: recurring schedule '" + row.id() + "' failed (attempt "
+					+ (row.attempts() + 1) + "): " + row.error()));
+		}
+		return new ClaimedSchedules(token, rows);
 	}
 
 	void release(ClaimedSchedules batch) {
@@ -165,7 +172,8 @@ final class RecurringDelivery {
 			return Collections.nCopies(messages.size(), PublishOutcome.failure(
 					"publisher returned " + outcomes.size() + " outcomes for " + messages.size() + " messages"));
 		}
-		catch (RuntimeException ex) {
+		catch (Throwable ex) {
+			// An Error too (a consumer's assertion, a class missing at run time): a failed attempt, retried.
 			return Collections.nCopies(messages.size(), PublishOutcome.failure(ErrorText.of(ex)));
 		}
 	}

@@ -16,7 +16,7 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
-import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.ClaimMode;
 import dev.awty.internal.delivery.ErrorText;
@@ -60,7 +60,7 @@ public final class RecurringPoller implements SmartLifecycle {
 	private int failedCycles;
 
 	public RecurringPoller(SqlDialect dialect, DataSource dataSource, RecurringSettings settings,
-			EventPublisher publisher, LockProvider lockProvider, String instanceId, TransactionTemplate transactions) {
+			EventPublisher publisher, LockProvider lockProvider, String instanceId, TransactionOperations transactions) {
 		JdbcClient jdbc = JdbcClient.create(dataSource);
 		NamedParameterJdbcTemplate batchJdbc = new NamedParameterJdbcTemplate(dataSource);
 		this.delivery = new RecurringDelivery(new ScheduleClaims(dialect, jdbc, batchJdbc, transactions),
@@ -156,7 +156,7 @@ public final class RecurringPoller implements SmartLifecycle {
 			this.cycling = true;
 			this.nextRunAt = null;
 		}
-		Duration delay;
+		Duration delay = this.settings.pollInterval();
 		try {
 			delay = cycle();
 			if (this.failedCycles > 0) {
@@ -164,21 +164,35 @@ public final class RecurringPoller implements SmartLifecycle {
 			}
 			this.failedCycles = 0;
 		}
-		catch (RuntimeException ex) {
+		catch (Throwable ex) {
+			// An Error too: a poller that died of one would stop every recurring schedule without a word.
 			this.failedCycles++;
 			long millis = this.settings.pollInterval().toMillis() << Math.min(this.failedCycles - 1, 10);
 			delay = Duration.ofMillis(Math.min(millis, Math.max(MAX_ERROR_PAUSE.toMillis(), this.settings.pollInterval().toMillis())));
 			logger.warn("awty: recurring schedule poller failed (" + ErrorText.of(ex) + "); trying again in "
 					+ delay.toMillis() + " ms");
+			logger.debug("awty: recurring schedule poller failure", ex);
 		}
-		synchronized (this.monitor) {
-			this.cycling = false;
-			Instant at = Instant.now().plus(delay);
-			if (this.wakeDuringCycle != null && this.wakeDuringCycle.isBefore(at)) {
-				at = this.wakeDuringCycle;
+		finally {
+			synchronized (this.monitor) {
+				this.cycling = false;
+				Instant at = Instant.now().plus(delay);
+				if (this.wakeDuringCycle != null && this.wakeDuringCycle.isBefore(at)) {
+					at = this.wakeDuringCycle;
+				}
+				this.wakeDuringCycle = null;
+				scheduleAt(at);
 			}
-			this.wakeDuringCycle = null;
-			scheduleAt(at);
+		}
+	}
+
+	/**
+	 * Whether the poller is stopped, or running with a cycle in progress or scheduled: {@code false} means it
+	 * died and no schedule is published any more.
+	 */
+	public boolean isAlive() {
+		synchronized (this.monitor) {
+			return this.scheduler == null || this.cycling || (this.next != null && !this.next.isDone());
 		}
 	}
 

@@ -1,20 +1,25 @@
 package dev.awty.internal.recurring;
 
+import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.transaction.support.TransactionOperations;
 
+import dev.awty.internal.delivery.ErrorText;
 import dev.awty.internal.jdbc.SelectThenClaim;
 import dev.awty.spi.SqlDialect;
 
@@ -36,6 +41,14 @@ final class ScheduleClaims {
 			UPDATE awty_schedule SET next_fire_at = :nextFireAt, last_fired_at = :lastFiredAt, attempts = attempts + 1,
 			       last_error = :error, claimed_by = NULL, claimed_until = :retryAt
 			WHERE id = :id AND version = :version AND claimed_by = :claimer
+			""";
+
+	// A row that cannot be read has no next occurrence to store: count the attempt, keep it unclaimable until
+	// retryAt, and say why.
+	private static final String RECORD_UNREADABLE = """
+			UPDATE awty_schedule SET attempts = attempts + 1, last_error = :error, claimed_by = NULL,
+			       claimed_until = :retryAt
+			WHERE id = :id AND claimed_by = :claimer
 			""";
 
 	private static final String RELEASE = """
@@ -64,7 +77,7 @@ final class ScheduleClaims {
 
 	private final NamedParameterJdbcTemplate batchJdbc;
 
-	private final TransactionTemplate transactions;
+	private final TransactionOperations transactions;
 
 	private final String claimDue;
 
@@ -73,7 +86,7 @@ final class ScheduleClaims {
 	private final String nextDue;
 
 	ScheduleClaims(SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
-			TransactionTemplate transactions) {
+			TransactionOperations transactions) {
 		this.dialect = dialect;
 		this.jdbc = jdbc;
 		this.batchJdbc = batchJdbc;
@@ -89,18 +102,47 @@ final class ScheduleClaims {
 		return this.dialect.skipsLockedRows();
 	}
 
-	/** Claims up to {@code limit} enabled schedules due by the database's clock, earliest first. */
-	List<ScheduleRow> claimDue(String claimer, int limit, Duration lease) {
-		if (this.selectThenClaim != null) {
-			return this.selectThenClaim.claim(this.claimDue, Map.of("limit", limit), String.class, claimer, lease,
-					(rs, row) -> ScheduleRow.read(rs, this.dialect), (row) -> row.schedule().id());
-		}
-		return this.jdbc.sql(this.claimDue)
-			.param("claimer", claimer)
-			.param("leaseMillis", lease.toMillis())
-			.param("limit", limit)
-			.query((rs, row) -> ScheduleRow.read(rs, this.dialect))
-			.list();
+	/**
+	 * Claims up to {@code limit} enabled schedules due by the database's clock, earliest first.
+	 * @param unreadable receives the claimed rows that could not be read, which stay claimed
+	 */
+	List<ScheduleRow> claimDue(String claimer, int limit, Duration lease, List<UnreadableSchedule> unreadable) {
+		// Row by row: one row that cannot be read must not stop the others.
+		RowMapper<@Nullable ScheduleRow> reader = (rs, row) -> {
+			try {
+				return ScheduleRow.read(rs, this.dialect);
+			}
+			catch (RuntimeException | SQLException ex) {
+				unreadable.add(new UnreadableSchedule(rs.getString("id"), rs.getInt("attempts"),
+						"schedule could not be read: " + ErrorText.of(ex)));
+				return null;
+			}
+		};
+		List<@Nullable ScheduleRow> rows = (this.selectThenClaim != null)
+				? this.selectThenClaim.claim(this.claimDue, Map.of("limit", limit), String.class, claimer, lease, reader,
+						(row) -> row.schedule().id())
+				: this.transactions.execute((status) -> this.jdbc.sql(this.claimDue)
+					.param("claimer", claimer)
+					.param("leaseMillis", lease.toMillis())
+					.param("limit", limit)
+					.query(reader)
+					.list());
+		return (rows != null) ? rows.stream().filter(Objects::nonNull).toList() : List.of();
+	}
+
+	/** Counts a failed attempt for each schedule that could not be read, which is claimable again at its retryAt. */
+	void recordUnreadable(List<UnreadableSchedule> rows, String claimer, Function<UnreadableSchedule, Instant> retryAt) {
+		List<MapSqlParameterSource> batch = rows.stream()
+			.map((row) -> new MapSqlParameterSource().addValue("id", row.id())
+				.addValue("claimer", claimer)
+				.addValue("error", row.error())
+				.addValue("retryAt", timestamp(retryAt.apply(row)), Types.TIMESTAMP_WITH_TIMEZONE))
+			.toList();
+		this.transactions.executeWithoutResult((status) -> update(RECORD_UNREADABLE, batch));
+	}
+
+	/** A claimed schedule row that could not be read (a value edited by hand that no field can hold). */
+	record UnreadableSchedule(String id, int attempts, String error) {
 	}
 
 	/**
@@ -121,7 +163,8 @@ final class ScheduleClaims {
 
 	void release(Collection<String> ids, String claimer) {
 		if (!ids.isEmpty()) {
-			this.jdbc.sql(RELEASE).param("ids", ids).param("claimer", claimer).update();
+			this.transactions.executeWithoutResult(
+					(status) -> this.jdbc.sql(RELEASE).param("ids", ids).param("claimer", claimer).update());
 		}
 	}
 

@@ -1,0 +1,53 @@
+package dev.awty.internal.jdbc;
+
+import javax.sql.DataSource;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.TransactionException;
+import org.springframework.transaction.support.SimpleTransactionStatus;
+import org.springframework.transaction.support.TransactionCallback;
+import org.springframework.transaction.support.TransactionOperations;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The transaction every write of awty runs in. A caller's transaction that already holds a connection of awty's
+ * DataSource (a {@code @Transactional} method on JDBC or JPA) is joined, so that a schedule commits with the
+ * caller's domain change. Otherwise the work runs in a READ COMMITTED transaction of awty's own
+ * {@link DataSourceTransactionManager}: never the pool's auto-commit (a pool configured with auto-commit off
+ * rolls an uncommitted write back when the connection returns), and never the application's primary
+ * transaction manager (which may manage JPA, JTA or another resource).
+ */
+public final class AwtyTransactions implements TransactionOperations {
+
+	private final DataSource dataSource;
+
+	private final TransactionTemplate readCommitted;
+
+	private AwtyTransactions(DataSource dataSource) {
+		this.dataSource = dataSource;
+		this.readCommitted = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+		// Claims on MySQL and MariaDB lock the rows they select and no gaps between them; a fenced write on
+		// PostgreSQL sees the latest committed row instead of failing to serialize.
+		this.readCommitted.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+	}
+
+	/** awty's transactions on {@code dataSource}. */
+	public static AwtyTransactions on(DataSource dataSource) {
+		return new AwtyTransactions(dataSource);
+	}
+
+	@Override
+	public <T> @Nullable T execute(TransactionCallback<T> action) throws TransactionException {
+		if (TransactionSynchronizationManager.isActualTransactionActive()
+				&& TransactionSynchronizationManager.hasResource(this.dataSource)) {
+			// Joined, whichever manager began it: committing or rolling back is the caller's decision.
+			return action.doInTransaction(new SimpleTransactionStatus(false));
+		}
+		return this.readCommitted.execute(action);
+	}
+
+}
