@@ -6,8 +6,9 @@ package dev.awty;
 public final class AwtyHeaders {
 
 	/**
-	 * Identifies one occurrence: {@code <type>/<row id>/<version>}. It is the same for every retry of the
-	 * same row and version, so consumers de-duplicate on it.
+	 * Identifies one occurrence: {@code <type>/<row id>/<version>}. It is the same for every attempt of the
+	 * same row and version, including a retry of a {@code FAILED} row and a deliver-now; only a reschedule to a
+	 * new time changes the version. Consumers de-duplicate on it.
 	 */
 	public static final String EVENT_ID = "awty_event_id";
 

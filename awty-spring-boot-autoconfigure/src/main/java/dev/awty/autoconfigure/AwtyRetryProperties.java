@@ -8,9 +8,10 @@ import java.time.Duration;
 public class AwtyRetryProperties {
 
 	/**
-	 * Number of delivery attempts after which a row becomes FAILED.
+	 * Number of delivery attempts after which a row becomes FAILED; with the default backoff, 20 attempts span
+	 * about 8 hours.
 	 */
-	private int maxAttempts = 10;
+	private int maxAttempts = 20;
 
 	/**
 	 * Delay before the second attempt.

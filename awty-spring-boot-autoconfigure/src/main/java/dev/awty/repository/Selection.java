@@ -22,8 +22,9 @@ import dev.awty.ScheduledEntity;
  * Reads and counts see {@code PENDING} rows unless {@link #withStatus} says otherwise; writes change only
  * {@code PENDING} rows ({@code FAILED} ones for {@link #retry()}) that no instance is delivering at that
  * moment, and report the others as in flight. Every write is one SQL statement in the caller's
- * transaction, if any; a write that moves the due time bumps the row's {@code version}, so the message of
- * the new time has a new {@code awty_event_id}. A database error (such as an unknown column in a predicate)
+ * transaction, if any; a reschedule (a new due time) bumps the row's {@code version}, so the message of
+ * the new time has a new {@code awty_event_id}, while {@link #deliverNow()} and {@link #retry()} keep it: they
+ * deliver the same occurrence again, which a consumer that de-duplicates may already have. A database error (such as an unknown column in a predicate)
  * is thrown as an {@link dev.awty.AwtyException} naming the type.
  */
 public interface Selection<T extends ScheduledEntity> {
@@ -65,13 +66,13 @@ public interface Selection<T extends ScheduledEntity> {
 	 */
 	ChangeResult shiftBy(Duration offset);
 
-	/** Makes pending rows due now. */
+	/** Makes pending rows due now, keeping their {@code awty_event_id}. */
 	ChangeResult deliverNow();
 
 	/** Cancels pending rows: they become {@code CANCELLED} and are never delivered. */
 	ChangeResult cancel();
 
-	/** Gives {@code FAILED} rows a new start: {@code PENDING}, due now, attempts reset. */
+	/** Gives {@code FAILED} rows a new start: {@code PENDING}, due now, attempts reset, {@code awty_event_id} kept. */
 	ChangeResult retry();
 
 }

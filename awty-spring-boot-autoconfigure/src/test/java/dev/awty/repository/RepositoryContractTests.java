@@ -179,6 +179,50 @@ abstract class RepositoryContractTests {
 			.withMessageContaining("is not a valid joined table name");
 	}
 
+	@Test
+	void deliverNowAndRetryKeepTheVersionAndSoTheEventIdWhileARescheduleBumpsIt() {
+		this.jdbc.update("UPDATE scheduled_test_purchase SET status = 'FAILED', attempts = 20 WHERE purchase_id = 1");
+
+		assertThat(album(1).retry()).isEqualTo(new ChangeResult(1, 0));
+		assertThat(album(2).deliverNow()).isEqualTo(new ChangeResult(2, 0));
+
+		assertThat(this.jdbc.queryForList("SELECT DISTINCT version FROM scheduled_test_purchase", Integer.class))
+			.containsExactly(1);
+		album(2).rescheduleTo(this.releaseAt);
+		assertThat(this.jdbc.queryForObject("SELECT version FROM scheduled_test_purchase WHERE purchase_id = 4",
+				Integer.class)).isEqualTo(2);
+	}
+
+	@Test
+	void predicateOrJoinConditionThatCouldEscapeItsParenthesesIsRejectedNamingTheProblem() {
+		List<String> escaping = List.of("1=1) OR (1=1", "(e.id = 1", "e.id = 1; DELETE FROM purchase", "e.id = 1 -- x",
+				"e.id = 1 /* x */", "e.id = 1 # x", "e.last_error = 'x\\' OR 1 = 1", "$$)$$ = $$)$$", "e.last_error = 'x");
+		for (String predicate : escaping) {
+			assertThatIllegalArgumentException().as(predicate)
+				.isThrownBy(() -> this.repositories.select(TestPurchase.class).where(predicate))
+				.withMessageStartingWith("The predicate must be one SQL condition, with balanced parentheses and no ';'"
+						+ " or comment, but ")
+				.withMessageEndingWith(": " + predicate);
+		}
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.repositories.select(TestPurchase.class)
+				.join("purchase", "p", "p.id = e.purchase_id) JOIN purchase q ON (1 = 1"))
+			.withMessageContaining("The join condition must be one SQL condition")
+			.withMessageContaining("a ')' closes a parenthesis it did not open");
+		assertThat(this.repositories.select(TestPurchase.class)
+			.where("e.last_error IS NULL OR e.last_error <> 'a('')-- ;'")
+			.count()).as("quoted text may hold anything but a backslash").isEqualTo(5);
+	}
+
+	@Test
+	void currentTimestampInTheCallersPredicateIsLeftAsWrittenOnEveryDatabase() {
+		this.jdbc.update("UPDATE scheduled_test_purchase SET last_error = 'CURRENT_TIMESTAMP' WHERE purchase_id = 4");
+
+		assertThat(this.repositories.select(TestPurchase.class)
+			.where("e.last_error = 'CURRENT_TIMESTAMP'")
+			.deliverNow()).isEqualTo(new ChangeResult(1, 0));
+	}
+
 	private Selection<TestPurchase> album(long albumId) {
 		return this.repositories.select(TestPurchase.class)
 			.join("purchase", "p", "p.id = e.purchase_id")

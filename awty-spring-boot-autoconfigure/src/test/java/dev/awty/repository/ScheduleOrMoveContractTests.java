@@ -151,6 +151,25 @@ abstract class ScheduleOrMoveContractTests {
 			});
 	}
 
+	@Test
+	void twoPendingRowsSharingAKeyWithoutAUniqueIndexAreMovedAndTheNewestIsReported() {
+		this.jdbc.execute("DROP TABLE scheduled_test_purchase");
+		this.database.execute(TestPurchase.TABLE_DDL);
+		run((scheduler) -> {
+			Instant first = Instant.now().plus(Duration.ofDays(3)).truncatedTo(ChronoUnit.SECONDS);
+			scheduler.schedule(new TestPurchase(7), first);
+			long newer = scheduler.schedule(new TestPurchase(7), first);
+			Instant latest = first.plus(Duration.ofDays(1));
+
+			assertThat(scheduler.scheduleOrMove(new TestPurchase(7), latest, "purchaseId"))
+				.isEqualTo(new ScheduleResult(Outcome.MOVED, newer));
+			assertThat(scheduler.scheduleOrMove(new TestPurchase(7), latest.plusSeconds(60), "purchaseId"))
+				.as("and again: no call fails for ever").isEqualTo(new ScheduleResult(Outcome.MOVED, newer));
+			assertThat(rows(7)).isEqualTo(2);
+			assertThat(scheduler.find(TestPurchase.class, newer).orElseThrow().getDueAt()).isEqualTo(latest.plusSeconds(60));
+		});
+	}
+
 	private void run(ThrowingConsumer<EventScheduler> test) {
 		AwtyContexts.purchases(this.database, new ReceivedEvents())
 			.withPropertyValues("awty.poller.poll-interval=1h", "awty.claim.lease=2h")

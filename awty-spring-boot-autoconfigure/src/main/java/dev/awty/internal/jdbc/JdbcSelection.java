@@ -60,6 +60,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	@Override
 	public Selection<T> join(String table, String alias, String on) {
 		Assert.hasText(on, "on must not be empty");
+		PredicateText.requireSingleCondition(on, "join condition");
 		Identifiers.requireValidArgument(table, "joined table name");
 		Identifiers.requireValidArgument(alias, "table alias");
 		Assert.isTrue(!alias.equalsIgnoreCase("e"), "alias 'e' is the scheduled table's; choose another alias");
@@ -69,6 +70,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	@Override
 	public Selection<T> where(String predicate) {
 		Assert.hasText(predicate, "predicate must not be empty");
+		PredicateText.requireSingleCondition(predicate, "predicate");
 		return with(this.criteria.where("(" + predicate + ")"));
 	}
 
@@ -155,7 +157,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	public ChangeResult retry() {
 		List<EventStatus> failed = List.of(EventStatus.FAILED);
 		String ids = SELECTED_IDS.formatted(fromWhere(failed));
-		String retry = withDatabaseNow(SelectionStatements.RETRY.formatted(this.table.type().table(), ids));
+		String retry = withDatabaseNow(SelectionStatements.RETRY).formatted(this.table.type().table(), ids);
 		int changed = write(() -> statement(retry, failed).update());
 		return signalled(new ChangeResult(changed, 0), Instant.now());
 	}
@@ -172,8 +174,9 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		String ids = SELECTED_IDS.formatted(fromWhere(pending));
 		String tableName = this.table.type().table();
 		return write(() -> {
-			int changed = statement(withDatabaseNow(template.formatted(tableName, ids)), pending).params(values).update();
-			String countInFlight = withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT.formatted(tableName, ids));
+			// awty's "now" is rewritten before the caller's predicate is filled in, which is left as written.
+			int changed = statement(withDatabaseNow(template).formatted(tableName, ids), pending).params(values).update();
+			String countInFlight = withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT).formatted(tableName, ids);
 			long inFlight = statement(countInFlight, pending).query(Long.class).single();
 			return new ChangeResult(changed, (int) inFlight);
 		});

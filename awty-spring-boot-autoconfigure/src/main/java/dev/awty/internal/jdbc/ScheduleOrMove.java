@@ -1,6 +1,7 @@
 package dev.awty.internal.jdbc;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 import dev.awty.AwtyException;
@@ -40,13 +41,18 @@ final class ScheduleOrMove {
 				.param("dueAt", table.dialect().timestampParameter(dueAt))
 				.param("key", value)
 				.update();
-			Optional<long[]> pending = table.jdbc()
+			// Without a unique pending index on the key, several rows may share it: the newest one answers.
+			List<long[]> pending = table.jdbc()
 				.sql(table.dialect().withDatabaseNow(PENDING_BY_KEY.formatted(name, key.column())))
 				.param("key", value)
 				.query((rs, row) -> new long[] { rs.getLong("id"), rs.getInt("in_flight") })
-				.optional();
-			if (pending.isPresent() && (moved > 0 || pending.get()[1] == 1)) {
-				return new ScheduleResult((moved > 0) ? Outcome.MOVED : Outcome.IN_FLIGHT, pending.get()[0]);
+				.list();
+			if (moved > 0 && !pending.isEmpty()) {
+				return new ScheduleResult(Outcome.MOVED, pending.get(0)[0]);
+			}
+			Optional<long[]> inFlight = pending.stream().filter((row) -> row[1] == 1).findFirst();
+			if (inFlight.isPresent()) {
+				return new ScheduleResult(Outcome.IN_FLIGHT, inFlight.get()[0]);
 			}
 			if (pending.isEmpty()) {
 				Optional<Long> inserted = table.insertUnlessDuplicate(event, dueAt);

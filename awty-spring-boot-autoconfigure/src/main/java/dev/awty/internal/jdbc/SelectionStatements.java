@@ -12,8 +12,10 @@ final class SelectionStatements {
 			UPDATE %1$s SET due_at = :awtyDueAt, version = version + 1, claimed_by = NULL
 			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
 
+	// Deliver-now and retry keep the version: the occurrence is the same, and an earlier attempt whose
+	// acknowledgement timed out may already be at the broker under its event id.
 	static final String DELIVER_NOW = """
-			UPDATE %1$s SET due_at = CURRENT_TIMESTAMP, version = version + 1, claimed_by = NULL
+			UPDATE %1$s SET due_at = CURRENT_TIMESTAMP, claimed_by = NULL
 			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
 
 	static final String CANCEL = """
@@ -25,8 +27,8 @@ final class SelectionStatements {
 			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
 
 	static final String RETRY = """
-			UPDATE %1$s SET status = 'PENDING', due_at = CURRENT_TIMESTAMP, attempts = 0, version = version + 1,
-			       claimed_by = NULL, claimed_until = NULL
+			UPDATE %1$s SET status = 'PENDING', due_at = CURRENT_TIMESTAMP, attempts = 0, claimed_by = NULL,
+			       claimed_until = NULL
 			WHERE id IN (%2$s) AND status = 'FAILED'
 			""";
 

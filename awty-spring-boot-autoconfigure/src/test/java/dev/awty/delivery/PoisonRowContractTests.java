@@ -1,0 +1,118 @@
+package dev.awty.delivery;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.awty.EventScheduler;
+import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ReceivedEvents;
+import dev.awty.testing.ScheduledTables;
+import dev.awty.testing.TaskConsumerConfiguration;
+import dev.awty.testing.TestDatabase;
+import dev.awty.testing.events.priority.PrioritizedTask;
+import dev.awty.testing.events.purchase.TestPurchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * One bad row or one bad value never holds a whole batch: a row that cannot be read fails alone, an error text
+ * longer than the application's {@code last_error} column is cut to fit, and a write the database refuses for
+ * good still marks the rows that were published. Written once and run on every database.
+ */
+abstract class PoisonRowContractTests {
+
+	private final Supplier<TestDatabase> databases;
+
+	private TestDatabase database;
+
+	private JdbcTemplate jdbc;
+
+	PoisonRowContractTests(Supplier<TestDatabase> databases) {
+		this.databases = databases;
+	}
+
+	@BeforeEach
+	void createDatabase() {
+		this.database = this.databases.get();
+		this.jdbc = this.database.jdbc();
+	}
+
+	@Test
+	void rowThatCannotBeReadFailsAloneAsAnAttemptWithTheReasonAndTheRestOfItsBatchIsDelivered() {
+		// priority maps to an int field: a NULL there cannot be read
+		this.database.execute(ScheduledTables.ddl("scheduled_task", """
+				    label VARCHAR(64) NOT NULL,
+				    priority INT,
+				    due_at TIMESTAMP WITH TIME ZONE NOT NULL,
+				"""));
+		ReceivedEvents received = new ReceivedEvents();
+		AwtyContexts.consuming(TaskConsumerConfiguration.class, this.database, received)
+			.withPropertyValues("awty.poller.poll-interval=100ms", "awty.retry.max-attempts=1")
+			.run((context) -> {
+				EventScheduler scheduler = context.getBean(EventScheduler.class);
+				scheduler.scheduleAll(List.of(new PrioritizedTask("a", 1), new PrioritizedTask("b", 2)),
+						this.database.databaseNow().plusSeconds(1));
+				this.jdbc.update("INSERT INTO scheduled_task (label, priority, due_at) VALUES ('broken', NULL, ?)",
+						this.database.timestamp(this.database.databaseNow().plusSeconds(1)));
+				scheduler.schedule(new PrioritizedTask("c", 3), this.database.databaseNow().plusSeconds(1));
+
+				await().atMost(Duration.ofSeconds(15)).until(() -> received.count() == 3);
+				await().atMost(Duration.ofSeconds(5)).until(() -> this.jdbc.queryForObject(
+						"SELECT COUNT(*) FROM scheduled_task WHERE status = 'FAILED' AND attempts = 1 AND claimed_by IS NULL",
+						Integer.class) == 1);
+				assertThat(this.jdbc.queryForObject("SELECT last_error FROM scheduled_task WHERE label = 'broken'",
+						String.class))
+					.startsWith("Row could not be read into " + PrioritizedTask.class.getName() + ": ");
+				assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM scheduled_task WHERE status = 'DELIVERED'",
+						Integer.class)).isEqualTo(3);
+			});
+	}
+
+	@Test
+	void errorLongerThanAShortLastErrorColumnIsCutToFitAndTheAttemptsAreCounted() {
+		this.database.execute(TestPurchase.TABLE_DDL.replace("last_error VARCHAR(2000)", "last_error VARCHAR(20)"));
+		AwtyContexts.purchases(this.database, new ReceivedEvents().alwaysFail())
+			.withPropertyValues("awty.poller.poll-interval=100ms", "awty.retry.initial-backoff=100ms",
+					"awty.retry.max-attempts=2")
+			.run((context) -> {
+				context.getBean(EventScheduler.class).schedule(new TestPurchase(1), this.database.databaseNow());
+
+				await().atMost(Duration.ofSeconds(15)).until(() -> this.jdbc.queryForObject(
+						"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'FAILED' AND attempts = 2",
+						Integer.class) == 1);
+				assertThat(this.jdbc.queryForObject("SELECT last_error FROM scheduled_test_purchase", String.class))
+					.isEqualTo("IllegalStateExceptio");
+			});
+	}
+
+	@Test
+	void historyWriteTheDatabaseRefusesForGoodStillMarksThePublishedRowsSoTheyAreNotPublishedAgain() {
+		this.database.execute(TestPurchase.TABLE_DDL);
+		ReceivedEvents received = new ReceivedEvents();
+		AwtyContexts.purchases(this.database, received)
+			.withPropertyValues("awty.poller.poll-interval=100ms", "awty.claim.lease=1s",
+					"awty.poller.send-timeout=500ms", "awty.history.mode=all")
+			.run((context) -> {
+				// like a missing partition of the history table: every history insert fails
+				this.jdbc.execute("ALTER TABLE awty_delivery_log ADD CONSTRAINT awty_test_refuses_history"
+						+ " CHECK (outcome = 'NONE')");
+				context.getBean(EventScheduler.class)
+					.scheduleAll(List.of(new TestPurchase(1), new TestPurchase(2), new TestPurchase(3)),
+							this.database.databaseNow());
+
+				await().atMost(Duration.ofSeconds(15)).until(() -> this.jdbc.queryForObject(
+						"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", Integer.class) == 3);
+				// Longer than the lease: rows left claimed would be published again once it ran out.
+				await().during(Duration.ofMillis(2500)).atMost(Duration.ofSeconds(4)).until(() -> received.count() == 3);
+				assertThat(received.duplicates()).isZero();
+			});
+	}
+
+}
