@@ -100,7 +100,7 @@ class AwtyAutoConfigurationTests {
 		purchases().withPropertyValues("awty.poller.poll-interval=10m").run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context.getStartupFailure()).rootCause()
-				.hasMessage("awty.claim.lease (PT5M) must be longer than awty.poller.poll-interval (PT10M)");
+				.hasMessage("awty.claim.lease (PT30S) must be longer than awty.poller.poll-interval (PT10M)");
 		});
 	}
 
