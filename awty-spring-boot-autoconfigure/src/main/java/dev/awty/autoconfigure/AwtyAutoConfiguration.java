@@ -174,7 +174,7 @@ public final class AwtyAutoConfiguration {
 			if (handler != null && handler.handler().checksAgain() && properties.getSchema().isValidate()) {
 				validator.requireCheckColumns(table.type(), handler.beanName());
 			}
-			add(pollers, table, typeSettings, handling.settingsFor(table.type().name(), typeSettings.lease(), handler != null),
+			add(pollers, table, typeSettings, handling.settingsFor(table.type().name()),
 					(handler != null) ? handler.handler() : null, store, publisher, lockProvider, instance.id());
 		}
 		return pollers;

@@ -54,6 +54,12 @@ public class AwtyPollerProperties {
 	 */
 	private Duration sendTimeout = Duration.ofSeconds(30);
 
+	/**
+	 * How many rows of a batch are published between two writes of their outcome; an instance that dies
+	 * re-delivers at most this many rows per batch in flight.
+	 */
+	private int markEvery = 100;
+
 	public Duration getPollInterval() {
 		return this.pollInterval;
 	}
@@ -116,6 +122,14 @@ public class AwtyPollerProperties {
 
 	public void setSendTimeout(Duration sendTimeout) {
 		this.sendTimeout = sendTimeout;
+	}
+
+	public int getMarkEvery() {
+		return this.markEvery;
+	}
+
+	public void setMarkEvery(int markEvery) {
+		this.markEvery = markEvery;
 	}
 
 }

@@ -157,9 +157,10 @@ public class AwtyProperties {
 		private ClaimMode mode = ClaimMode.LEADER;
 
 		/**
-		 * How long a claim holds a row; a row whose instance died becomes claimable again after it.
+		 * How long a claim holds a row unless extended; a live instance extends it every third of it while it
+		 * works on the row, and a dead instance's rows become claimable again after it.
 		 */
-		private Duration lease = Duration.ofMinutes(5);
+		private Duration lease = Duration.ofSeconds(30);
 
 		public ClaimMode getMode() {
 			return this.mode;

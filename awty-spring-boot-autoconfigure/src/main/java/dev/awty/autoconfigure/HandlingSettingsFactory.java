@@ -31,10 +31,10 @@ final class HandlingSettingsFactory {
 	}
 
 	/**
-	 * @param lease the type's claim lease, which a handler call must fit in
-	 * @param handled whether the type has a handler, without which its timeout does not matter
+	 * A handler call, and a batch of them, may outlast the claim lease: the heartbeat extends the lease of the
+	 * rows a batch holds while its handler runs.
 	 */
-	HandlingSettings settingsFor(String typeName, Duration lease, boolean handled) {
+	HandlingSettings settingsFor(String typeName) {
 		AwtyTypeProperties type = type(typeName);
 		String prefix = "awty.types." + typeName + ".";
 		AwtyChecksProperties checks = this.properties.getChecks();
@@ -43,11 +43,8 @@ final class HandlingSettingsFactory {
 		require(maxChecks >= 1, maxChecksKey + " must be at least 1, was " + maxChecks, "Set it to e.g. 100.");
 		Duration timeout = pick(type.getHandlerTimeout(), checks.getHandlerTimeout());
 		String timeoutKey = (type.getHandlerTimeout() != null) ? prefix + "handler-timeout" : "awty.checks.handler-timeout";
-		require(positive(timeout) && (!handled || timeout.compareTo(lease) < 0),
-				timeoutKey + " (" + timeout + ") must be positive and shorter than the claim lease of type '" + typeName
-						+ "' (" + lease + ")",
-				"A handler call must end while its row is still claimed: lower " + timeoutKey
-						+ " or raise awty.claim.lease (or " + prefix + "claim.lease).");
+		require(positive(timeout), timeoutKey + " must be positive, was " + timeout,
+				"Set it to the longest a handler call may take, e.g. 10s.");
 		Duration horizon = pick(type.getHorizon(), checks.getHorizon());
 		String horizonKey = (type.getHorizon() != null) ? prefix + "horizon" : "awty.checks.horizon";
 		require(positive(horizon), horizonKey + " must be positive, was " + horizon, "Set it to e.g. 30d.");

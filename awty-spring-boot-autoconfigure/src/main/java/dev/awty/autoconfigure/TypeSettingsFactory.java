@@ -23,6 +23,8 @@ final class TypeSettingsFactory {
 
 	private static final int MAX_CONCURRENCY = 64;
 
+	private static final Duration MIN_LEASE = Duration.ofSeconds(1);
+
 	private final AwtyProperties properties;
 
 	TypeSettingsFactory(AwtyProperties properties) {
@@ -75,9 +77,10 @@ final class TypeSettingsFactory {
 		String leaseKey = keys.of(type.getClaim().getLease(), "claim.lease", "awty.claim.lease");
 		require(lease.compareTo(pollInterval) > 0, leaseKey + " (" + lease + ") must be longer than " + pollKey + " ("
 				+ pollInterval + ")", "A claim must outlive a poll cycle: raise " + leaseKey + " or lower " + pollKey + ".");
-		require(lease.compareTo(poller.getSendTimeout()) > 0, leaseKey + " (" + lease
-				+ ") must be longer than awty.poller.send-timeout (" + poller.getSendTimeout() + ")",
-				"A claim must outlive a publish: raise " + leaseKey + " or lower awty.poller.send-timeout.");
+		// No rule against the send timeout: the heartbeat extends the lease of rows being published.
+		require(lease.compareTo(MIN_LEASE) >= 0, leaseKey + " (" + lease + ") must be at least " + MIN_LEASE,
+				"The heartbeat extends a held row's lease every third of it, and needs time for a database round trip:"
+						+ " raise " + leaseKey + " to e.g. 30s.");
 		Duration ackTimeout = this.properties.getPublish().getAckTimeout();
 		require(ackTimeout.toMillis() > 0, "awty.publish.ack-timeout must be positive, was " + ackTimeout,
 				"Set it to e.g. 10s.");
@@ -108,8 +111,10 @@ final class TypeSettingsFactory {
 		require(!claimAhead.isNegative() && claimAhead.compareTo(lease) < 0, "awty.poller.claim-ahead must be"
 				+ " at least 0 and shorter than " + leaseKey + " (" + lease + "), was " + claimAhead,
 				"Set it to e.g. 100ms, or 0 to claim rows only once they are due.");
+		int markEvery = poller.getMarkEvery();
+		require(markEvery >= 1, "awty.poller.mark-every must be at least 1, was " + markEvery, "Set it to e.g. 100.");
 		return new TypeSettings(pollInterval, batchSize, mode, lease, concurrency, maxAttempts, backoff,
-				type.isPriority(), onDelivered, claimAhead);
+				type.isPriority(), onDelivered, claimAhead, markEvery);
 	}
 
 	private static void validateRetry(AwtyRetryProperties retry) {

@@ -36,6 +36,11 @@ public final class H2Dialect implements SqlDialect {
 			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP))
 			""";
 
+	private static final String EXTEND_LEASES = """
+			UPDATE %1$s SET claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)
+			WHERE id IN (:ids) AND claimed_by IN (:claimers)
+			""";
+
 	private static final String RECORD_FAILED_ATTEMPT = """
 			UPDATE %1$s SET attempts = attempts + 1, last_error = :error,
 			       status = CASE WHEN attempts + 1 >= :maxAttempts THEN 'FAILED' ELSE 'PENDING' END,
@@ -65,6 +70,11 @@ public final class H2Dialect implements SqlDialect {
 	@Override
 	public String claimDueSchedules() {
 		return CLAIM_DUE_SCHEDULES;
+	}
+
+	@Override
+	public String extendLeases() {
+		return EXTEND_LEASES;
 	}
 
 	@Override

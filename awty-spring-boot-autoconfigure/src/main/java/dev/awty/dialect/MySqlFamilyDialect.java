@@ -49,6 +49,11 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 			WHERE id IN (:ids)
 			""";
 
+	private static final String EXTEND_LEASES = """
+			UPDATE %1$s SET claimed_until = TIMESTAMPADD(MICROSECOND, :leaseMillis * 1000, UTC_TIMESTAMP(6))
+			WHERE id IN (:ids) AND claimed_by IN (:claimers)
+			""";
+
 	// Both databases assign left to right, each assignment seeing the ones before it: attempts goes last.
 	private static final String RECORD_FAILED_ATTEMPT = """
 			UPDATE %1$s SET last_error = :error,
@@ -83,6 +88,11 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 	@Override
 	public String claimSelectedRows() {
 		return CLAIM_SELECTED_ROWS;
+	}
+
+	@Override
+	public String extendLeases() {
+		return EXTEND_LEASES;
 	}
 
 	@Override

@@ -40,6 +40,11 @@ public final class PostgresDialect implements SqlDialect {
 			RETURNING *
 			""";
 
+	private static final String EXTEND_LEASES = """
+			UPDATE %1$s SET claimed_until = CURRENT_TIMESTAMP + :leaseMillis * INTERVAL '1 millisecond'
+			WHERE id IN (:ids) AND claimed_by IN (:claimers)
+			""";
+
 	private static final String RECORD_FAILED_ATTEMPT = """
 			UPDATE %1$s SET attempts = attempts + 1, last_error = :error,
 			       status = CASE WHEN attempts + 1 >= :maxAttempts THEN 'FAILED' ELSE 'PENDING' END,
@@ -74,6 +79,11 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public String claimDueSchedules() {
 		return CLAIM_DUE_SCHEDULES;
+	}
+
+	@Override
+	public String extendLeases() {
+		return EXTEND_LEASES;
 	}
 
 	@Override

@@ -68,6 +68,7 @@ public final class ChannelEventPublisher implements EventPublisher {
 			BrokerAcknowledgement acknowledgement = new BrokerAcknowledgement(
 					String.valueOf(message.getHeaders().get(AwtyHeaders.EVENT_ID)));
 			acknowledgements.add(acknowledgement);
+			long sendStarted = System.nanoTime();
 			try {
 				outcomes.add(target.send(
 						MessageBuilder.fromMessage(message).setHeader(BrokerAcknowledgement.HEADER, acknowledgement).build(),
@@ -78,7 +79,7 @@ public final class ChannelEventPublisher implements EventPublisher {
 			catch (RuntimeException ex) {
 				String error = ErrorText.of(ex);
 				outcomes.add(PublishOutcome.failure(error));
-				if (unreachable(ex)) {
+				if (unreachable(ex) || blocked(ex, System.nanoTime() - sendStarted)) {
 					unreachable = error;
 				}
 			}
@@ -106,6 +107,27 @@ public final class ChannelEventPublisher implements EventPublisher {
 		Throwable cause = NestedExceptionUtils.getMostSpecificCause(failure);
 		return cause instanceof ConnectException || cause instanceof NoRouteToHostException
 				|| cause instanceof UnknownHostException;
+	}
+
+	/**
+	 * Whether the send failed after blocking: a timeout anywhere in its causes (a Kafka producer waiting
+	 * {@code max.block.ms} for metadata or buffer space throws one), or a failure that took the whole send timeout.
+	 * Every further message would block as long, so the rest of the batch fails at once instead.
+	 */
+	private boolean blocked(Throwable failure, long sendNanos) {
+		if (sendNanos >= Duration.ofMillis(this.sendTimeoutMillis).toNanos()) {
+			return true;
+		}
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof java.util.concurrent.TimeoutException
+					|| cause.getClass().getSimpleName().equals("TimeoutException")) {
+				return true;
+			}
+			if (cause.getCause() == cause) {
+				break;
+			}
+		}
+		return false;
 	}
 
 	@Override

@@ -52,6 +52,14 @@ public interface SqlDialect {
 	String claimDueSchedules();
 
 	/**
+	 * Extends the leases of rows of table {@code %1$s} (an event table or {@code awty_schedule}) that are still
+	 * held: sets {@code claimed_until} to now plus {@code :leaseMillis} where {@code id IN (:ids)} and
+	 * {@code claimed_by IN (:claimers)}. One statement for every batch an instance holds of one table; a row
+	 * changed, released or claimed by anyone else since has another {@code claimed_by} and is left alone.
+	 */
+	String extendLeases();
+
+	/**
 	 * Records a failed attempt of row {@code :id} still claimed by {@code :claimer}: increments
 	 * {@code attempts}, stores {@code :error}, releases the claim, and either moves {@code due_at} to now plus
 	 * {@code :backoffMillis} or, when {@code :maxAttempts} is reached, sets status {@code FAILED}.

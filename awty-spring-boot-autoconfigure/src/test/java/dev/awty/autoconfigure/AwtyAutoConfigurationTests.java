@@ -48,12 +48,13 @@ class AwtyAutoConfigurationTests {
 	}
 
 	@Test
-	void defaultsAreOneSecondPollFiveHundredRowsFiveMinuteLeaseTenAttempts() {
+	void defaultsAreOneSecondPollFiveHundredRowsThirtySecondLeaseTenAttempts() {
 		purchases().run((context) -> {
 			AwtyProperties properties = context.getBean(AwtyProperties.class);
 			assertThat(properties.getPoller().getPollInterval()).isEqualTo(Duration.ofSeconds(1));
 			assertThat(properties.getPoller().getBatchSize()).isEqualTo(500);
-			assertThat(properties.getClaim().getLease()).isEqualTo(Duration.ofMinutes(5));
+			assertThat(properties.getClaim().getLease()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(properties.getPoller().getMarkEvery()).isEqualTo(100);
 			assertThat(properties.getRetry().getMaxAttempts()).isEqualTo(10);
 			assertThat(properties.getRetry().getInitialBackoff()).isEqualTo(Duration.ofSeconds(1));
 			assertThat(properties.getRetry().getMaxBackoff()).isEqualTo(Duration.ofHours(1));
@@ -100,7 +101,7 @@ class AwtyAutoConfigurationTests {
 		purchases().withPropertyValues("awty.poller.poll-interval=10m").run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context.getStartupFailure()).rootCause()
-				.hasMessage("awty.claim.lease (PT5M) must be longer than awty.poller.poll-interval (PT10M)");
+				.hasMessage("awty.claim.lease (PT30S) must be longer than awty.poller.poll-interval (PT10M)");
 		});
 	}
 

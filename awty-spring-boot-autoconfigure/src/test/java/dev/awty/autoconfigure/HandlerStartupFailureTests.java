@@ -78,27 +78,39 @@ class HandlerStartupFailureTests {
 	}
 
 	@Test
-	void failsAtStartupNamingTheKeyWhenTheHandlerTimeoutDoesNotFitInTheLease() {
+	void failsAtStartupNamingTheKeyWhenTheHandlerTimeoutIsNotPositive() {
 		this.database.jdbc().execute(TestOrderCheck.TABLE_DDL);
 		checks().withBean("orderCheckHandler", ScriptedHandler.class, ScriptedHandler::new)
-			.withPropertyValues("awty.types.test_order_check.handler-timeout=10m")
+			.withPropertyValues("awty.types.test_order_check.handler-timeout=0s")
 			.run((context) -> {
 				FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
 				assertThat(analysis.getDescription()).isEqualTo("awty is misconfigured: awty.types.test_order_check"
-						+ ".handler-timeout (PT10M) must be positive and shorter than the claim lease of type"
-						+ " 'test_order_check' (PT5M)");
-				assertThat(analysis.getAction()).isEqualTo("A handler call must end while its row is still claimed:"
-						+ " lower awty.types.test_order_check.handler-timeout or raise awty.claim.lease"
-						+ " (or awty.types.test_order_check.claim.lease).");
+						+ ".handler-timeout must be positive, was PT0S");
+				assertThat(analysis.getAction()).isEqualTo("Set it to the longest a handler call may take, e.g. 10s.");
 			});
 	}
 
 	@Test
-	void typeWithoutHandlerStartsWithALeaseShorterThanTheHandlerTimeout() {
+	void handlerTimeoutLongerThanTheLeaseStartsBecauseTheHeartbeatExtendsTheLease() {
+		this.database.jdbc().execute(TestOrderCheck.TABLE_DDL);
+		checks().withBean("orderCheckHandler", ScriptedHandler.class, ScriptedHandler::new)
+			.withPropertyValues("awty.claim.lease=3s", "awty.poller.send-timeout=10s",
+					"awty.types.test_order_check.handler-timeout=10m")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
+	void failsAtStartupNamingTheKeyWhenTheLeaseIsTooShortForAHeartbeat() {
 		this.database.jdbc().execute(TestPurchase.TABLE_DDL);
 		AwtyContexts.purchases(this.database, new ReceivedEvents())
-			.withPropertyValues("awty.claim.lease=3s", "awty.poller.send-timeout=1s", "awty.checks.handler-timeout=10s")
-			.run((context) -> assertThat(context).hasNotFailed());
+			.withPropertyValues("awty.claim.lease=500ms", "awty.poller.poll-interval=100ms")
+			.run((context) -> {
+				FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
+				assertThat(analysis.getDescription())
+					.isEqualTo("awty is misconfigured: awty.claim.lease (PT0.5S) must be at least PT1S");
+				assertThat(analysis.getAction()).isEqualTo("The heartbeat extends a held row's lease every third of it,"
+						+ " and needs time for a database round trip: raise awty.claim.lease to e.g. 30s.");
+			});
 	}
 
 	static class FinishingHandler implements EventHandler<TestOrderCheck> {

@@ -8,14 +8,17 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
+import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.amqp.AmqpConnectException;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.integration.channel.DirectChannel;
 import org.springframework.integration.support.MessageBuilder;
+import org.springframework.kafka.KafkaException;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.MessageHandler;
+import org.springframework.messaging.MessageHandlingException;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.spi.PublishOutcome;
@@ -105,6 +108,26 @@ class ChannelEventPublisherTests {
 		}).publish("events", messages(4));
 		assertThat(outcomes).extracting(PublishOutcome::error).containsOnly("ConnectException: Connection refused");
 		assertThat(this.handled).hasValue(1);
+	}
+
+	@Test
+	void producerBlockedUntilItsTimeoutFailsTheRestOfTheBatchWithoutBlockingOnEachMessage() {
+		// What a Kafka producer throws after waiting max.block.ms for the metadata of an unreachable cluster.
+		List<PublishOutcome> outcomes = publisherTo((message) -> {
+			throw new MessageHandlingException(message, "Failed to send",
+					new KafkaException("Send failed", new TimeoutException("Topic events not present in metadata after 60000 ms.")));
+		}).publish("events", messages(4));
+		assertThat(outcomes).noneMatch(PublishOutcome::succeeded);
+		assertThat(this.handled).hasValue(1);
+	}
+
+	@Test
+	void failureThatIsNeitherUnreachableNorBlockedFailsOnlyItsOwnMessage() {
+		List<PublishOutcome> outcomes = publisherTo((message) -> {
+			throw new MessageHandlingException(message, "Failed to send", new KafkaException("record too large"));
+		}).publish("events", messages(3));
+		assertThat(outcomes).noneMatch(PublishOutcome::succeeded);
+		assertThat(this.handled).hasValue(3);
 	}
 
 }

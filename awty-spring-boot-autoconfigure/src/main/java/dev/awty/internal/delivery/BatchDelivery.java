@@ -3,6 +3,8 @@ package dev.awty.internal.delivery;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
 
@@ -16,7 +18,9 @@ import dev.awty.spi.PublishOutcome;
 
 /**
  * The delivery cycle for one type, in two steps: claim due rows; then publish them (or, for a type with a
- * handler, let the handler decide) and hand what became of each row to the {@link BatchWriter}.
+ * handler, let the handler decide) and hand what became of each row to the {@link BatchWriter}, every
+ * {@code mark-every} rows, so that a crash re-delivers at most that many rows per batch in flight. The
+ * {@link LeaseHeartbeat} keeps the batch's leases alive meanwhile, and drops rows this instance no longer holds.
  */
 final class BatchDelivery<T extends ScheduledEntity> {
 
@@ -34,8 +38,14 @@ final class BatchDelivery<T extends ScheduledEntity> {
 
 	private final ClaimTokens tokens;
 
+	private final LeaseHeartbeat<Long> heartbeat;
+
+	/** The rows held by each batch claimed and not yet processed, by claim token. */
+	private final Map<String, LeaseHeartbeat<Long>.Held> held = new ConcurrentHashMap<>();
+
 	BatchDelivery(EventClaims<T> claims, TypeSettings settings, EventPublisher publisher, String instanceId,
-			BatchWriter<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters) {
+			BatchWriter<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters,
+			LeaseHeartbeat<Long> heartbeat) {
 		this.claims = claims;
 		this.settings = settings;
 		this.publisher = publisher;
@@ -43,6 +53,7 @@ final class BatchDelivery<T extends ScheduledEntity> {
 		this.writer = writer;
 		this.handlerStep = handlerStep;
 		this.counters = counters;
+		this.heartbeat = heartbeat;
 	}
 
 	/**
@@ -58,11 +69,15 @@ final class BatchDelivery<T extends ScheduledEntity> {
 		if (!claimed.unreadable().isEmpty()) {
 			UnreadableRows.fail(this.claims, token, claimed.unreadable(), this.settings, this.counters);
 		}
+		if (!claimed.rows().isEmpty()) {
+			this.held.put(token, this.heartbeat.hold(token, ids(claimed.rows()), started));
+		}
 		return new ClaimedBatch<>(token, claimed.rows(), claimed.databaseNow(), returned);
 	}
 
 	/** Gives claimed rows back unpublished, so that any instance can claim them at once. */
 	void release(ClaimedBatch<T> batch) {
+		stopHolding(batch);
 		this.claims.release(batch.rows().stream().map(ScheduledEntity::getId).toList(), batch.token());
 	}
 
@@ -71,10 +86,44 @@ final class BatchDelivery<T extends ScheduledEntity> {
 	}
 
 	void process(ClaimedBatch<T> batch) {
-		// Rows claimed ahead of their due time are published, or handed to the handler, once due.
-		List<RowResult<T>> results = DueRelease.whenDue(batch, batch.rows(),
-				(rows) -> (this.handlerStep != null) ? this.handlerStep.run(rows) : publishAll(rows));
-		this.writer.write(batch.token(), results);
+		LeaseHeartbeat<Long>.Held rows = this.held.get(batch.token());
+		if (rows == null) {
+			return;
+		}
+		try {
+			// Rows claimed ahead of their due time are published, or handed to the handler, once due.
+			DueRelease.whenDue(batch, batch.rows(), (due) -> {
+				deliver(batch.token(), rows, due);
+				return due;
+			});
+		}
+		finally {
+			stopHolding(batch);
+		}
+	}
+
+	private void deliver(String token, LeaseHeartbeat<Long>.Held rows, List<T> due) {
+		int markEvery = this.settings.markEvery();
+		for (int from = 0; from < due.size(); from += markEvery) {
+			List<T> part = rows.stillHeld(due.subList(from, Math.min(due.size(), from + markEvery)), ScheduledEntity::getId);
+			if (part.isEmpty()) {
+				continue;
+			}
+			List<RowResult<T>> results = (this.handlerStep != null) ? this.handlerStep.run(part) : publishAll(part);
+			rows.release(ids(part));
+			this.writer.write(token, results);
+		}
+	}
+
+	private void stopHolding(ClaimedBatch<T> batch) {
+		LeaseHeartbeat<Long>.Held rows = this.held.remove(batch.token());
+		if (rows != null) {
+			rows.releaseAll();
+		}
+	}
+
+	private static List<Long> ids(List<? extends ScheduledEntity> rows) {
+		return rows.stream().map(ScheduledEntity::getId).toList();
 	}
 
 	/** Stops what runs beside the pollers: the handler's threads. */

@@ -8,8 +8,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What one instance's pollers did since start, per type. A fence miss is a published row that another
- * instance had re-claimed before this one could mark it: a possible duplicate. Claims, publishes and failed
- * attempts are passed on to the {@link DeliveryObserver}s.
+ * instance had re-claimed before this one could mark it: a possible duplicate. A lost row is a held row whose
+ * lease ran out and that another instance claimed (or someone changed) before the heartbeat could extend it.
+ * Claims, publishes, failed attempts and lost rows are passed on to the {@link DeliveryObserver}s.
  */
 public final class DeliveryCounters {
 
@@ -22,6 +23,8 @@ public final class DeliveryCounters {
 	private final AtomicLong failedAttempts = new AtomicLong();
 
 	private final AtomicLong fenceMisses = new AtomicLong();
+
+	private final AtomicLong lostLeases = new AtomicLong();
 
 	DeliveryCounters(String type, DeliveryObserver observer) {
 		this.type = type;
@@ -53,6 +56,11 @@ public final class DeliveryCounters {
 		this.fenceMisses.addAndGet(count);
 	}
 
+	void lostLeases(long rows) {
+		this.lostLeases.addAndGet(rows);
+		this.observer.leaseLost(this.type, rows);
+	}
+
 	public long delivered() {
 		return this.delivered.get();
 	}
@@ -63,6 +71,11 @@ public final class DeliveryCounters {
 
 	public long possibleDuplicates() {
 		return this.fenceMisses.get();
+	}
+
+	/** Held rows lost because their lease ran out while this instance stalled. */
+	public long lostLeases() {
+		return this.lostLeases.get();
 	}
 
 }

@@ -23,4 +23,8 @@ public interface DeliveryObserver {
 	default void failedAttempt(String type, boolean retried) {
 	}
 
+	/** {@code rows} held rows of {@code type} were lost: their lease ran out and someone else took them. */
+	default void leaseLost(String type, long rows) {
+	}
+
 }

@@ -36,6 +36,11 @@ final class DeliveryObservers implements DeliveryObserver {
 		each((observer) -> observer.failedAttempt(type, retried));
 	}
 
+	@Override
+	public void leaseLost(String type, long rows) {
+		each((observer) -> observer.leaseLost(type, rows));
+	}
+
 	private void each(Consumer<DeliveryObserver> call) {
 		for (DeliveryObserver observer : this.observers) {
 			try {

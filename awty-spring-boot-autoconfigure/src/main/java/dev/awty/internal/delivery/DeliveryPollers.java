@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -20,6 +22,7 @@ import dev.awty.ScheduledEntity;
 import dev.awty.handler.EventHandler;
 import dev.awty.internal.jdbc.CheckWrites;
 import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.jdbc.Leases;
 import dev.awty.spi.EventPublisher;
 
 /**
@@ -38,6 +41,10 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 	private final List<Runnable> startChecks = new ArrayList<>();
 
 	private final List<Runnable> shutdowns = new ArrayList<>();
+
+	private final List<LeaseHeartbeat<Long>> heartbeats = new ArrayList<>();
+
+	private @Nullable ScheduledExecutorService heartbeatThread;
 
 	private final Map<String, DeliveryCounters> counters = new ConcurrentHashMap<>();
 
@@ -73,9 +80,13 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 		BatchWriter<T> writer = new BatchWriter<>(table.claims(), checks, store.log(), store.transaction(), settings,
 				handling.history(), instanceId, typeCounters);
 		HandlerStep<T> step = (handler != null) ? new HandlerStep<>(typeName, table.type().channel(), handler, checks,
-				publisher, settings.lease(), handling) : null;
+				publisher, settings.lease(), handling, settings.concurrency()) : null;
+		LeaseHeartbeat<Long> heartbeat = new LeaseHeartbeat<>("type '" + typeName + "'",
+				new Leases(table.type().table(), store.dialect(), store.dataSource(), store.transaction()), Long.class,
+				settings.lease(), typeCounters::lostLeases);
+		this.heartbeats.add(heartbeat);
 		BatchDelivery<T> delivery = new BatchDelivery<>(table.claims(), settings, publisher, instanceId, writer, step,
-				typeCounters);
+				typeCounters, heartbeat);
 		this.shutdowns.add(delivery::shutdown);
 		DeliveryPoller<T> poller = new DeliveryPoller<>(typeName, table.type().lockName(), delivery, settings, lockProvider,
 				this.clock);
@@ -105,6 +116,14 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 		taskScheduler.setClock(this.clock);
 		taskScheduler.initialize();
 		this.scheduler = taskScheduler;
+		// A thread of its own: a poller thread may be busy claiming, and a worker busy publishing.
+		ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "awty-heartbeat");
+			thread.setDaemon(true);
+			return thread;
+		});
+		this.heartbeatThread = beats;
+		this.heartbeats.forEach((heartbeat) -> heartbeat.start(beats));
 		this.pollers.forEach((poller) -> poller.start(taskScheduler));
 		logger.info("awty: started " + this.pollers.size() + " delivery poller(s)");
 	}
@@ -118,6 +137,11 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 		this.pollers.forEach(DeliveryPoller::stopClaiming);
 		long deadline = System.nanoTime() + this.shutdownTimeout.toNanos();
 		this.pollers.forEach((poller) -> poller.awaitIdle(deadline));
+		this.heartbeats.forEach(LeaseHeartbeat::stop);
+		if (this.heartbeatThread != null) {
+			this.heartbeatThread.shutdownNow();
+			this.heartbeatThread = null;
+		}
 		taskScheduler.setWaitForTasksToCompleteOnShutdown(true);
 		taskScheduler.setAwaitTerminationMillis(this.shutdownTimeout.toMillis());
 		taskScheduler.shutdown();

@@ -3,12 +3,16 @@ package dev.awty.internal.delivery;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
@@ -18,17 +22,36 @@ import dev.awty.handler.HandlerOutcome;
 /**
  * Runs a handler call on a thread of its own, so that a call that hangs can be abandoned after the timeout:
  * it is interrupted, and whatever it does afterwards has no effect on the row.
+ * <p>
+ * The threads are bounded: one per batch processed at once, plus as many spare ones for calls that ignore the
+ * interrupt (stuck in uninterruptible I/O). Such a stuck call keeps its thread until it returns and is counted
+ * and logged; once every thread is taken, further calls fail at once as failed attempts instead of starting one
+ * more thread per call.
  */
 final class HandlerInvoker {
 
-	private final ExecutorService executor;
+	private static final Log logger = LogFactory.getLog(HandlerInvoker.class);
+
+	private static final int RUNNING = 0;
+
+	private static final int RETURNED = 1;
+
+	private static final int ABANDONED = 2;
+
+	private final String typeName;
+
+	private final ThreadPoolExecutor executor;
 
 	private final Duration timeout;
 
-	HandlerInvoker(String typeName, Duration timeout) {
+	private final AtomicInteger stuck = new AtomicInteger();
+
+	HandlerInvoker(String typeName, Duration timeout, int concurrency) {
 		CustomizableThreadFactory threads = new CustomizableThreadFactory("awty-handler-" + typeName + "-");
 		threads.setDaemon(true);
-		this.executor = Executors.newCachedThreadPool(threads);
+		this.typeName = typeName;
+		this.executor = new ThreadPoolExecutor(0, 2 * concurrency, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
+				threads);
 		this.timeout = timeout;
 	}
 
@@ -40,24 +63,60 @@ final class HandlerInvoker {
 	}
 
 	Invocation invoke(Callable<HandlerOutcome> call) {
-		Future<HandlerOutcome> future = this.executor.submit(call);
+		// RUNNING, then RETURNED or ABANDONED, whichever comes first.
+		AtomicInteger state = new AtomicInteger(RUNNING);
+		Future<HandlerOutcome> future;
+		try {
+			future = this.executor.submit(() -> {
+				try {
+					return call.call();
+				}
+				finally {
+					if (!state.compareAndSet(RUNNING, RETURNED)) {
+						this.stuck.decrementAndGet();
+					}
+				}
+			});
+		}
+		catch (RejectedExecutionException ex) {
+			return new Invocation(null, "no handler thread free: " + this.stuck.get()
+					+ " abandoned handler call(s) of type '" + this.typeName + "' have not returned yet");
+		}
 		try {
 			HandlerOutcome outcome = future.get(this.timeout.toMillis(), TimeUnit.MILLISECONDS);
 			return (outcome != null) ? new Invocation(outcome, null)
 					: new Invocation(null, "handler returned no outcome (null)");
 		}
 		catch (TimeoutException ex) {
-			future.cancel(true);
+			abandon(future, state);
 			return new Invocation(null, "handler timed out after " + this.timeout + " and was interrupted");
 		}
 		catch (ExecutionException ex) {
 			return new Invocation(null, ErrorText.of((ex.getCause() != null) ? ex.getCause() : ex));
 		}
 		catch (InterruptedException ex) {
-			future.cancel(true);
+			abandon(future, state);
 			Thread.currentThread().interrupt();
 			return new Invocation(null, "interrupted while waiting for the handler");
 		}
+	}
+
+	/** Handler calls abandoned after their timeout that still hold their thread. */
+	int stuckCalls() {
+		return this.stuck.get();
+	}
+
+	private void abandon(Future<HandlerOutcome> future, AtomicInteger state) {
+		this.stuck.incrementAndGet();
+		if (!state.compareAndSet(RUNNING, ABANDONED)) {
+			this.stuck.decrementAndGet();
+			return;
+		}
+		// Counted until the call really returns: the interrupt may not end it.
+		future.cancel(true);
+		logger.warn("awty: a handler call of type '" + this.typeName + "' was abandoned after " + this.timeout + "; "
+				+ this.stuck.get() + " abandoned call(s) have not returned yet, of at most "
+				+ this.executor.getMaximumPoolSize() + " handler threads");
 	}
 
 	void shutdown() {

@@ -43,11 +43,11 @@ final class HandlerStep<T extends ScheduledEntity> {
 	private final HandlingSettings settings;
 
 	HandlerStep(String typeName, String channel, EventHandler<T> handler, CheckWrites checks, EventPublisher publisher,
-			Duration lease, HandlingSettings settings) {
+			Duration lease, HandlingSettings settings, int concurrency) {
 		this.typeName = typeName;
 		this.channel = channel;
 		this.handler = handler;
-		this.invoker = new HandlerInvoker(typeName, settings.handlerTimeout());
+		this.invoker = new HandlerInvoker(typeName, settings.handlerTimeout(), concurrency);
 		this.checks = checks;
 		this.publisher = publisher;
 		this.lease = lease;

@@ -47,6 +47,11 @@ public final class MicrometerDeliveryObserver implements DeliveryObserver {
 		(retried ? typeMeters.retried : typeMeters.failed).increment();
 	}
 
+	@Override
+	public void leaseLost(String type, long rows) {
+		meters(type).leaseLost.increment(rows);
+	}
+
 	/** Creates the type's meters up front, so that they show zero before the first delivery. */
 	public void register(String type) {
 		meters(type);
@@ -65,6 +70,8 @@ public final class MicrometerDeliveryObserver implements DeliveryObserver {
 		final Counter failed;
 
 		final Counter retried;
+
+		final Counter leaseLost;
 
 		final Timer pollDuration;
 
@@ -88,6 +95,10 @@ public final class MicrometerDeliveryObserver implements DeliveryObserver {
 				.register(registry);
 			this.retried = Counter.builder("awty.retried")
 				.description("Failed attempts that are tried again after a backoff")
+				.tag("type", type)
+				.register(registry);
+			this.leaseLost = Counter.builder("awty.lease.lost")
+				.description("Held rows lost because their lease ran out while this instance stalled")
 				.tag("type", type)
 				.register(registry);
 			this.pollDuration = Timer.builder("awty.poll.duration")

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -15,6 +16,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.messaging.Message;
 
 import dev.awty.internal.delivery.ErrorText;
+import dev.awty.internal.delivery.LeaseHeartbeat;
 import dev.awty.internal.jdbc.ClaimTokens;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.ScheduleExpression;
@@ -24,7 +26,8 @@ import dev.awty.spi.PublishOutcome;
 /**
  * One delivery step for claimed schedules: plan each schedule's due occurrences by its misfire policy, publish
  * them grouped by channel, and record per schedule either its next occurrence or the first occurrence that
- * failed, with a backoff.
+ * failed, with a backoff. The {@link LeaseHeartbeat} keeps the claims alive meanwhile, and a schedule no longer
+ * held when its occurrences are about to be published is left alone.
  */
 final class RecurringDelivery {
 
@@ -42,17 +45,23 @@ final class RecurringDelivery {
 
 	private final ParsedExpressions expressions = new ParsedExpressions();
 
+	private final LeaseHeartbeat<String> heartbeat;
+
+	private final Map<String, LeaseHeartbeat<String>.Held> held = new ConcurrentHashMap<>();
+
 	RecurringDelivery(ScheduleClaims claims, ScheduleStore store, RecurringSettings settings, EventPublisher publisher,
-			String instanceId) {
+			String instanceId, LeaseHeartbeat<String> heartbeat) {
 		this.claims = claims;
 		this.store = store;
 		this.settings = settings;
 		this.publisher = publisher;
 		this.tokens = new ClaimTokens(instanceId + "#r");
+		this.heartbeat = heartbeat;
 	}
 
 	ClaimedSchedules claim() {
 		String token = this.tokens.next();
+		long sent = System.nanoTime();
 		List<ScheduleClaims.UnreadableSchedule> unreadable = new ArrayList<>();
 		List<ScheduleRow> rows = this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(), unreadable);
 		if (!unreadable.isEmpty()) {
@@ -62,10 +71,14 @@ final class RecurringDelivery {
 			unreadable.forEach((row) -> logger.warn("awty: recurring schedule '" + row.id() + "' failed (attempt "
 					+ (row.attempts() + 1) + "): " + row.error()));
 		}
+		if (!rows.isEmpty()) {
+			this.held.put(token, this.heartbeat.hold(token, rows.stream().map(ScheduleRow::id).toList(), sent));
+		}
 		return new ClaimedSchedules(token, rows);
 	}
 
 	void release(ClaimedSchedules batch) {
+		stopHolding(batch);
 		this.claims.release(batch.rows().stream().map(ScheduleRow::id).toList(), batch.token());
 	}
 
@@ -78,7 +91,25 @@ final class RecurringDelivery {
 	}
 
 	/** @return how many occurrences were published */
-	int process(ClaimedSchedules batch) {
+	int process(ClaimedSchedules claimed) {
+		LeaseHeartbeat<String>.Held rows = this.held.get(claimed.token());
+		try {
+			return (rows != null) ? publish(new ClaimedSchedules(claimed.token(), rows.stillHeld(claimed.rows(), ScheduleRow::id)))
+					: 0;
+		}
+		finally {
+			stopHolding(claimed);
+		}
+	}
+
+	private void stopHolding(ClaimedSchedules batch) {
+		LeaseHeartbeat<String>.Held rows = this.held.remove(batch.token());
+		if (rows != null) {
+			rows.releaseAll();
+		}
+	}
+
+	private int publish(ClaimedSchedules batch) {
 		Instant now = this.store.databaseNow();
 		List<Planned> planned = new ArrayList<>(batch.rows().size());
 		Map<String, List<Message<?>>> byChannel = new LinkedHashMap<>();

@@ -2,7 +2,10 @@ package dev.awty.internal.recurring;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicLong;
 
 import javax.sql.DataSource;
 
@@ -20,7 +23,9 @@ import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.ClaimMode;
 import dev.awty.internal.delivery.ErrorText;
+import dev.awty.internal.delivery.LeaseHeartbeat;
 import dev.awty.internal.delivery.TypeLock;
+import dev.awty.internal.jdbc.Leases;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
 
@@ -45,6 +50,12 @@ public final class RecurringPoller implements SmartLifecycle {
 
 	private final TypeLock lock;
 
+	private final LeaseHeartbeat<String> heartbeat;
+
+	private final AtomicLong lostLeases = new AtomicLong();
+
+	private @Nullable ScheduledExecutorService heartbeatThread;
+
 	private final Object monitor = new Object();
 
 	private @Nullable ThreadPoolTaskScheduler scheduler;
@@ -63,8 +74,11 @@ public final class RecurringPoller implements SmartLifecycle {
 			EventPublisher publisher, LockProvider lockProvider, String instanceId, TransactionOperations transactions) {
 		JdbcClient jdbc = JdbcClient.create(dataSource);
 		NamedParameterJdbcTemplate batchJdbc = new NamedParameterJdbcTemplate(dataSource);
+		this.heartbeat = new LeaseHeartbeat<>("recurring schedules",
+				new Leases(ScheduleStore.TABLE, dialect, dataSource, transactions), String.class, settings.lease(),
+				this.lostLeases::addAndGet);
 		this.delivery = new RecurringDelivery(new ScheduleClaims(dialect, jdbc, batchJdbc, transactions),
-				new ScheduleStore(dialect, jdbc, batchJdbc), settings, publisher, instanceId);
+				new ScheduleStore(dialect, jdbc, batchJdbc), settings, publisher, instanceId, this.heartbeat);
 		this.settings = settings;
 		this.lock = new TypeLock(lockProvider, LOCK_NAME, settings.lease());
 	}
@@ -100,6 +114,13 @@ public final class RecurringPoller implements SmartLifecycle {
 			taskScheduler.setThreadNamePrefix("awty-recurring-");
 			taskScheduler.initialize();
 			this.scheduler = taskScheduler;
+			ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor((task) -> {
+				Thread thread = new Thread(task, "awty-recurring-heartbeat");
+				thread.setDaemon(true);
+				return thread;
+			});
+			this.heartbeatThread = beats;
+			this.heartbeat.start(beats);
 			scheduleAt(Instant.now());
 		}
 		logger.info("awty: started the recurring schedule poller");
@@ -119,8 +140,18 @@ public final class RecurringPoller implements SmartLifecycle {
 			taskScheduler.setWaitForTasksToCompleteOnShutdown(true);
 			taskScheduler.setAwaitTerminationSeconds(30);
 			taskScheduler.shutdown();
+			this.heartbeat.stop();
+			ScheduledExecutorService beats = this.heartbeatThread;
+			if (beats != null) {
+				beats.shutdownNow();
+			}
 			logger.info("awty: stopped the recurring schedule poller");
 		}
+	}
+
+	/** Claimed schedules lost because their lease ran out while this instance stalled. */
+	public long lostLeases() {
+		return this.lostLeases.get();
 	}
 
 	@Override

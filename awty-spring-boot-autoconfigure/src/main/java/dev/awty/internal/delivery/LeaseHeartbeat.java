@@ -1,0 +1,218 @@
+package dev.awty.internal.delivery;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.LongConsumer;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.internal.jdbc.Leases;
+
+/**
+ * Keeps the leases of the rows this instance holds of one table alive while it works on them (publishing,
+ * awaiting broker acknowledgements, running a handler, waiting for rows claimed ahead), so that the lease
+ * itself can be short and the rows of a dead instance move on quickly.
+ * <p>
+ * Every third of the lease, one statement extends the lease of every batch held for longer than a sixth of it,
+ * fenced by the batches' claim tokens: a batch finished within that time costs nothing. A row no longer held (its
+ * lease ran out while this instance stalled, and another instance claimed it or someone changed it) is lost:
+ * this instance does not publish it, counts it and logs it. Right before publishing, a batch whose lease was last
+ * confirmed more than a third of the lease ago is confirmed again, so that a worker that stalled never
+ * publishes a row rescheduled, cancelled or claimed by someone else meanwhile.
+ */
+public final class LeaseHeartbeat<I> {
+
+	private static final Log logger = LogFactory.getLog(LeaseHeartbeat.class);
+
+	private final String what;
+
+	private final Leases leases;
+
+	private final Class<I> idType;
+
+	private final Duration lease;
+
+	private final long intervalNanos;
+
+	private final LongConsumer lostRows;
+
+	private final Set<Held> batches = ConcurrentHashMap.newKeySet();
+
+	private @Nullable ScheduledFuture<?> task;
+
+	/**
+	 * @param what names the rows in log lines, e.g. {@code type 'purchase'}
+	 * @param lostRows told how many held rows were found to be lost
+	 */
+	public LeaseHeartbeat(String what, Leases leases, Class<I> idType, Duration lease, LongConsumer lostRows) {
+		this.what = what;
+		this.leases = leases;
+		this.idType = idType;
+		this.lease = lease;
+		this.intervalNanos = interval(lease).toNanos();
+		this.lostRows = lostRows;
+	}
+
+	/** How often the leases of held rows are extended: a third of the lease. */
+	public static Duration interval(Duration lease) {
+		return lease.dividedBy(3);
+	}
+
+	public synchronized void start(ScheduledExecutorService scheduler) {
+		if (this.task == null) {
+			this.task = scheduler.scheduleWithFixedDelay(this::beatSafely, this.intervalNanos, this.intervalNanos,
+					TimeUnit.NANOSECONDS);
+		}
+	}
+
+	public synchronized void stop() {
+		if (this.task != null) {
+			this.task.cancel(false);
+			this.task = null;
+		}
+	}
+
+	/**
+	 * Starts holding rows just claimed with {@code token}.
+	 * @param claimSentNanos {@link System#nanoTime()} before the claim statement was sent: its lease runs from
+	 * no earlier
+	 */
+	public Held hold(String token, Collection<I> ids, long claimSentNanos) {
+		Held held = new Held(token, ids, claimSentNanos);
+		if (!ids.isEmpty()) {
+			this.batches.add(held);
+		}
+		return held;
+	}
+
+	/** How many rows are held right now. */
+	public int heldRows() {
+		return this.batches.stream().mapToInt((held) -> held.ids.size()).sum();
+	}
+
+	void beat() {
+		long now = System.nanoTime();
+		List<Held> due = this.batches.stream().filter((held) -> now - held.confirmedNanos >= this.intervalNanos / 2).toList();
+		extend(due, now);
+	}
+
+	private void beatSafely() {
+		try {
+			beat();
+		}
+		catch (RuntimeException ex) {
+			// The next beat tries again; a lease that runs out meanwhile is caught by the check before publishing.
+			logger.warn("awty: could not extend the leases of " + this.what + " (" + ErrorText.of(ex) + ")");
+		}
+	}
+
+	private void extend(List<Held> due, long sentNanos) {
+		List<I> ids = new ArrayList<>();
+		Set<String> tokens = new HashSet<>();
+		long stalledNanos = 0;
+		for (Held held : due) {
+			List<I> heldIds = List.copyOf(held.ids);
+			ids.addAll(heldIds);
+			if (!heldIds.isEmpty()) {
+				tokens.add(held.token);
+				stalledNanos = Math.max(stalledNanos, sentNanos - held.confirmedNanos);
+			}
+		}
+		if (ids.isEmpty()) {
+			return;
+		}
+		if (stalledNanos > this.lease.toNanos()) {
+			logger.warn("awty: the leases of " + this.what + " were last extended " + stalledNanos / 1_000_000
+					+ " ms ago, longer than the lease (" + this.lease + "): this instance stalled (a long pause?)");
+		}
+		int extended = this.leases.extend(ids, tokens, this.lease);
+		if (extended < ids.size()) {
+			Set<I> stillHeld = this.leases.held(ids, tokens, this.idType);
+			long lost = 0;
+			for (Held held : due) {
+				lost += held.lose(stillHeld);
+			}
+			if (lost > 0) {
+				this.lostRows.accept(lost);
+				logger.warn("awty: " + lost + " held row(s) of " + this.what + " were claimed again or changed after their"
+						+ " lease ran out; this instance does not publish them, and any it already published may be"
+						+ " delivered twice");
+			}
+		}
+		for (Held held : due) {
+			held.confirmedNanos = sentNanos;
+		}
+	}
+
+	/** The rows of one claim that this instance works on. */
+	public final class Held {
+
+		private final String token;
+
+		private final Set<I> ids = ConcurrentHashMap.newKeySet();
+
+		private final Set<I> lost = ConcurrentHashMap.newKeySet();
+
+		private volatile long confirmedNanos;
+
+		Held(String token, Collection<I> ids, long confirmedNanos) {
+			this.token = token;
+			this.ids.addAll(ids);
+			this.confirmedNanos = confirmedNanos;
+		}
+
+		/**
+		 * The rows among {@code rows} still held, right before publishing them: confirmed by the database first
+		 * unless the lease was confirmed within the last third of it, so that no one else can have claimed or
+		 * changed them.
+		 */
+		public <R> List<R> stillHeld(List<R> rows, Function<R, I> id) {
+			long now = System.nanoTime();
+			if (now - this.confirmedNanos > LeaseHeartbeat.this.intervalNanos) {
+				extend(List.of(this), now);
+			}
+			return this.lost.isEmpty() ? rows : rows.stream().filter((row) -> !this.lost.contains(id.apply(row))).toList();
+		}
+
+		/** Stops extending {@code done}: their outcome is about to be written, or they are given up. */
+		public void release(Collection<I> done) {
+			this.ids.removeAll(done);
+			if (this.ids.isEmpty()) {
+				LeaseHeartbeat.this.batches.remove(this);
+			}
+		}
+
+		/** Stops extending every row of the batch. */
+		public void releaseAll() {
+			this.ids.clear();
+			LeaseHeartbeat.this.batches.remove(this);
+		}
+
+		private long lose(Set<I> stillHeld) {
+			long count = 0;
+			for (I id : List.copyOf(this.ids)) {
+				if (!stillHeld.contains(id) && this.ids.remove(id)) {
+					this.lost.add(id);
+					count++;
+				}
+			}
+			if (this.ids.isEmpty()) {
+				LeaseHeartbeat.this.batches.remove(this);
+			}
+			return count;
+		}
+
+	}
+
+}

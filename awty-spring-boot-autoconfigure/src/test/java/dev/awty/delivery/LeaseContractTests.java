@@ -1,0 +1,258 @@
+package dev.awty.delivery;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.awty.ClaimMode;
+import dev.awty.ScheduledEntity;
+import dev.awty.dialect.DialectDetector;
+import dev.awty.internal.delivery.DeliveryCounters;
+import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.internal.jdbc.EventClaims;
+import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.model.EventTypeFactory;
+import dev.awty.repository.EventRepositories;
+import dev.awty.spi.SqlDialect;
+import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.FreezableDataSources;
+import dev.awty.testing.ReceivedEvents;
+import dev.awty.testing.TestDatabase;
+import dev.awty.testing.events.purchase.TestPurchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Short leases kept alive by heartbeats, written once and run on every database and claim mode: a consumer slower
+ * than the lease keeps its rows, a stalled instance loses them and is fenced off, and a dead instance's rows
+ * move on after about one lease. Leases are 2 s here so the tests stay quick.
+ */
+abstract class LeaseContractTests {
+
+	private static final Duration LEASE = Duration.ofSeconds(2);
+
+	private final Supplier<TestDatabase> databases;
+
+	private final ClaimMode mode;
+
+	private TestDatabase database;
+
+	private JdbcTemplate jdbc;
+
+	LeaseContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
+		this.databases = databases;
+		this.mode = mode;
+	}
+
+	@BeforeEach
+	void createScheduledTable() {
+		this.database = this.databases.get();
+		this.jdbc = this.database.jdbc();
+		this.database.execute(TestPurchase.TABLE_DDL);
+	}
+
+	private ApplicationContextRunner instance(String name, ReceivedEvents received) {
+		return AwtyContexts.purchases(this.database, received)
+			.withPropertyValues("awty.claim.mode=" + this.mode, "awty.claim.lease=" + LEASE.toMillis() + "ms",
+					"awty.poller.poll-interval=100ms", "awty.instance-id=" + name);
+	}
+
+	@Test
+	void consumerSlowerThanTheLeaseKeepsItsRowsAndDeliversThemOnce() {
+		CountDownLatch release = new CountDownLatch(1);
+		ReceivedEvents first = new ReceivedEvents().each((message) -> awaitQuietly(release));
+		ReceivedEvents second = new ReceivedEvents().each((message) -> awaitQuietly(release));
+		try {
+			instance("first", first).run((one) -> instance("second", second).run((two) -> {
+				long id = insertDueRows(1).get(0);
+				await().atMost(Duration.ofSeconds(10)).until(() -> claimedBy(id) != null);
+				String holder = claimedBy(id);
+				Instant leaseAtClaim = claimedUntil(id);
+
+				// Twice the lease later, the row is still held by the same claim, its lease pushed forward.
+				await().atMost(LEASE.multipliedBy(4)).pollInterval(Duration.ofMillis(100))
+					.until(() -> this.database.databaseNow().isAfter(leaseAtClaim.plus(LEASE)));
+				assertThat(claimedBy(id)).isEqualTo(holder);
+				assertThat(claimedUntil(id)).isAfter(this.database.databaseNow());
+				release.countDown();
+
+				await().atMost(Duration.ofSeconds(10)).until(() -> status(id).equals("DELIVERED"));
+				await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
+					.until(() -> first.count() + second.count() == 1);
+				assertThat(first.calls() + second.calls()).as("published once, by its holder only").isEqualTo(1);
+				assertThat(counters(one).possibleDuplicates() + counters(two).possibleDuplicates()).isZero();
+				assertThat(counters(one).lostLeases() + counters(two).lostLeases()).isZero();
+			}));
+		}
+		finally {
+			release.countDown();
+		}
+	}
+
+	@Test
+	void stalledInstanceLosesItsRowsToAnotherWhichDeliversThemAndItsLateMarkIsFencedAndCounted() {
+		FreezableDataSources stall = new FreezableDataSources();
+		CountDownLatch resume = new CountDownLatch(1);
+		AtomicBoolean stalled = new AtomicBoolean();
+		ReceivedEvents stalling = new ReceivedEvents().each((message) -> {
+			// A long pause right in the middle of a publish: the whole instance stops, heartbeat included.
+			if (stalled.compareAndSet(false, true)) {
+				stall.freeze();
+				awaitQuietly(resume);
+			}
+		});
+		ReceivedEvents other = new ReceivedEvents();
+		instance("stalling", stalling).withPropertyValues("awty.poller.mark-every=1")
+			.withBean(FreezableDataSources.class, () -> stall)
+			.run((one) -> {
+				try {
+					List<Long> ids = insertDueRows(2);
+					await().atMost(Duration.ofSeconds(10)).untilTrue(stalled);
+					instance("other", other).run((two) -> {
+						await().atMost(LEASE.plusSeconds(10)).until(() -> other.distinctEventIds() == 2);
+						stall.thaw();
+						resume.countDown();
+
+						await().atMost(Duration.ofSeconds(10)).until(() -> counters(one).possibleDuplicates() == 1);
+						// The waiting row is lost for sure; the row being published too if the heartbeat finds it first.
+						await().atMost(LEASE.plusSeconds(5)).until(() -> counters(one).lostLeases() >= 1);
+						assertThat(counters(one).lostLeases()).isBetween(1L, 2L);
+						assertThat(stalling.count()).as("only the row it was publishing when it stalled").isEqualTo(1);
+						assertThat(counters(one).delivered()).as("its late mark was fenced off").isZero();
+						assertThat(rowsWithStatus("DELIVERED")).isEqualTo(ids.size());
+						assertThat(counters(two).delivered()).isEqualTo(2);
+					});
+				}
+				finally {
+					stall.thaw();
+					resume.countDown();
+				}
+			});
+	}
+
+	@Test
+	void staleWorkerNeverPublishesRowsRescheduledOrCancelledAfterItsLeaseRanOut() {
+		FreezableDataSources stall = new FreezableDataSources();
+		CountDownLatch resume = new CountDownLatch(1);
+		AtomicBoolean stalled = new AtomicBoolean();
+		ReceivedEvents received = new ReceivedEvents().each((message) -> {
+			if (stalled.compareAndSet(false, true)) {
+				stall.freeze();
+				awaitQuietly(resume);
+			}
+		});
+		instance("stalling", received).withPropertyValues("awty.poller.mark-every=1")
+			.withBean(FreezableDataSources.class, () -> stall)
+			.run((context) -> {
+				try {
+					List<Long> ids = insertDueRows(3);
+					await().atMost(Duration.ofSeconds(10)).untilTrue(stalled);
+					Instant leaseEnd = claimedUntil(ids.get(2));
+					await().atMost(LEASE.plusSeconds(5)).pollInterval(Duration.ofMillis(100))
+						.until(() -> this.database.databaseNow().isAfter(leaseEnd.plusMillis(200)));
+					EventRepositories repositories = context.getBean(EventRepositories.class);
+					assertThat(repositories.select(TestPurchase.class).where("e.id = :id").param("id", ids.get(1))
+						.rescheduleTo(this.database.databaseNow().plusSeconds(3600)).changed()).isEqualTo(1);
+					assertThat(repositories.select(TestPurchase.class).where("e.id = :id").param("id", ids.get(2))
+						.cancel().changed()).isEqualTo(1);
+					stall.thaw();
+					resume.countDown();
+
+					await().atMost(Duration.ofSeconds(10)).until(() -> status(ids.get(0)).equals("DELIVERED"));
+					await().atMost(LEASE.plusSeconds(5)).until(() -> counters(context).lostLeases() == 2);
+					// The row it was publishing when it stalled may go out twice (its lease ran out mid-publish); the
+					// rescheduled and the cancelled row never.
+					await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(3))
+						.until(() -> received.count() == received.calls());
+					assertThat(received.all()).extracting(ReceivedEvents.Received::eventId)
+						.containsOnly("test_purchase/" + ids.get(0) + "/1");
+					assertThat(status(ids.get(1))).isEqualTo("PENDING");
+					assertThat(status(ids.get(2))).isEqualTo("CANCELLED");
+				}
+				finally {
+					stall.thaw();
+					resume.countDown();
+				}
+			});
+	}
+
+	@Test
+	void rowsOfADeadInstanceAreDeliveredAgainWithinAboutOneLease() {
+		SqlDialect dialect = DialectDetector.detect(this.database.simpleDataSource(), null);
+		EventClaims<?> table = new EventTable<>(new EventTypeFactory(dialect).create(TestPurchase.class), dialect,
+				this.database.simpleDataSource()).claims();
+		ReceivedEvents received = new ReceivedEvents().clock(this.database::databaseNow);
+		instance("survivor", received).run((context) -> {
+			DeliveryPollers pollers = context.getBean(DeliveryPollers.class);
+			pollers.stop();
+			List<Long> ids = insertDueRows(3);
+			// An instance that claimed these rows and died before publishing them.
+			List<? extends ScheduledEntity> dead = table.claimDue("dead#1", 10, LEASE, false);
+			assertThat(dead).extracting(ScheduledEntity::getId).containsExactlyInAnyOrderElementsOf(ids);
+			Instant leaseEnd = claimedUntil(ids.get(0));
+			pollers.start();
+
+			await().atMost(LEASE.plusSeconds(10)).until(() -> received.distinctEventIds() == 3);
+			assertThat(received.all()).allSatisfy((delivery) -> assertThat(delivery.receivedAt())
+				.as("not before the dead instance's lease ran out, and within about a lease after")
+				.isAfterOrEqualTo(leaseEnd)
+				.isBefore(leaseEnd.plus(LEASE)));
+			assertThat(received.duplicates()).isZero();
+		});
+	}
+
+	/** Inserts {@code count} due rows in one statement, so that one claim takes them all. */
+	private List<Long> insertDueRows(int count) {
+		List<String> rows = new ArrayList<>();
+		for (int i = 1; i <= count; i++) {
+			rows.add("(" + i + ", " + this.database.now() + ")");
+		}
+		this.jdbc.update("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES " + String.join(", ", rows));
+		return this.jdbc.queryForList("SELECT id FROM scheduled_test_purchase ORDER BY id", Long.class);
+	}
+
+	private String claimedBy(long id) {
+		return this.jdbc.queryForObject("SELECT claimed_by FROM scheduled_test_purchase WHERE id = ?", String.class, id);
+	}
+
+	private Instant claimedUntil(long id) {
+		return this.jdbc.query("SELECT claimed_until FROM scheduled_test_purchase WHERE id = ?",
+				(rs, row) -> this.database.instant(rs, 1), id).get(0);
+	}
+
+	private String status(long id) {
+		return this.jdbc.queryForObject("SELECT status FROM scheduled_test_purchase WHERE id = ?", String.class, id);
+	}
+
+	private int rowsWithStatus(String status) {
+		return this.jdbc.queryForObject("SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = ?", Integer.class,
+				status);
+	}
+
+	private static DeliveryCounters counters(ApplicationContext context) {
+		return context.getBean(DeliveryPollers.class).counters().get("test_purchase");
+	}
+
+	private static void awaitQuietly(CountDownLatch latch) {
+		try {
+			latch.await(1, TimeUnit.MINUTES);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}
