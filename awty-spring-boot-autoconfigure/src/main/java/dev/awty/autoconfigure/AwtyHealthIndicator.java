@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -15,8 +16,8 @@ import dev.awty.internal.observe.BacklogMonitor;
 
 /**
  * {@code DOWN} when the oldest overdue row of any type has been due longer than
- * {@code awty.health.max-overdue}, naming those types in {@code behind}; {@code UNKNOWN} until the backlog
- * has been read once. Reads the backlog of the last refresh, never the tables.
+ * {@code awty.health.max-overdue}, naming those types in {@code behind}, or when a poller died, naming it in
+ * {@code deadPollers}; {@code UNKNOWN} until the backlog has been read once. Reads the backlog of the last refresh, never the tables.
  */
 public final class AwtyHealthIndicator implements HealthIndicator {
 
@@ -24,13 +25,23 @@ public final class AwtyHealthIndicator implements HealthIndicator {
 
 	private final Duration maxOverdue;
 
-	AwtyHealthIndicator(BacklogMonitor monitor, Duration maxOverdue) {
+	private final Supplier<List<String>> deadPollers;
+
+	/**
+	 * @param deadPollers names the pollers that died (no cycle running or scheduled while started)
+	 */
+	AwtyHealthIndicator(BacklogMonitor monitor, Duration maxOverdue, Supplier<List<String>> deadPollers) {
 		this.monitor = monitor;
 		this.maxOverdue = maxOverdue;
+		this.deadPollers = deadPollers;
 	}
 
 	@Override
 	public Health health() {
+		List<String> dead = this.deadPollers.get();
+		if (!dead.isEmpty()) {
+			return Health.down().withDetail("deadPollers", dead).build();
+		}
 		Map<String, Backlog> backlogs = this.monitor.current();
 		String error = this.monitor.error();
 		if (backlogs.isEmpty()) {

@@ -2,6 +2,7 @@ package dev.awty.autoconfigure;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import javax.sql.DataSource;
@@ -29,6 +30,7 @@ import dev.awty.internal.observe.BacklogMonitor;
 import dev.awty.internal.observe.LagHistory;
 import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.internal.observe.TypeOverviews.TypeInfo;
+import dev.awty.internal.recurring.RecurringPoller;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.SqlDialect;
 
@@ -106,6 +108,9 @@ public final class AwtyObservabilityAutoConfiguration {
 
 	}
 
+	/** Beyond the lease, how long a row may wait before health is DOWN: time to pick up a crashed instance's rows. */
+	private static final Duration HEALTH_MARGIN = Duration.ofMinutes(10);
+
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(HealthIndicator.class)
 	@ConditionalOnEnabledHealthIndicator("awty")
@@ -113,8 +118,24 @@ public final class AwtyObservabilityAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(name = "awtyHealthIndicator")
-		AwtyHealthIndicator awtyHealthIndicator(BacklogMonitor monitor, AwtyProperties properties) {
-			return new AwtyHealthIndicator(monitor, properties.getHealth().getMaxOverdue());
+		AwtyHealthIndicator awtyHealthIndicator(BacklogMonitor monitor, AwtyProperties properties,
+				AwtyEventTypes eventTypes, TypeSettingsFactory settings, DeliveryPollers pollers,
+				ObjectProvider<RecurringPoller> recurring) {
+			Duration maxOverdue = properties.getHealth().getMaxOverdue();
+			if (maxOverdue == null) {
+				Duration longestLease = eventTypes.names().stream()
+					.map((type) -> settings.settingsFor(type).lease())
+					.reduce(properties.getClaim().getLease(), (a, b) -> (a.compareTo(b) >= 0) ? a : b);
+				maxOverdue = longestLease.plus(HEALTH_MARGIN);
+			}
+			return new AwtyHealthIndicator(monitor, maxOverdue, () -> {
+				List<String> dead = new ArrayList<>(pollers.deadPollers());
+				RecurringPoller recurringPoller = recurring.getIfAvailable();
+				if (recurringPoller != null && !recurringPoller.isAlive()) {
+					dead.add("recurring");
+				}
+				return dead;
+			});
 		}
 
 	}

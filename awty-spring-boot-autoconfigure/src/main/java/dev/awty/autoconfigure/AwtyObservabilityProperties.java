@@ -2,6 +2,8 @@ package dev.awty.autoconfigure;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Metrics and health settings, under {@code awty.metrics.*} and {@code awty.health.*}.
  */
@@ -38,15 +40,16 @@ public final class AwtyObservabilityProperties {
 
 		/**
 		 * How long the oldest overdue row of a type may have been due before the awty health indicator
-		 * reports DOWN.
+		 * reports DOWN; defaults to the longest claim lease plus 10 minutes, so that instances picking up the
+		 * rows of a crashed one after their lease are not reported DOWN.
 		 */
-		private Duration maxOverdue = Duration.ofMinutes(5);
+		private @Nullable Duration maxOverdue;
 
-		public Duration getMaxOverdue() {
+		public @Nullable Duration getMaxOverdue() {
 			return this.maxOverdue;
 		}
 
-		public void setMaxOverdue(Duration maxOverdue) {
+		public void setMaxOverdue(@Nullable Duration maxOverdue) {
 			this.maxOverdue = maxOverdue;
 		}
 

@@ -2,6 +2,7 @@ package dev.awty.delivery;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -23,8 +24,9 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * One bad row or one bad value never holds a whole batch: a row that cannot be read fails alone, an error text
- * longer than the application's {@code last_error} column is cut to fit, and a write the database refuses for
- * good still marks the rows that were published. Written once and run on every database.
+ * longer than the application's {@code last_error} column is cut to fit, an {@code Error} thrown by a consumer
+ * is a failed attempt, and a write the database refuses for good still marks the rows that were published.
+ * Written once and run on every database.
  */
 abstract class PoisonRowContractTests {
 
@@ -72,6 +74,27 @@ abstract class PoisonRowContractTests {
 					.startsWith("Row could not be read into " + PrioritizedTask.class.getName() + ": ");
 				assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM scheduled_task WHERE status = 'DELIVERED'",
 						Integer.class)).isEqualTo(3);
+			});
+	}
+
+	@Test
+	void anErrorThrownByTheConsumerIsAFailedAttemptAndTheRowIsDeliveredOnTheNext() {
+		this.database.execute(TestPurchase.TABLE_DDL);
+		AtomicInteger calls = new AtomicInteger();
+		ReceivedEvents received = new ReceivedEvents().each((message) -> {
+			if (calls.incrementAndGet() == 1) {
+				throw new AssertionError("a bug in the consumer");
+			}
+		});
+		AwtyContexts.purchases(this.database, received)
+			.withPropertyValues("awty.poller.poll-interval=100ms", "awty.retry.initial-backoff=100ms")
+			.run((context) -> {
+				context.getBean(EventScheduler.class).schedule(new TestPurchase(1), this.database.databaseNow());
+
+				await().atMost(Duration.ofSeconds(10)).until(() -> this.jdbc.queryForObject(
+						"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED' AND attempts = 2",
+						Integer.class) == 1);
+				assertThat(received.count()).isEqualTo(1);
 			});
 	}
 

@@ -87,6 +87,16 @@ abstract class ObservabilityContractTests {
 	}
 
 	@Test
+	void healthMaxOverdueDefaultsToTheLongestClaimLeasePlusTenMinutesSoThatPickingUpACrashedInstancesRowsIsUp() {
+		purchases(new ReceivedEvents()).withPropertyValues("awty.claim.lease=1m", "awty.types.test_purchase.claim.lease=3m")
+			.run((context) -> {
+				HealthIndicator health = context.getBean("awtyHealthIndicator", HealthIndicator.class);
+				await().atMost(Duration.ofSeconds(5)).until(() -> health.health().getStatus().equals(Status.UP));
+				assertThat(health.health().getDetails()).containsEntry("maxOverdue", "PT13M");
+			});
+	}
+
+	@Test
 	void metersCountDeliveredRowsAndTheirLagAndGaugesShowPendingAndOverdueRows() {
 		ReceivedEvents received = new ReceivedEvents();
 		purchases(received).run((context) -> {

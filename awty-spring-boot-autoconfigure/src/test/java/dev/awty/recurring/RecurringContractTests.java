@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -11,6 +12,10 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.AbstractPlatformTransactionManager;
+import org.springframework.transaction.support.DefaultTransactionStatus;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
@@ -353,6 +358,63 @@ abstract class RecurringContractTests {
 
 	private static Instant generatedAt(Received received) {
 		return (Instant) received.message().getHeaders().get(RecurringHeaders.GENERATED_AT);
+	}
+
+	@Test
+	void anErrorThrownWhilePublishingIsAFailedAttemptAndThePollerGoesOn() {
+		AtomicInteger calls = new AtomicInteger();
+		ReceivedEvents received = new ReceivedEvents().each((message) -> {
+			if (calls.incrementAndGet() <= 2) {
+				throw new AssertionError("a bug in the consumer, call " + calls.get());
+			}
+		});
+		application(received).run((context) -> {
+			context.getBean(RecurringSchedules.class).create(ScheduleDefinition.of("tick", "@every 1s"));
+
+			await().atMost(Duration.ofSeconds(15)).until(() -> received.count() >= 2);
+			assertThat(context.getBean(RecurringPoller.class).isAlive()).isTrue();
+		});
+	}
+
+	@Test
+	void createAllIsAtomicInAwtysOwnTransactionWhenThePrimaryTransactionManagerIsNotForThisDataSource() {
+		application(new ReceivedEvents())
+			.withBean("transactionManager", PlatformTransactionManager.class, OtherResourceTransactionManager::new)
+			.run((context) -> {
+				RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
+				schedules.create(ScheduleDefinition.of("taken", "@daily"));
+				List<ScheduleDefinition> batch = new ArrayList<>();
+				// more than one insert statement's worth, the last one refused
+				for (int i = 0; i < 600; i++) {
+					batch.add(ScheduleDefinition.of("s-" + i, "@daily"));
+				}
+				batch.add(ScheduleDefinition.of("taken", "@daily"));
+
+				assertThatExceptionOfType(DuplicateScheduleException.class).isThrownBy(() -> schedules.createAll(batch));
+				assertThat(schedules.count("")).as("all or none").isEqualTo(1);
+			});
+	}
+
+	/** A primary transaction manager of another resource (a message broker, JTA): it holds no JDBC connection. */
+	static class OtherResourceTransactionManager extends AbstractPlatformTransactionManager {
+
+		@Override
+		protected Object doGetTransaction() {
+			return new Object();
+		}
+
+		@Override
+		protected void doBegin(Object transaction, TransactionDefinition definition) {
+		}
+
+		@Override
+		protected void doCommit(DefaultTransactionStatus status) {
+		}
+
+		@Override
+		protected void doRollback(DefaultTransactionStatus status) {
+		}
+
 	}
 
 	private Instant databaseNow() {

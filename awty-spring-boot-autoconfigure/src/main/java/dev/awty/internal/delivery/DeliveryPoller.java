@@ -233,6 +233,17 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 		}
 	}
 
+	String typeName() {
+		return this.typeName;
+	}
+
+	/** Whether the poller is stopped, or has a cycle running or scheduled: {@code false} means it died. */
+	boolean isAlive() {
+		synchronized (this.monitor) {
+			return !this.running || this.cycling || (this.next != null && !this.next.isDone());
+		}
+	}
+
 	private Duration errorPause() {
 		long millis = this.settings.pollInterval().toMillis() << Math.min(this.failedCycles - 1, 10);
 		return Duration.ofMillis(Math.min(millis, Math.max(MAX_ERROR_PAUSE.toMillis(), this.settings.pollInterval().toMillis())));

@@ -94,6 +94,11 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 		this.wakeUps.register(typeName, settings.pollInterval(), poller::wakeUpBy);
 	}
 
+	/** The types whose poller died: started, yet no cycle running or scheduled. */
+	public List<String> deadPollers() {
+		return this.pollers.stream().filter((poller) -> !poller.isAlive()).map(DeliveryPoller::typeName).toList();
+	}
+
 	/** Tells {@code observer} about every claim and row of every type from now on. */
 	public void addObserver(DeliveryObserver observer) {
 		this.observers.add(observer);

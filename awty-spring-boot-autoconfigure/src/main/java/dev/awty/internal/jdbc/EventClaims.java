@@ -1,5 +1,6 @@
 package dev.awty.internal.jdbc;
 
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -138,7 +139,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 			try {
 				return this.type.mapper().read(rs);
 			}
-			catch (RuntimeException | java.sql.SQLException ex) {
+			catch (RuntimeException | SQLException ex) {
 				unreadable.add(UnreadableRow.of(rs, this.type.entityClass(), ex));
 				return null;
 			}
