@@ -1,6 +1,8 @@
 package dev.awty.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.springframework.util.unit.DataSize;
 
@@ -18,6 +20,12 @@ public class AwtyRecurringProperties {
 	 * Channel that occurrences of schedules without a channel of their own are published to.
 	 */
 	private String channel = "awtyRecurring";
+
+	/**
+	 * Further channels that schedules may name besides the default channel; a schedule naming any other channel
+	 * is refused when it is created or updated.
+	 */
+	private List<String> allowedChannels = new ArrayList<>();
 
 	/**
 	 * Longest sleep of the recurring poller; it wakes earlier when the next schedule is due sooner.
@@ -60,6 +68,14 @@ public class AwtyRecurringProperties {
 
 	public void setChannel(String channel) {
 		this.channel = channel;
+	}
+
+	public List<String> getAllowedChannels() {
+		return this.allowedChannels;
+	}
+
+	public void setAllowedChannels(List<String> allowedChannels) {
+		this.allowedChannels = allowedChannels;
 	}
 
 	public Duration getPollInterval() {
@@ -113,12 +129,52 @@ public class AwtyRecurringProperties {
 		 */
 		private boolean enabled;
 
+		/**
+		 * Whether the endpoints serve every caller when Spring Security is absent: risky, since anybody who reaches
+		 * the application may then create, change and delete schedules.
+		 */
+		private boolean open;
+
+		/**
+		 * Role a user needs for every endpoint when Spring Security is on the classpath, without the ROLE_ prefix.
+		 */
+		private String role = "AWTY_OPERATOR";
+
+		/**
+		 * Largest number of schedules one POST to /awty/schedules/batch may create.
+		 */
+		private int maxBatchSize = 1000;
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
 
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
+		}
+
+		public boolean isOpen() {
+			return this.open;
+		}
+
+		public void setOpen(boolean open) {
+			this.open = open;
+		}
+
+		public String getRole() {
+			return this.role;
+		}
+
+		public void setRole(String role) {
+			this.role = role;
+		}
+
+		public int getMaxBatchSize() {
+			return this.maxBatchSize;
+		}
+
+		public void setMaxBatchSize(int maxBatchSize) {
+			this.maxBatchSize = maxBatchSize;
 		}
 
 	}

@@ -76,7 +76,7 @@ abstract class RecurringContractTests {
 				assertThat(occurrence.receivedAt()).isAfterOrEqualTo(generatedAt);
 				assertThat(occurrence.message().getPayload()).isEqualTo("{\"n\":1}");
 				assertThat(occurrence.message().getHeaders())
-					.containsEntry(AwtyHeaders.EVENT_ID, "tick-" + generatedAt.getEpochSecond())
+					.containsEntry(AwtyHeaders.EVENT_ID, "recurring:tick-" + generatedAt.getEpochSecond())
 					.containsEntry(RecurringHeaders.SCHEDULE_ID, "tick")
 					.containsEntry(RecurringHeaders.SCHEDULE_VERSION, 1L)
 					.containsEntry(AwtyHeaders.TYPE, RecurringHeaders.TYPE_VALUE);

@@ -1,16 +1,20 @@
 package dev.awty.internal.dashboard;
 
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.function.HandlerFunction;
@@ -63,7 +67,15 @@ public final class DashboardRoutes {
 			.GET(PATH + "/api/overview", handle(this::overview))
 			.GET(PATH + "/api/types/{type}/rows", handle(this::search))
 			.POST(PATH + "/api/types/{type}/{action}", handle(this::act))
+			.after(DashboardRoutes::notFramed)
 			.build();
+	}
+
+	// A framed page could be clicked through by another site (clickjacking a Cancel).
+	private static ServerResponse notFramed(ServerRequest request, ServerResponse response) {
+		response.headers().set("X-Frame-Options", "DENY");
+		response.headers().set("Content-Security-Policy", "frame-ancestors 'none'");
+		return response;
 	}
 
 	private ServerResponse page(ServerRequest request) {
@@ -71,6 +83,10 @@ public final class DashboardRoutes {
 	}
 
 	private ServerResponse overview(ServerRequest request) {
+		String readRefusal = this.access.refusal(request.servletRequest());
+		if (readRefusal != null) {
+			return error(HttpStatus.FORBIDDEN, readRefusal);
+		}
 		Map<String, Map<String, @Nullable Object>> types = this.overviews.readNow();
 		Map<String, Object> lag = new LinkedHashMap<>();
 		Map<String, Object> filters = new LinkedHashMap<>();
@@ -94,6 +110,10 @@ public final class DashboardRoutes {
 	}
 
 	private ServerResponse search(ServerRequest request) {
+		String readRefusal = this.access.refusal(request.servletRequest());
+		if (readRefusal != null) {
+			return error(HttpStatus.FORBIDDEN, readRefusal);
+		}
 		EventType<?> type = type(request.pathVariable("type")).type();
 		int limit = request.param("limit").map(DashboardRoutes::number).orElse(50);
 		List<Map<String, @Nullable Object>> found = this.rows.search(type, request.param("status").orElse("PENDING"),
@@ -160,6 +180,15 @@ public final class DashboardRoutes {
 				return error(HttpStatus.NOT_FOUND, ex.getMessage());
 			}
 			catch (IllegalArgumentException | AwtyException ex) {
+				if (NestedExceptionUtils.getMostSpecificCause(ex) instanceof SQLException
+						|| ex.getCause() instanceof DataAccessException) {
+					// The database's text can name tables, columns and values: the log gets it, the page does not.
+					String reference = UUID.randomUUID().toString().substring(0, 8);
+					logger.warn("awty: dashboard request " + request.method() + " " + request.path()
+							+ " failed in the database (reference " + reference + "): " + ex.getMessage(), ex);
+					return error(HttpStatus.BAD_REQUEST, "The database refused this request; the server log has the "
+							+ "details under reference " + reference);
+				}
 				return error(HttpStatus.BAD_REQUEST, ex.getMessage());
 			}
 		};
