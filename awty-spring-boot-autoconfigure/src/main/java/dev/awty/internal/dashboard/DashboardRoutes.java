@@ -67,19 +67,18 @@ public final class DashboardRoutes {
 			.GET(PATH + "/api/overview", handle(this::overview))
 			.GET(PATH + "/api/types/{type}/rows", handle(this::search))
 			.POST(PATH + "/api/types/{type}/{action}", handle(this::act))
-			.after(DashboardRoutes::notFramed)
 			.build();
 	}
 
-	// A framed page could be clicked through by another site (clickjacking a Cancel).
-	private static ServerResponse notFramed(ServerRequest request, ServerResponse response) {
-		response.headers().set("X-Frame-Options", "DENY");
-		response.headers().set("Content-Security-Policy", "frame-ancestors 'none'");
-		return response;
+	// A framed page could be clicked through by another site (clickjacking a Cancel), so no answer may be framed.
+	private static ServerResponse.BodyBuilder respond(HttpStatus status) {
+		return ServerResponse.status(status)
+			.header("X-Frame-Options", "DENY")
+			.header("Content-Security-Policy", "frame-ancestors 'none'");
 	}
 
 	private ServerResponse page(ServerRequest request) {
-		return ServerResponse.ok().contentType(MediaType.TEXT_HTML).header("Cache-Control", "no-store").body(PAGE);
+		return respond(HttpStatus.OK).contentType(MediaType.TEXT_HTML).header("Cache-Control", "no-store").body(PAGE);
 	}
 
 	private ServerResponse overview(ServerRequest request) {
@@ -106,7 +105,7 @@ public final class DashboardRoutes {
 		body.put("refusal", refusal);
 		body.put("user", this.access.user(request.servletRequest()));
 		body.put("csrf", this.access.csrf(request.servletRequest()));
-		return ServerResponse.ok().body(body);
+		return respond(HttpStatus.OK).body(body);
 	}
 
 	private ServerResponse search(ServerRequest request) {
@@ -119,7 +118,7 @@ public final class DashboardRoutes {
 		List<Map<String, @Nullable Object>> found = this.rows.search(type, request.param("status").orElse("PENDING"),
 				request.param("id").orElse(null), request.param("filter").orElse(null),
 				request.param("value").orElse(null), limit);
-		return ServerResponse.ok().body(Map.of("rows", found));
+		return respond(HttpStatus.OK).body(Map.of("rows", found));
 	}
 
 	private ServerResponse act(ServerRequest request) throws Exception {
@@ -135,7 +134,7 @@ public final class DashboardRoutes {
 		logger.info("awty: dashboard user " + this.access.user(request.servletRequest()) + " ran " + action + " on "
 				+ ids.size() + " row(s) of type '" + type.name() + "': " + result.changed() + " changed, "
 				+ result.inFlight() + " in flight");
-		return ServerResponse.ok().body(Map.of("action", action, "changed", result.changed(), "inFlight",
+		return respond(HttpStatus.OK).body(Map.of("action", action, "changed", result.changed(), "inFlight",
 				result.inFlight()));
 	}
 
@@ -195,7 +194,7 @@ public final class DashboardRoutes {
 	}
 
 	private static ServerResponse error(HttpStatus status, @Nullable String message) {
-		return ServerResponse.status(status).body(Map.of("error", String.valueOf(message)));
+		return respond(status).body(Map.of("error", String.valueOf(message)));
 	}
 
 	/** The body of an action: the rows, and the new due time for a reschedule. */
