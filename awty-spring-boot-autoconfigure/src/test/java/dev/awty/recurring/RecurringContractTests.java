@@ -156,7 +156,7 @@ abstract class RecurringContractTests {
 			await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3)).until(() -> received.count() == 2);
 
 			assertThat(received.all()).extracting(Received::eventId)
-				.containsExactlyInAnyOrder("once-" + soon.getEpochSecond(), "overdue-1577836800");
+				.containsExactlyInAnyOrder("recurring:once-" + soon.getEpochSecond(), "recurring:overdue-1577836800");
 			assertThat(schedules.get("once").orElseThrow().completed()).isTrue();
 			assertThat(schedules.get("overdue").orElseThrow().lastFiredAt()).isEqualTo("2020-01-01T00:00:00Z");
 		});
