@@ -52,6 +52,11 @@ public class AwtyRecurringProperties {
 	 */
 	private Duration changeWait = Duration.ofSeconds(10);
 
+	/**
+	 * How long an @at schedule stays after it fired (and was last changed) before housekeeping deletes it.
+	 */
+	private Duration keepCompleted = Duration.ofDays(7);
+
 	private final Web web = new Web();
 
 	public boolean isEnabled() {
@@ -116,6 +121,14 @@ public class AwtyRecurringProperties {
 
 	public void setChangeWait(Duration changeWait) {
 		this.changeWait = changeWait;
+	}
+
+	public Duration getKeepCompleted() {
+		return this.keepCompleted;
+	}
+
+	public void setKeepCompleted(Duration keepCompleted) {
+		this.keepCompleted = keepCompleted;
 	}
 
 	public Web getWeb() {
