@@ -2,6 +2,7 @@ package dev.awty.internal.dashboard;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.function.Supplier;
 
@@ -32,6 +33,7 @@ import dev.awty.testing.TestSecurity;
 import dev.awty.testing.events.purchase.TestPurchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
@@ -100,6 +102,25 @@ abstract class DashboardContractTests {
 			mvc.perform(get("/awty/api/types/" + TYPE + "/rows?status=ALL").header(HttpHeaders.AUTHORIZATION, basic("ada")))
 				.andExpect(status().isOk())
 				.andExpect(jsonPath("$.rows[0].columns.purchase_id").value(7));
+		});
+	}
+
+	@Test
+	void searchesBeyondPendingListTheMostRecentlyScheduledRowsFirstWhilePendingRowsComeEarliestDueFirst() {
+		run((mvc, context) -> {
+			EventScheduler scheduler = context.getBean(EventScheduler.class);
+			Instant now = this.database.databaseNow();
+			long first = scheduler.schedule(new TestPurchase(1), now.plus(Duration.ofDays(1)));
+			long second = scheduler.schedule(new TestPurchase(2), now.plus(Duration.ofDays(2)));
+			long third = scheduler.schedule(new TestPurchase(3), now.plus(Duration.ofDays(3)));
+			mvc.perform(get("/awty/api/types/" + TYPE + "/rows?status=ALL&limit=2")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.rows[*].id").value(contains((int) third, (int) second)));
+			mvc.perform(get("/awty/api/types/" + TYPE + "/rows?status=PENDING&limit=2")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.rows[*].id").value(contains((int) first, (int) second)));
 		});
 	}
 
