@@ -76,7 +76,7 @@ abstract class ShopDigestContractTests {
 		Map<String, Object> first = digests("digest-fast").get(0);
 		Instant generatedAt = Instant.parse((String) first.get("generatedAt"));
 		assertThat(first).containsEntry("scheduleId", "digest-fast")
-			.containsEntry("eventId", "digest-fast-" + generatedAt.getEpochSecond());
+			.containsEntry("eventId", "recurring:digest-fast-" + generatedAt.getEpochSecond());
 		assertThat(Instant.parse((String) first.get("receivedAt"))).isAfterOrEqualTo(generatedAt);
 
 		ResponseEntity<Map<String, Object>> updated = this.shop.put("/awty/schedules/digest-fast",

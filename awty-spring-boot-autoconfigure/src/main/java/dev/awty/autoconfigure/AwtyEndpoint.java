@@ -6,6 +6,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
@@ -19,10 +20,11 @@ import dev.awty.repository.EventRepositories;
 /**
  * The {@code awty} actuator endpoint: every event type's table, claim mode, settings and backlog
  * ({@code GET /actuator/awty}, one type at {@code /actuator/awty/{type}}), and a write operation that
- * gives the failed rows of a type a new start ({@code POST /actuator/awty/{type}/retry}). Figures are read
- * from the tables on each call; an unknown type is a 404.
+ * gives the failed rows of a type a new start ({@code POST /actuator/awty/{type}/retry}). Figures are at most
+ * {@link dev.awty.internal.observe.BacklogMonitor#MAX_AGE} old; an unknown type is a 404. The write operation is off
+ * unless {@code management.endpoint.awty.access=unrestricted}: exposed without Spring Security it would be anonymous.
  */
-@Endpoint(id = "awty")
+@Endpoint(id = "awty", defaultAccess = Access.READ_ONLY)
 public final class AwtyEndpoint {
 
 	private final TypeOverviews overviews;

@@ -49,7 +49,8 @@ class AwtyHistoryConfiguration {
 		}
 		AwtyHousekeepingProperties housekeeping = properties.getHousekeeping();
 		return new Housekeeping(new RetentionDeletes(dataSource, dialect, housekeeping.getBatchSize()), lockProvider,
-				housekeeping.getInterval(), properties.getHistory().getRetention(), eventTypes.names(), keepFinished);
+				housekeeping.getInterval(), properties.getHistory().getRetention(), eventTypes.names(), keepFinished,
+				properties.getRecurring().isEnabled() ? properties.getRecurring().getKeepCompleted() : null);
 	}
 
 }

@@ -1,20 +1,27 @@
 package dev.awty.autoconfigure;
 
 import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 import javax.sql.DataSource;
 
 import net.javacrumbs.shedlock.core.LockProvider;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.awty.AwtyConfigurationException;
+import dev.awty.internal.dashboard.DashboardAccess;
+import dev.awty.internal.dashboard.SecurityDashboardAccess;
 import dev.awty.internal.delivery.RetryBackoff;
 import dev.awty.internal.jdbc.AwtyTransactions;
 import dev.awty.internal.recurring.JdbcRecurringSchedules;
@@ -55,7 +62,7 @@ class AwtyRecurringConfiguration {
 		Duration lease = properties.getClaim().getLease();
 		return new RecurringSettings(recurring.getChannel(), recurring.getPollInterval(), recurring.getBatchSize(),
 				recurring.getMaxCatchUp(), recurring.getPayloadLimit().toBytes(), properties.getClaim().getMode(), lease,
-				backoff, recurring.getChangeWait());
+				backoff, recurring.getChangeWait(), allowedChannels(recurring));
 	}
 
 	@Bean
@@ -76,6 +83,17 @@ class AwtyRecurringConfiguration {
 				poller::wakeUpBy);
 	}
 
+	private static Set<String> allowedChannels(AwtyRecurringProperties recurring) {
+		Set<String> channels = new LinkedHashSet<>();
+		channels.add(recurring.getChannel());
+		for (String channel : recurring.getAllowedChannels()) {
+			require(channel != null && !channel.isBlank(), "awty.recurring.allowed-channels must not hold an empty name",
+					"List the names of the channels schedules may publish to, e.g. digests,reports.");
+			channels.add(channel.strip());
+		}
+		return channels;
+	}
+
 	private static void require(boolean condition, String description, String action) {
 		if (!condition) {
 			throw new AwtyConfigurationException(description, action);
@@ -88,9 +106,49 @@ class AwtyRecurringConfiguration {
 	@ConditionalOnBooleanProperty("awty.recurring.web.enabled")
 	static class Web {
 
-		@Bean
-		RecurringScheduleController awtyRecurringScheduleController(RecurringSchedules schedules) {
-			return new RecurringScheduleController(schedules);
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnClass(name = "org.springframework.security.web.csrf.CsrfToken")
+		static class SecuredWeb {
+
+			@Bean
+			RecurringScheduleController awtyRecurringScheduleController(RecurringSchedules schedules,
+					AwtyProperties properties) {
+				AwtyRecurringProperties.Web web = properties.getRecurring().getWeb();
+				require(web.getRole() != null && !web.getRole().isBlank(), "awty.recurring.web.role must not be empty",
+						"Set it to the role operators have, e.g. AWTY_OPERATOR.");
+				return controller(schedules, new SecurityDashboardAccess(web.getRole()), web);
+			}
+
+		}
+
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnMissingClass("org.springframework.security.web.csrf.CsrfToken")
+		static class UnsecuredWeb {
+
+			private static final Log logger = LogFactory.getLog(UnsecuredWeb.class);
+
+			@Bean
+			RecurringScheduleController awtyRecurringScheduleController(RecurringSchedules schedules,
+					AwtyProperties properties) {
+				AwtyRecurringProperties.Web web = properties.getRecurring().getWeb();
+				if (web.isOpen()) {
+					logger.warn("awty: the recurring schedule endpoints under /awty/schedules serve every caller "
+							+ "(awty.recurring.web.open=true, no Spring Security): anybody who reaches the application "
+							+ "may create, change and delete schedules");
+					return controller(schedules, DashboardAccess.OPEN, web);
+				}
+				return controller(schedules, DashboardAccess.refusing("The schedule endpoints need Spring Security and "
+						+ "a user with role " + web.getRole() + " (awty.recurring.web.role); to serve every caller without it, "
+						+ "which is risky, set awty.recurring.web.open=true"), web);
+			}
+
+		}
+
+		private static RecurringScheduleController controller(RecurringSchedules schedules, DashboardAccess access,
+				AwtyRecurringProperties.Web web) {
+			require(web.getMaxBatchSize() >= 1, "awty.recurring.web.max-batch-size must be at least 1, was "
+					+ web.getMaxBatchSize(), "Set it to e.g. 1000.");
+			return new RecurringScheduleController(schedules, access, web.getMaxBatchSize());
 		}
 
 	}

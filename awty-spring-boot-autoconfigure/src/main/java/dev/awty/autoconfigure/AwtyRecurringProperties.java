@@ -1,6 +1,8 @@
 package dev.awty.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.springframework.util.unit.DataSize;
 
@@ -18,6 +20,12 @@ public class AwtyRecurringProperties {
 	 * Channel that occurrences of schedules without a channel of their own are published to.
 	 */
 	private String channel = "awtyRecurring";
+
+	/**
+	 * Further channels that schedules may name besides the default channel; a schedule naming any other channel
+	 * is refused when it is created or updated.
+	 */
+	private List<String> allowedChannels = new ArrayList<>();
 
 	/**
 	 * Longest sleep of the recurring poller; it wakes earlier when the next schedule is due sooner.
@@ -44,6 +52,11 @@ public class AwtyRecurringProperties {
 	 */
 	private Duration changeWait = Duration.ofSeconds(10);
 
+	/**
+	 * How long an @at schedule stays after it fired (and was last changed) before housekeeping deletes it.
+	 */
+	private Duration keepCompleted = Duration.ofDays(7);
+
 	private final Web web = new Web();
 
 	public boolean isEnabled() {
@@ -60,6 +73,14 @@ public class AwtyRecurringProperties {
 
 	public void setChannel(String channel) {
 		this.channel = channel;
+	}
+
+	public List<String> getAllowedChannels() {
+		return this.allowedChannels;
+	}
+
+	public void setAllowedChannels(List<String> allowedChannels) {
+		this.allowedChannels = allowedChannels;
 	}
 
 	public Duration getPollInterval() {
@@ -102,6 +123,14 @@ public class AwtyRecurringProperties {
 		this.changeWait = changeWait;
 	}
 
+	public Duration getKeepCompleted() {
+		return this.keepCompleted;
+	}
+
+	public void setKeepCompleted(Duration keepCompleted) {
+		this.keepCompleted = keepCompleted;
+	}
+
 	public Web getWeb() {
 		return this.web;
 	}
@@ -113,12 +142,52 @@ public class AwtyRecurringProperties {
 		 */
 		private boolean enabled;
 
+		/**
+		 * Whether the endpoints serve every caller when Spring Security is absent: risky, since anybody who reaches
+		 * the application may then create, change and delete schedules.
+		 */
+		private boolean open;
+
+		/**
+		 * Role a user needs for every endpoint when Spring Security is on the classpath, without the ROLE_ prefix.
+		 */
+		private String role = "AWTY_OPERATOR";
+
+		/**
+		 * Largest number of schedules one POST to /awty/schedules/batch may create.
+		 */
+		private int maxBatchSize = 1000;
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
 
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
+		}
+
+		public boolean isOpen() {
+			return this.open;
+		}
+
+		public void setOpen(boolean open) {
+			this.open = open;
+		}
+
+		public String getRole() {
+			return this.role;
+		}
+
+		public void setRole(String role) {
+			this.role = role;
+		}
+
+		public int getMaxBatchSize() {
+			return this.maxBatchSize;
+		}
+
+		public void setMaxBatchSize(int maxBatchSize) {
+			this.maxBatchSize = maxBatchSize;
 		}
 
 	}

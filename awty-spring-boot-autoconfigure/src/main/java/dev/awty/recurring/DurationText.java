@@ -40,15 +40,21 @@ final class DurationText {
 		}
 		Duration duration = Duration.ZERO;
 		Matcher matcher = UNIT.matcher(compact);
-		while (matcher.find()) {
-			long amount = Long.parseLong(matcher.group(1));
-			duration = duration.plus(switch (matcher.group(2)) {
-				case "d" -> Duration.ofDays(amount);
-				case "h" -> Duration.ofHours(amount);
-				case "m" -> Duration.ofMinutes(amount);
-				case "s" -> Duration.ofSeconds(amount);
-				default -> Duration.ofMillis(amount);
-			});
+		try {
+			while (matcher.find()) {
+				long amount = Long.parseLong(matcher.group(1));
+				duration = duration.plus(switch (matcher.group(2)) {
+					case "d" -> Duration.ofDays(amount);
+					case "h" -> Duration.ofHours(amount);
+					case "m" -> Duration.ofMinutes(amount);
+					case "s" -> Duration.ofSeconds(amount);
+					default -> Duration.ofMillis(amount);
+				});
+			}
+		}
+		catch (NumberFormatException | ArithmeticException ex) {
+			// More digits than a long holds, or more seconds than a Duration does: no duration anyone means.
+			return null;
 		}
 		return duration;
 	}

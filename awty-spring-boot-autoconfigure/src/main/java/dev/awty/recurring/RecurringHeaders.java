@@ -2,8 +2,9 @@ package dev.awty.recurring;
 
 /**
  * Headers set on every occurrence of a recurring schedule, besides {@link dev.awty.AwtyHeaders#EVENT_ID}, which is
- * {@code <scheduleId>-<epoch second of the occurrence>}: the same for every retry of one occurrence, so consumers
- * de-duplicate on it.
+ * {@code recurring:<scheduleId>-<epoch second of the occurrence>}: the same for every retry of one occurrence, so
+ * consumers de-duplicate on it. The {@code recurring:} prefix keeps it apart from the event ids of types, which start
+ * with the type's name.
  */
 public final class RecurringHeaders {
 

@@ -27,6 +27,14 @@ import org.springframework.scheduling.support.CronExpression;
  */
 public final class ScheduleExpression {
 
+	/** The longest expression, the length of the {@code awty_schedule.expression} column. */
+	public static final int MAX_LENGTH = 500;
+
+	/** The longest {@code @every} period: a century, so that occurrences stay within the databases' range. */
+	static final Duration MAX_PERIOD = Duration.ofDays(36_500);
+
+	private static final Instant LATEST_AT = Instant.parse("9999-12-31T23:59:59Z");
+
 	/** The three kinds of expression. */
 	public enum Kind {
 
@@ -65,6 +73,9 @@ public final class ScheduleExpression {
 		String trimmed = (text != null) ? text.trim() : "";
 		if (trimmed.isEmpty()) {
 			throw invalid("An expression is required: a cron expression, @every <duration> or @at <instant>");
+		}
+		if (trimmed.length() > MAX_LENGTH) {
+			throw invalid("The expression is " + trimmed.length() + " characters; at most " + MAX_LENGTH);
 		}
 		String lower = trimmed.toLowerCase(Locale.ROOT);
 		if (lower.startsWith("@every")) {
@@ -189,20 +200,32 @@ public final class ScheduleExpression {
 		if (duration.compareTo(Duration.ofSeconds(1)) < 0) {
 			throw invalid("@every needs a positive duration of at least 1 second; got '" + value + "' in '" + text + "'");
 		}
+		if (duration.compareTo(MAX_PERIOD) > 0) {
+			throw invalid("@every needs a duration of at most " + MAX_PERIOD.toDays() + "d; got '" + value + "' in '"
+					+ text + "'");
+		}
 		return duration;
 	}
 
 	private static Instant parseAt(String value, String text) {
+		Instant at;
 		if (value.matches("\\d{1,12}")) {
-			return Instant.ofEpochSecond(Long.parseLong(value));
+			at = Instant.ofEpochSecond(Long.parseLong(value));
 		}
-		try {
-			return OffsetDateTime.parse(value).toInstant();
+		else {
+			try {
+				at = OffsetDateTime.parse(value).toInstant();
+			}
+			catch (DateTimeParseException ex) {
+				throw invalid("Invalid instant '" + value + "' in '" + text
+						+ "'; use ISO-8601 like 2030-01-31T08:00:00Z or epoch seconds");
+			}
 		}
-		catch (DateTimeParseException ex) {
-			throw invalid("Invalid instant '" + value + "' in '" + text
-					+ "'; use ISO-8601 like 2030-01-31T08:00:00Z or epoch seconds");
+		// Every supported database stores timestamps up to the end of year 9999.
+		if (at.isAfter(LATEST_AT)) {
+			throw invalid("@at needs an instant before the year 10000; got '" + value + "' in '" + text + "'");
 		}
+		return at;
 	}
 
 	private static InvalidScheduleException invalid(String message) {

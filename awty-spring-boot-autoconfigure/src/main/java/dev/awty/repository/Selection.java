@@ -52,6 +52,13 @@ public interface Selection<T extends ScheduledEntity> {
 	/** One page of the selected rows, earliest due first. */
 	List<T> page(int offset, int limit);
 
+	/**
+	 * The selected rows with the highest ids (the most recently scheduled) first, at most {@code limit}; empty when
+	 * none matches. Unlike {@link #list(int)} it reads along the primary key and stops after {@code limit} rows, so
+	 * it stays cheap on statuses no index orders by due time, such as millions of {@code DELIVERED} rows.
+	 */
+	List<T> newest(int limit);
+
 	long count();
 
 	/**

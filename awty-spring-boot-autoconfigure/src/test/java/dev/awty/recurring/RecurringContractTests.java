@@ -81,7 +81,7 @@ abstract class RecurringContractTests {
 				assertThat(occurrence.receivedAt()).isAfterOrEqualTo(generatedAt);
 				assertThat(occurrence.message().getPayload()).isEqualTo("{\"n\":1}");
 				assertThat(occurrence.message().getHeaders())
-					.containsEntry(AwtyHeaders.EVENT_ID, "tick-" + generatedAt.getEpochSecond())
+					.containsEntry(AwtyHeaders.EVENT_ID, "recurring:tick-" + generatedAt.getEpochSecond())
 					.containsEntry(RecurringHeaders.SCHEDULE_ID, "tick")
 					.containsEntry(RecurringHeaders.SCHEDULE_VERSION, 1L)
 					.containsEntry(AwtyHeaders.TYPE, RecurringHeaders.TYPE_VALUE);
@@ -161,7 +161,7 @@ abstract class RecurringContractTests {
 			await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3)).until(() -> received.count() == 2);
 
 			assertThat(received.all()).extracting(Received::eventId)
-				.containsExactlyInAnyOrder("once-" + soon.getEpochSecond(), "overdue-1577836800");
+				.containsExactlyInAnyOrder("recurring:once-" + soon.getEpochSecond(), "recurring:overdue-1577836800");
 			assertThat(schedules.get("once").orElseThrow().completed()).isTrue();
 			assertThat(schedules.get("overdue").orElseThrow().lastFiredAt()).isEqualTo("2020-01-01T00:00:00Z");
 		});

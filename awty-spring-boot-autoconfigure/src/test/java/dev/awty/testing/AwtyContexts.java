@@ -5,6 +5,7 @@ import org.springframework.boot.integration.autoconfigure.IntegrationAutoConfigu
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 
 import dev.awty.autoconfigure.AwtyAutoConfiguration;
 
@@ -20,6 +21,18 @@ public final class AwtyContexts {
 		return new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
 				DataSourceTransactionManagerAutoConfiguration.class, IntegrationAutoConfiguration.class,
 				AwtyAutoConfiguration.class));
+	}
+
+	/** A servlet web application on {@code database} with the event types and consumer of {@code configuration}. */
+	public static WebApplicationContextRunner webConsuming(Class<?> configuration, TestDatabase database,
+			ReceivedEvents received) {
+		return new WebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+					DataSourceTransactionManagerAutoConfiguration.class, IntegrationAutoConfiguration.class,
+					AwtyAutoConfiguration.class))
+			.withUserConfiguration(configuration)
+			.withBean(ReceivedEvents.class, () -> received)
+			.withPropertyValues(database.datasourceProperties());
 	}
 
 	/** A shop-like application on {@code database} consuming {@link dev.awty.testing.events.purchase.TestPurchase}. */

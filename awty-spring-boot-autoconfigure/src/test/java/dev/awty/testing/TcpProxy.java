@@ -24,6 +24,8 @@ public final class TcpProxy implements AutoCloseable {
 
 	private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
 
+	private final Set<Socket> frozen = ConcurrentHashMap.newKeySet();
+
 	private volatile ServerSocket server;
 
 	public TcpProxy(String targetHost, int targetPort) throws IOException {
@@ -45,6 +47,14 @@ public final class TcpProxy implements AutoCloseable {
 			socket.close();
 		}
 		this.sockets.clear();
+	}
+
+	/**
+	 * Makes every open connection half-open: bytes sent either way are dropped and nobody is told, as when a
+	 * firewall forgets a connection. New connections work.
+	 */
+	public void freeze() {
+		this.frozen.addAll(this.sockets);
 	}
 
 	/** Listens again on the same port. */
@@ -97,8 +107,10 @@ public final class TcpProxy implements AutoCloseable {
 			byte[] buffer = new byte[64 * 1024];
 			try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
 				for (int n; (n = in.read(buffer)) >= 0;) {
-					out.write(buffer, 0, n);
-					out.flush();
+					if (!this.frozen.contains(from)) {
+						out.write(buffer, 0, n);
+						out.flush();
+					}
 				}
 			}
 			catch (IOException ex) {
@@ -115,6 +127,7 @@ public final class TcpProxy implements AutoCloseable {
 
 	private void close(Socket socket) {
 		this.sockets.remove(socket);
+		this.frozen.remove(socket);
 		try {
 			socket.close();
 		}

@@ -6,8 +6,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Who may act on rows from the dashboard. Without Spring Security everybody who reaches the page may,
- * so the page must not be exposed publicly.
+ * Who may read and act on rows from the dashboard, and call the recurring schedule endpoints. Without Spring
+ * Security everybody who reaches the dashboard may, so it must not be exposed publicly.
  */
 public interface DashboardAccess {
 
@@ -15,7 +15,19 @@ public interface DashboardAccess {
 	DashboardAccess OPEN = new DashboardAccess() {
 	};
 
-	/** Why {@code request} may not act on rows, or {@code null} if it may. */
+	/** Access that refuses every request, giving {@code reason}. */
+	static DashboardAccess refusing(String reason) {
+		return new DashboardAccess() {
+
+			@Override
+			public String refusal(HttpServletRequest request) {
+				return reason;
+			}
+
+		};
+	}
+
+	/** Why {@code request} may not read or act on rows, or {@code null} if it may. */
 	default @Nullable String refusal(HttpServletRequest request) {
 		return null;
 	}

@@ -1,16 +1,20 @@
 package dev.awty.internal.dashboard;
 
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.function.HandlerFunction;
@@ -66,11 +70,22 @@ public final class DashboardRoutes {
 			.build();
 	}
 
+	// A framed page could be clicked through by another site (clickjacking a Cancel), so no answer may be framed.
+	private static ServerResponse.BodyBuilder respond(HttpStatus status) {
+		return ServerResponse.status(status)
+			.header("X-Frame-Options", "DENY")
+			.header("Content-Security-Policy", "frame-ancestors 'none'");
+	}
+
 	private ServerResponse page(ServerRequest request) {
-		return ServerResponse.ok().contentType(MediaType.TEXT_HTML).header("Cache-Control", "no-store").body(PAGE);
+		return respond(HttpStatus.OK).contentType(MediaType.TEXT_HTML).header("Cache-Control", "no-store").body(PAGE);
 	}
 
 	private ServerResponse overview(ServerRequest request) {
+		String readRefusal = this.access.refusal(request.servletRequest());
+		if (readRefusal != null) {
+			return error(HttpStatus.FORBIDDEN, readRefusal);
+		}
 		Map<String, Map<String, @Nullable Object>> types = this.overviews.readNow();
 		Map<String, Object> lag = new LinkedHashMap<>();
 		Map<String, Object> filters = new LinkedHashMap<>();
@@ -90,16 +105,20 @@ public final class DashboardRoutes {
 		body.put("refusal", refusal);
 		body.put("user", this.access.user(request.servletRequest()));
 		body.put("csrf", this.access.csrf(request.servletRequest()));
-		return ServerResponse.ok().body(body);
+		return respond(HttpStatus.OK).body(body);
 	}
 
 	private ServerResponse search(ServerRequest request) {
+		String readRefusal = this.access.refusal(request.servletRequest());
+		if (readRefusal != null) {
+			return error(HttpStatus.FORBIDDEN, readRefusal);
+		}
 		EventType<?> type = type(request.pathVariable("type")).type();
 		int limit = request.param("limit").map(DashboardRoutes::number).orElse(50);
 		List<Map<String, @Nullable Object>> found = this.rows.search(type, request.param("status").orElse("PENDING"),
 				request.param("id").orElse(null), request.param("filter").orElse(null),
 				request.param("value").orElse(null), limit);
-		return ServerResponse.ok().body(Map.of("rows", found));
+		return respond(HttpStatus.OK).body(Map.of("rows", found));
 	}
 
 	private ServerResponse act(ServerRequest request) throws Exception {
@@ -115,7 +134,7 @@ public final class DashboardRoutes {
 		logger.info("awty: dashboard user " + this.access.user(request.servletRequest()) + " ran " + action + " on "
 				+ ids.size() + " row(s) of type '" + type.name() + "': " + result.changed() + " changed, "
 				+ result.inFlight() + " in flight");
-		return ServerResponse.ok().body(Map.of("action", action, "changed", result.changed(), "inFlight",
+		return respond(HttpStatus.OK).body(Map.of("action", action, "changed", result.changed(), "inFlight",
 				result.inFlight()));
 	}
 
@@ -160,13 +179,22 @@ public final class DashboardRoutes {
 				return error(HttpStatus.NOT_FOUND, ex.getMessage());
 			}
 			catch (IllegalArgumentException | AwtyException ex) {
+				if (NestedExceptionUtils.getMostSpecificCause(ex) instanceof SQLException
+						|| ex.getCause() instanceof DataAccessException) {
+					// The database's text can name tables, columns and values: the log gets it, the page does not.
+					String reference = UUID.randomUUID().toString().substring(0, 8);
+					logger.warn("awty: dashboard request " + request.method() + " " + request.path()
+							+ " failed in the database (reference " + reference + "): " + ex.getMessage(), ex);
+					return error(HttpStatus.BAD_REQUEST, "The database refused this request; the server log has the "
+							+ "details under reference " + reference);
+				}
 				return error(HttpStatus.BAD_REQUEST, ex.getMessage());
 			}
 		};
 	}
 
 	private static ServerResponse error(HttpStatus status, @Nullable String message) {
-		return ServerResponse.status(status).body(Map.of("error", String.valueOf(message)));
+		return respond(status).body(Map.of("error", String.valueOf(message)));
 	}
 
 	/** The body of an action: the rows, and the new due time for a reschedule. */

@@ -39,6 +39,7 @@ final class DashboardRows {
 	}
 
 	/**
+	 * Pending rows earliest due first; rows of other statuses, or of all, most recently scheduled first.
 	 * @param status a status name or {@code ALL}
 	 * @throws IllegalArgumentException if a value is not valid, naming it
 	 */
@@ -54,8 +55,10 @@ final class DashboardRows {
 		if (filterName != null && !filterName.isBlank()) {
 			selection = filter(type, filterName).apply(selection, (value != null) ? value.strip() : "");
 		}
+		// Only pending rows have an index by due time; sorting every delivered row by it would read the whole table.
+		boolean pendingOnly = statuses(status).length == 1 && statuses(status)[0] == EventStatus.PENDING;
 		List<Map<String, @Nullable Object>> rows = new ArrayList<>();
-		for (T row : selection.list(limit)) {
+		for (T row : pendingOnly ? selection.list(limit) : selection.newest(limit)) {
 			rows.add(describe(type, row));
 		}
 		return rows;

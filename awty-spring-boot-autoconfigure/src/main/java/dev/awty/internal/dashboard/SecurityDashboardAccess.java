@@ -11,8 +11,8 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.csrf.CsrfToken;
 
 /**
- * Access with Spring Security: actions need an authenticated user with the configured role; the
- * application's security filter chain checks the CSRF token the page sends with them.
+ * Access with Spring Security: reads and actions need an authenticated user with the configured role; the
+ * application's security filter chain checks the CSRF token sent with every state change.
  */
 public final class SecurityDashboardAccess implements DashboardAccess {
 
@@ -27,7 +27,7 @@ public final class SecurityDashboardAccess implements DashboardAccess {
 		Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
 		if (authentication == null || !authentication.isAuthenticated()
 				|| authentication instanceof AnonymousAuthenticationToken) {
-			return "Sign in with a user that has role " + this.authority + " to act on rows";
+			return "Sign in with a user that has role " + this.authority;
 		}
 		boolean granted = authentication.getAuthorities().stream()
 			.anyMatch((granted1) -> this.authority.equals(granted1.getAuthority()));

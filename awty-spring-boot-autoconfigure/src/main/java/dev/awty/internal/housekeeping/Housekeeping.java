@@ -48,27 +48,32 @@ public final class Housekeeping implements SmartLifecycle {
 
 	private final Map<String, Duration> keepFinishedByTable;
 
+	private final @Nullable Duration keepCompletedSchedules;
+
 	private @Nullable ThreadPoolTaskScheduler scheduler;
 
 	/**
 	 * @param historyTypes the types whose history is deleted after {@code historyRetention}
 	 * @param keepFinishedByTable the tables of types that mark delivered rows, with how long finished rows stay
+	 * @param keepCompletedSchedules how long completed {@code @at} schedules stay; {@code null} keeps them
 	 */
 	public Housekeeping(RetentionDeletes deletes, LockProvider lockProvider, Duration interval,
-			Duration historyRetention, Iterable<String> historyTypes, Map<String, Duration> keepFinishedByTable) {
+			Duration historyRetention, Iterable<String> historyTypes, Map<String, Duration> keepFinishedByTable,
+			@Nullable Duration keepCompletedSchedules) {
 		this.deletes = deletes;
 		this.lockProvider = lockProvider;
 		this.interval = interval;
 		this.historyRetention = historyRetention;
 		this.historyTypes = historyTypes;
 		this.keepFinishedByTable = Map.copyOf(keepFinishedByTable);
+		this.keepCompletedSchedules = keepCompletedSchedules;
 	}
 
 	/**
 	 * What one run deleted.
 	 * @param ran whether this instance got the lock; when not, nothing was deleted
 	 */
-	public record Run(boolean ran, Deleted history, Deleted rows) {
+	public record Run(boolean ran, Deleted history, Deleted rows, Deleted schedules) {
 	}
 
 	/** Runs once now if this instance gets the lock, and says what it deleted. */
@@ -76,7 +81,7 @@ public final class Housekeeping implements SmartLifecycle {
 		Optional<SimpleLock> lock = this.lockProvider
 			.lock(new LockConfiguration(ClockProvider.now(), LOCK_NAME, this.interval, Duration.ZERO));
 		if (lock.isEmpty()) {
-			return new Run(false, Deleted.NONE, Deleted.NONE);
+			return new Run(false, Deleted.NONE, Deleted.NONE, Deleted.NONE);
 		}
 		try {
 			Instant now = this.deletes.databaseNow();
@@ -88,11 +93,14 @@ public final class Housekeeping implements SmartLifecycle {
 			for (Map.Entry<String, Duration> table : this.keepFinishedByTable.entrySet()) {
 				rows = rows.plus(this.deletes.deleteFinishedRows(table.getKey(), now.minus(table.getValue())));
 			}
-			if (history.rows() > 0 || rows.rows() > 0) {
-				logger.info("awty: housekeeping deleted " + history.rows() + " history entries and " + rows.rows()
-						+ " finished rows in " + (history.statements() + rows.statements()) + " statements");
+			Deleted schedules = (this.keepCompletedSchedules != null)
+					? this.deletes.deleteCompletedSchedules(now.minus(this.keepCompletedSchedules)) : Deleted.NONE;
+			if (history.rows() > 0 || rows.rows() > 0 || schedules.rows() > 0) {
+				logger.info("awty: housekeeping deleted " + history.rows() + " history entries, " + rows.rows()
+						+ " finished rows and " + schedules.rows() + " completed @at schedules in "
+						+ (history.statements() + rows.statements() + schedules.statements()) + " statements");
 			}
-			return new Run(true, history, rows);
+			return new Run(true, history, rows, schedules);
 		}
 		finally {
 			lock.get().unlock();

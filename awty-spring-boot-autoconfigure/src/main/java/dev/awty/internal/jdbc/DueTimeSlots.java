@@ -17,7 +17,17 @@ public final class DueTimeSlots {
 		this.resolutions = Map.copyOf(resolutions);
 	}
 
+	/** The latest due time: every supported database stores timestamps up to the end of year 9999. */
+	static final Instant LATEST_DUE_AT = Instant.parse("9999-12-31T00:00:00Z");
+
+	/**
+	 * @throws IllegalArgumentException if {@code dueAt} is after {@link #LATEST_DUE_AT}
+	 */
 	Instant roundUp(String typeName, Instant dueAt) {
+		if (dueAt.isAfter(LATEST_DUE_AT)) {
+			throw new IllegalArgumentException("The due time " + dueAt + " of a row of type '" + typeName
+					+ "' is after " + LATEST_DUE_AT + ", the latest the databases store");
+		}
 		Duration resolution = this.resolutions.get(typeName);
 		if (resolution == null) {
 			return dueAt;

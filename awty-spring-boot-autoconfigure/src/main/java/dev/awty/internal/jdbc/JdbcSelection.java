@@ -30,6 +30,8 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private static final String SELECT_ROWS = "SELECT e.* %s ORDER BY e.due_at, e.id LIMIT :awtyLimit OFFSET :awtyOffset";
 
+	private static final String NEWEST_ROWS = "SELECT e.* %s ORDER BY e.id DESC LIMIT :awtyLimit";
+
 	private static final String COUNT_ROWS = "SELECT COUNT(*) %s";
 
 	private static final String SELECTED_IDS = "SELECT e.id %s";
@@ -104,6 +106,15 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		return run(() -> statement(SELECT_ROWS.formatted(fromWhere(this.criteria.statuses())), this.criteria.statuses())
 			.param("awtyLimit", limit)
 			.param("awtyOffset", offset)
+			.query((rs, row) -> this.table.type().mapper().read(rs))
+			.list());
+	}
+
+	@Override
+	public List<T> newest(int limit) {
+		Assert.isTrue(limit >= 1, () -> "limit must be at least 1, was " + limit);
+		return run(() -> statement(NEWEST_ROWS.formatted(fromWhere(this.criteria.statuses())), this.criteria.statuses())
+			.param("awtyLimit", limit)
 			.query((rs, row) -> this.table.type().mapper().read(rs))
 			.list());
 	}

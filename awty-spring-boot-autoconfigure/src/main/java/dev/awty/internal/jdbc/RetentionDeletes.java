@@ -35,6 +35,16 @@ public final class RetentionDeletes {
 			DELETE FROM %s WHERE id IN (:ids) AND status IN ('DELIVERED', 'CANCELLED')
 			""";
 
+	// An @at schedule that fired has no next occurrence; one that was changed or fired recently stays a while.
+	private static final String OLD_COMPLETED_SCHEDULES = """
+			SELECT id FROM awty_schedule WHERE next_fire_at IS NULL AND LOWER(expression) LIKE '@at%'
+			AND updated_at < :cutoff AND (last_fired_at IS NULL OR last_fired_at < :cutoff) LIMIT :limit
+			""";
+
+	private static final String DELETE_COMPLETED_SCHEDULES = """
+			DELETE FROM awty_schedule WHERE id IN (:ids) AND next_fire_at IS NULL
+			""";
+
 	/** What one run deleted, and in how many delete statements. */
 	public record Deleted(long rows, int statements) {
 
@@ -76,6 +86,26 @@ public final class RetentionDeletes {
 	/** Deletes rows of {@code table} delivered (or, when cancelled, due) before {@code cutoff}. */
 	public Deleted deleteFinishedRows(String table, Instant cutoff) {
 		return deleteInBatches(OLD_FINISHED_ROWS.formatted(table), DELETE_FINISHED_ROWS.formatted(table), null, cutoff);
+	}
+
+	/** Deletes {@code @at} schedules that completed, and were last changed, before {@code cutoff}. */
+	public Deleted deleteCompletedSchedules(Instant cutoff) {
+		Deleted deleted = Deleted.NONE;
+		while (true) {
+			List<String> ids = this.jdbc.sql(OLD_COMPLETED_SCHEDULES)
+				.param("cutoff", this.dialect.timestampParameter(cutoff))
+				.param("limit", this.limit)
+				.query(String.class)
+				.list();
+			if (ids.isEmpty()) {
+				return deleted;
+			}
+			int rows = this.jdbc.sql(DELETE_COMPLETED_SCHEDULES).param("ids", ids).update();
+			deleted = deleted.plus(new Deleted(rows, 1));
+			if (ids.size() < this.limit) {
+				return deleted;
+			}
+		}
 	}
 
 	private Deleted deleteInBatches(String select, String delete, String type, Instant cutoff) {

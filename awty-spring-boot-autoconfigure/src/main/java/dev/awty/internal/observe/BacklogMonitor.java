@@ -29,18 +29,35 @@ public final class BacklogMonitor implements SmartLifecycle {
 
 	private static final Log logger = LogFactory.getLog(BacklogMonitor.class);
 
+	/**
+	 * How old the figures read on request ({@link #recent()}) may be: dashboard pages polling every few seconds and
+	 * actuator calls then share one count instead of each counting every table.
+	 */
+	public static final Duration MAX_AGE = Duration.ofSeconds(2);
+
 	private final List<BacklogQuery> queries = new ArrayList<>();
 
 	private final Duration refresh;
 
+	private final long maxAgeNanos;
+
 	private volatile Map<String, Backlog> current = Map.of();
+
+	private volatile long refreshedAt;
+
+	private volatile boolean refreshed;
 
 	private volatile @Nullable String error;
 
 	private @Nullable ScheduledExecutorService executor;
 
 	public BacklogMonitor(Duration refresh) {
+		this(refresh, MAX_AGE);
+	}
+
+	BacklogMonitor(Duration refresh, Duration maxAge) {
 		this.refresh = refresh;
+		this.maxAgeNanos = maxAge.toNanos();
 	}
 
 	/** Adds a type; call before {@link #start()}. */
@@ -58,9 +75,27 @@ public final class BacklogMonitor implements SmartLifecycle {
 		return this.error;
 	}
 
+	/**
+	 * The figures of a refresh that started at most {@link #MAX_AGE} ago, reading every type now if there is none.
+	 * Callers arriving while one reads wait for it and share its figures.
+	 */
+	public Map<String, Backlog> recent() {
+		if (fresh()) {
+			return this.current;
+		}
+		synchronized (this) {
+			return fresh() ? this.current : refreshNow();
+		}
+	}
+
+	private boolean fresh() {
+		return this.refreshed && System.nanoTime() - this.refreshedAt < this.maxAgeNanos;
+	}
+
 	/** Reads every type now, e.g. right after an operator changed rows. */
 	public synchronized Map<String, Backlog> refreshNow() {
 		Map<String, Backlog> read = new LinkedHashMap<>();
+		long startedAt = System.nanoTime();
 		try {
 			for (BacklogQuery query : this.queries) {
 				read.put(query.type(), query.read());
@@ -70,6 +105,8 @@ public final class BacklogMonitor implements SmartLifecycle {
 			}
 			this.error = null;
 			this.current = Map.copyOf(read);
+			this.refreshedAt = startedAt;
+			this.refreshed = true;
 		}
 		catch (RuntimeException ex) {
 			if (this.error == null) {

@@ -45,9 +45,12 @@ public final class TypeOverviews {
 		return this.lag;
 	}
 
-	/** Every type's overview, read from the tables now rather than from the last refresh. */
+	/**
+	 * Every type's overview, with figures at most {@link BacklogMonitor#MAX_AGE} old rather than from the last
+	 * periodic refresh; concurrent callers share one count.
+	 */
 	public Map<String, Map<String, @Nullable Object>> readNow() {
-		Map<String, Backlog> backlogs = this.backlog.refreshNow();
+		Map<String, Backlog> backlogs = this.backlog.recent();
 		Map<String, Map<String, @Nullable Object>> overview = new LinkedHashMap<>();
 		this.types.values().forEach((type) -> overview.put(type.name(), describe(type, backlogs.get(type.name()))));
 		return overview;

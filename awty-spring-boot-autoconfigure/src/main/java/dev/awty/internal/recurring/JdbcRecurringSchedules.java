@@ -52,7 +52,7 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 	public JdbcRecurringSchedules(SqlDialect dialect, DataSource dataSource, TransactionOperations transactions,
 			RecurringSettings settings, Consumer<@Nullable Instant> wakeUp) {
 		this.store = new ScheduleStore(dialect, JdbcClient.create(dataSource), new NamedParameterJdbcTemplate(dataSource));
-		this.validator = new ScheduleValidator(settings.payloadLimitBytes());
+		this.validator = new ScheduleValidator(settings.payloadLimitBytes(), settings.allowedChannels());
 		this.transactions = transactions;
 		this.settings = settings;
 		this.wakeUp = wakeUp;
@@ -72,6 +72,9 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 		List<ValidSchedule> schedules = new ArrayList<>(definitions.size());
 		Set<String> ids = new HashSet<>();
 		for (ScheduleDefinition definition : definitions) {
+			if (definition == null) {
+				throw new InvalidScheduleException("definitions", "A list of schedules must not hold null");
+			}
 			ValidSchedule schedule = validate(definition, definitions.size() > 1);
 			if (!ids.add(schedule.id())) {
 				throw new DuplicateScheduleException(schedule.id());

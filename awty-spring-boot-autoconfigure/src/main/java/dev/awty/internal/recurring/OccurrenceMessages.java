@@ -17,8 +17,14 @@ final class OccurrenceMessages {
 	private OccurrenceMessages() {
 	}
 
+	/**
+	 * The prefix of every occurrence id. Type names cannot hold a ':', and every event id of a type starts with the
+	 * type's name, so no occurrence id can equal one, whatever the schedule's id.
+	 */
+	static final String EVENT_ID_PREFIX = "recurring:";
+
 	static String eventId(String scheduleId, Instant occurrence) {
-		return scheduleId + "-" + occurrence.getEpochSecond();
+		return EVENT_ID_PREFIX + scheduleId + "-" + occurrence.getEpochSecond();
 	}
 
 	static Message<?> toMessage(RecurringSchedule schedule, Instant occurrence) {

@@ -1,6 +1,7 @@
 package dev.awty.internal.recurring;
 
 import java.time.Duration;
+import java.util.Set;
 
 import dev.awty.ClaimMode;
 import dev.awty.internal.delivery.RetryBackoff;
@@ -12,8 +13,14 @@ import dev.awty.internal.delivery.RetryBackoff;
  * @param channel the channel of schedules that name none
  * @param maxCatchUp the most missed occurrences one claim publishes under {@code fire-all}
  * @param changeWait how long a change waits for an occurrence being published right now
+ * @param allowedChannels the channels a schedule may name: the default channel and the allowed ones
  */
 public record RecurringSettings(String channel, Duration pollInterval, int batchSize, int maxCatchUp,
-		long payloadLimitBytes, ClaimMode mode, Duration lease, RetryBackoff backoff, Duration changeWait) {
+		long payloadLimitBytes, ClaimMode mode, Duration lease, RetryBackoff backoff, Duration changeWait,
+		Set<String> allowedChannels) {
+
+	public RecurringSettings {
+		allowedChannels = Set.copyOf(allowedChannels);
+	}
 
 }

@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 import dev.awty.recurring.InvalidScheduleException;
@@ -21,10 +23,13 @@ final class ScheduleValidator {
 
 	private final long payloadLimitBytes;
 
+	private final Set<String> allowedChannels;
+
 	private final ParsedExpressions expressions = new ParsedExpressions();
 
-	ScheduleValidator(long payloadLimitBytes) {
+	ScheduleValidator(long payloadLimitBytes, Set<String> allowedChannels) {
 		this.payloadLimitBytes = payloadLimitBytes;
+		this.allowedChannels = allowedChannels;
 	}
 
 	ValidSchedule validate(ScheduleDefinition definition) {
@@ -48,6 +53,14 @@ final class ScheduleValidator {
 		if (definition.channel() != null && !CHANNEL.matcher(definition.channel()).matches()) {
 			throw new InvalidScheduleException("channel", "Invalid channel name '" + definition.channel()
 					+ "'; use letters, digits, '.', '-' and '_' (at most 255 characters)");
+		}
+		// Checked here rather than at publish time: a name resolved then could be any channel bean of the
+		// application (another type's channel, an outbound flow, errorChannel), and an unknown one would be retried
+		// for ever.
+		if (definition.channel() != null && !this.allowedChannels.contains(definition.channel())) {
+			throw new InvalidScheduleException("channel", "Channel '" + definition.channel()
+					+ "' is not allowed for schedules; allowed are " + new TreeSet<>(this.allowedChannels)
+					+ " (add it to awty.recurring.allowed-channels)");
 		}
 		if (definition.misfirePolicy() == null) {
 			throw new InvalidScheduleException("misfirePolicy", "A misfire policy is required: fire-once, fire-all or skip");

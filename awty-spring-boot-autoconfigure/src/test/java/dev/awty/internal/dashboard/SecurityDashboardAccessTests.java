@@ -29,7 +29,7 @@ class SecurityDashboardAccessTests {
 	void anonymousUserMayNotActAndIsToldToSignInWithTheRole() {
 		SecurityContextHolder.getContext().setAuthentication(new AnonymousAuthenticationToken("key", "anonymous",
 				AuthorityUtils.createAuthorityList("ROLE_ANONYMOUS")));
-		assertThat(this.access.refusal(this.request)).isEqualTo("Sign in with a user that has role ROLE_AWTY_OPERATOR to act on rows");
+		assertThat(this.access.refusal(this.request)).isEqualTo("Sign in with a user that has role ROLE_AWTY_OPERATOR");
 		assertThat(this.access.user(this.request)).isNull();
 	}
 

@@ -4,11 +4,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -21,14 +25,17 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.awty.AwtyException;
+import dev.awty.internal.dashboard.DashboardAccess;
 import dev.awty.recurring.DuplicateScheduleException;
 import dev.awty.recurring.InvalidScheduleException;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleNotFoundException;
 
 /**
- * JSON endpoints over {@link RecurringSchedules}. Errors are {@code {"status","field","error"}} objects: 400 for
- * invalid input naming the field, 404 for an unknown id, 409 for a duplicate id or a schedule busy publishing.
+ * JSON endpoints over {@link RecurringSchedules}. Every request must pass the {@link DashboardAccess} check (403
+ * otherwise), and every state change except DELETE must be sent as {@code application/json} (415 otherwise), which
+ * a cross-site form cannot do. Errors are {@code {"status","field","error"}} objects: 400 for invalid input naming
+ * the field, 404 for an unknown id, 409 for a duplicate id or a schedule busy publishing.
  */
 @RestController
 @RequestMapping("/awty/schedules")
@@ -36,25 +43,40 @@ public class RecurringScheduleController {
 
 	private final RecurringSchedules schedules;
 
-	public RecurringScheduleController(RecurringSchedules schedules) {
+	private final DashboardAccess access;
+
+	private final int maxBatchSize;
+
+	public RecurringScheduleController(RecurringSchedules schedules, DashboardAccess access, int maxBatchSize) {
 		this.schedules = schedules;
+		this.access = access;
+		this.maxBatchSize = maxBatchSize;
 	}
 
 	@PostMapping
-	ResponseEntity<Map<String, @Nullable Object>> create(@RequestBody Map<String, Object> body) {
+	ResponseEntity<Map<String, @Nullable Object>> create(HttpServletRequest request,
+			@RequestBody Map<String, Object> body) {
+		requireChange(request);
 		return ResponseEntity.status(HttpStatus.CREATED)
 			.body(ScheduleJson.toJson(this.schedules.create(ScheduleJson.definition(body, null))));
 	}
 
 	@PostMapping("/batch")
-	ResponseEntity<Map<String, Object>> createAll(@RequestBody List<Map<String, Object>> body) {
+	ResponseEntity<Map<String, Object>> createAll(HttpServletRequest request,
+			@RequestBody List<Map<String, Object>> body) {
+		requireChange(request);
+		if (body.size() > this.maxBatchSize) {
+			throw new InvalidScheduleException("body", "A batch may hold at most " + this.maxBatchSize
+					+ " schedules, this one holds " + body.size() + " (awty.recurring.web.max-batch-size)");
+		}
 		return ResponseEntity.status(HttpStatus.CREATED)
 			.body(Map.of("created", this.schedules.createAll(ScheduleJson.definitions(body))));
 	}
 
 	@GetMapping
-	List<Map<String, @Nullable Object>> list(@RequestParam(defaultValue = "") String prefix,
+	List<Map<String, @Nullable Object>> list(HttpServletRequest request, @RequestParam(defaultValue = "") String prefix,
 			@RequestParam(required = false) @Nullable String after, @RequestParam(defaultValue = "100") int limit) {
+		requireAccess(request);
 		if (limit < 1 || limit > 1000) {
 			throw new InvalidScheduleException("limit", "'limit' must be between 1 and 1000, was " + limit);
 		}
@@ -62,31 +84,74 @@ public class RecurringScheduleController {
 	}
 
 	@GetMapping("/{id}")
-	Map<String, @Nullable Object> get(@PathVariable String id) {
+	Map<String, @Nullable Object> get(HttpServletRequest request, @PathVariable String id) {
+		requireAccess(request);
 		return ScheduleJson.toJson(this.schedules.get(id).orElseThrow(() -> new ScheduleNotFoundException(id)));
 	}
 
 	@PutMapping("/{id}")
-	Map<String, @Nullable Object> update(@PathVariable String id, @RequestBody Map<String, Object> body) {
+	Map<String, @Nullable Object> update(HttpServletRequest request, @PathVariable String id,
+			@RequestBody Map<String, Object> body) {
+		requireChange(request);
 		return ScheduleJson.toJson(this.schedules.update(ScheduleJson.definition(body, id)));
 	}
 
 	@PostMapping("/{id}/pause")
-	Map<String, @Nullable Object> pause(@PathVariable String id) {
+	Map<String, @Nullable Object> pause(HttpServletRequest request, @PathVariable String id) {
+		requireChange(request);
 		return ScheduleJson.toJson(this.schedules.pause(id));
 	}
 
 	@PostMapping("/{id}/resume")
-	Map<String, @Nullable Object> resume(@PathVariable String id) {
+	Map<String, @Nullable Object> resume(HttpServletRequest request, @PathVariable String id) {
+		requireChange(request);
 		return ScheduleJson.toJson(this.schedules.resume(id));
 	}
 
 	@DeleteMapping("/{id}")
-	ResponseEntity<Void> delete(@PathVariable String id) {
+	ResponseEntity<Void> delete(HttpServletRequest request, @PathVariable String id) {
+		requireAccess(request);
 		if (!this.schedules.delete(id)) {
 			throw new ScheduleNotFoundException(id);
 		}
 		return ResponseEntity.noContent().build();
+	}
+
+	// A cross-site form can only send form or plain-text bodies; JSON needs a CORS preflight the application
+	// controls, so requiring it on every change keeps forms of other sites out even without CSRF tokens.
+	private void requireChange(HttpServletRequest request) {
+		requireAccess(request);
+		String contentType = request.getContentType();
+		MediaType type;
+		try {
+			type = (contentType != null) ? MediaType.parseMediaType(contentType) : null;
+		}
+		catch (InvalidMediaTypeException ex) {
+			type = null;
+		}
+		if (type == null || !MediaType.APPLICATION_JSON.isCompatibleWith(type)) {
+			throw new NotJson();
+		}
+	}
+
+	private void requireAccess(HttpServletRequest request) {
+		String refusal = this.access.refusal(request);
+		if (refusal != null) {
+			throw new AccessRefused(refusal);
+		}
+	}
+
+	@ExceptionHandler
+	ResponseEntity<Map<String, Object>> refused(AccessRefused ex) {
+		return error(HttpStatus.FORBIDDEN, "access", ex.getMessage());
+	}
+
+	// Also thrown while reading a @RequestBody of another type, before the method runs.
+	@ExceptionHandler({ HttpMediaTypeNotSupportedException.class, NotJson.class })
+	ResponseEntity<Map<String, Object>> notJson() {
+		return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "body",
+				"Changes to schedules must be sent with Content-Type: application/json (an empty body will do for "
+						+ "pause and resume)");
 	}
 
 	@ExceptionHandler
@@ -121,6 +186,18 @@ public class RecurringScheduleController {
 		body.put("field", field);
 		body.put("error", String.valueOf(message));
 		return ResponseEntity.status(status).body(body);
+	}
+
+	private static final class NotJson extends RuntimeException {
+
+	}
+
+	private static final class AccessRefused extends RuntimeException {
+
+		AccessRefused(String message) {
+			super(message);
+		}
+
 	}
 
 }

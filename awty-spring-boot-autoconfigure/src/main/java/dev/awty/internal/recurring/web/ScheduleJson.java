@@ -1,5 +1,6 @@
 package dev.awty.internal.recurring.web;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,8 +68,17 @@ final class ScheduleJson {
 		return definition.withEnabled(enabled == null || (Boolean) enabled);
 	}
 
-	static List<ScheduleDefinition> definitions(List<Map<String, Object>> json) {
-		return json.stream().map((item) -> definition(item, null)).toList();
+	static List<ScheduleDefinition> definitions(List<@Nullable Map<String, Object>> json) {
+		List<ScheduleDefinition> definitions = new ArrayList<>(json.size());
+		for (int i = 0; i < json.size(); i++) {
+			Map<String, Object> item = json.get(i);
+			if (item == null) {
+				throw new InvalidScheduleException("body", "Item " + i + " of the batch is null; each item must be an "
+						+ "object with id and expression");
+			}
+			definitions.add(definition(item, null));
+		}
+		return definitions;
 	}
 
 	static Map<String, @Nullable Object> toJson(RecurringSchedule schedule) {
