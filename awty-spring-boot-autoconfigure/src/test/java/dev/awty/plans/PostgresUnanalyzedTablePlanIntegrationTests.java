@@ -1,12 +1,21 @@
 package dev.awty.plans;
 
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+
+import dev.awty.repository.EventRepositories;
+import dev.awty.testing.StatementRecorder.Recorded;
 
 import dev.awty.testing.TestDatabases;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class PostgresUnanalyzedTablePlanIntegrationTests extends UnanalyzedTablePlanContractTests {
 
@@ -14,9 +23,35 @@ class PostgresUnanalyzedTablePlanIntegrationTests extends UnanalyzedTablePlanCon
 		super(TestDatabases::postgres);
 	}
 
+	// The case of issue 15: with "id IN (sub-select)" PostgreSQL planned a nested loop semi join that ran the join
+	// once per row of the table (195 s; 20 s statement timeout here).
+	@Test
+	void joinRescheduleOfTwoAlbumsOfAThousandPurchasesRightAfterTheirBulkLoadFindsItsRowsByPrimaryKey()
+			throws SQLException {
+		Instant later = Instant.now().plus(Duration.ofDays(2));
+		List<Recorded> statements = recordOperations(2_000, 2,
+				(context) -> album(context.getBean(EventRepositories.class), 2).rescheduleTo(later));
+		Recorded reschedule = statements.stream()
+			.filter((statement) -> statement.sql().startsWith("UPDATE scheduled_test_purchase SET due_at"))
+			.findFirst()
+			.orElseThrow();
+
+		List<String> plan = plan(reschedule);
+
+		assertThat(String.join("\n", plan)).as(reschedule.toString())
+			.contains("Index Cond: (id = ANY")
+			.doesNotContain("Semi Join")
+			.doesNotContain("SubPlan");
+	}
+
 	@Override
 	void keepWithoutStatistics(String table) {
 		jdbc().execute("ALTER TABLE " + table + " SET (autovacuum_enabled = false)");
+	}
+
+	@Override
+	String statementTimeoutOfTwentySeconds() {
+		return "SET statement_timeout = '20s'";
 	}
 
 	@Override
