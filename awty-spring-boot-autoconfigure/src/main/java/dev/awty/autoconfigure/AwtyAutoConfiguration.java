@@ -80,9 +80,9 @@ public final class AwtyAutoConfiguration {
 	@Bean
 	@ConditionalOnBooleanProperty(name = "awty.schema.initialize", matchIfMissing = true)
 	AwtySchemaInitializer awtySchemaInitializer(DataSource dataSource, ResourceLoader resourceLoader,
-			AwtyProperties properties) {
+			AwtyProperties properties, SqlDialect dialect) {
 		String lockTable = Identifiers.requireValid(properties.getLock().getTableName(), "awty.lock.table-name");
-		return new AwtySchemaInitializer(dataSource, resourceLoader, lockTable);
+		return new AwtySchemaInitializer(dataSource, resourceLoader, lockTable, dialect);
 	}
 
 	@Bean

@@ -73,6 +73,16 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 			  AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
 			""";
 
+	// A named lock is per server: the name carries the database (hashed, as names are limited to 64 characters), so
+	// that services on other databases of the same server do not wait for each other. 0 after five minutes.
+	private static final String LOCK_SCHEMA_INITIALIZATION = """
+			SELECT GET_LOCK(CONCAT('awty_schema_', MD5(COALESCE(DATABASE(), ''))), 300)
+			""";
+
+	private static final String UNLOCK_SCHEMA_INITIALIZATION = """
+			SELECT RELEASE_LOCK(CONCAT('awty_schema_', MD5(COALESCE(DATABASE(), ''))))
+			""";
+
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (status, due_at)";
 
 	@Override
@@ -108,6 +118,16 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 	@Override
 	public String withDatabaseNow(String portableStatement) {
 		return portableStatement.replace("CURRENT_TIMESTAMP", NOW);
+	}
+
+	@Override
+	public final String lockSchemaInitialization() {
+		return LOCK_SCHEMA_INITIALIZATION;
+	}
+
+	@Override
+	public final String unlockSchemaInitialization() {
+		return UNLOCK_SCHEMA_INITIALIZATION;
 	}
 
 	@Override

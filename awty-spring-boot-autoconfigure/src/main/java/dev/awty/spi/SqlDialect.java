@@ -73,6 +73,15 @@ public interface SqlDialect {
 	String shiftPendingRows();
 
 	/**
+	 * The condition "{@code id} is one of the ids that the sub-select {@code %s} returns", written so that the
+	 * statement around it finds those rows by primary key even on a table without statistics (just created or
+	 * bulk-loaded). The default is {@code id IN (%s)}.
+	 */
+	default String idInSubSelect() {
+		return "id IN (%s)";
+	}
+
+	/**
 	 * Whether concurrent {@link #claimDueRows()} statements skip each other's rows. When not, awty runs
 	 * claims of one type one at a time under the type's lock, even in skip-locked mode.
 	 */
@@ -110,6 +119,20 @@ public interface SqlDialect {
 	 */
 	default String withDatabaseNow(String portableStatement) {
 		return portableStatement;
+	}
+
+	/**
+	 * A query that takes a session-level lock serializing awty's schema initialization among all instances on the
+	 * same database (or schema), waiting for it, and returns one row whose first column is {@code 1} once the lock
+	 * is held; {@code null} where the database has no such lock, and awty retries a failed initialization instead.
+	 */
+	default @Nullable String lockSchemaInitialization() {
+		return null;
+	}
+
+	/** Releases the lock of {@link #lockSchemaInitialization()} held by the session; {@code null} when there is none. */
+	default @Nullable String unlockSchemaInitialization() {
+		return null;
 	}
 
 	/** The SQL of the pending-only index recommended for {@code table}. */

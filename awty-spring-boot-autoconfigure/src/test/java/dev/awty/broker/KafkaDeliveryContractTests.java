@@ -30,6 +30,7 @@ import org.springframework.kafka.listener.MessageListener;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
 import dev.awty.AwtyHeaders;
+import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.BrokerReceipts;
@@ -61,8 +62,15 @@ abstract class KafkaDeliveryContractTests {
 
 	private final BrokerReceipts receipts = new BrokerReceipts();
 
+	private final ClaimMode mode;
+
 	KafkaDeliveryContractTests(Supplier<TestDatabase> databases) {
+		this(databases, ClaimMode.LEADER);
+	}
+
+	KafkaDeliveryContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
 		this.databases = databases;
+		this.mode = mode;
 	}
 
 	@BeforeAll
@@ -106,7 +114,8 @@ abstract class KafkaDeliveryContractTests {
 			.withUserConfiguration(KafkaBridgeConfiguration.class)
 			.withPropertyValues(this.database.datasourceProperties())
 			.withPropertyValues("spring.kafka.bootstrap-servers=" + broker.getBrokersAsString(),
-					"spring.kafka.producer.acks=all", "test.kafka.topic=" + this.topic, "awty.poller.poll-interval=100ms");
+					"spring.kafka.producer.acks=all", "test.kafka.topic=" + this.topic, "awty.poller.poll-interval=100ms",
+					"awty.claim.mode=" + this.mode);
 	}
 
 	@Test

@@ -30,6 +30,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.AwtyHeaders;
+import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.BrokerReceipts;
@@ -67,8 +68,15 @@ abstract class RabbitDeliveryContractTests {
 
 	private final BrokerReceipts receipts = new BrokerReceipts();
 
+	private final ClaimMode mode;
+
 	RabbitDeliveryContractTests(Supplier<TestDatabase> databases) {
+		this(databases, ClaimMode.LEADER);
+	}
+
+	RabbitDeliveryContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
 		this.databases = databases;
+		this.mode = mode;
 	}
 
 	@BeforeEach
@@ -108,7 +116,8 @@ abstract class RabbitDeliveryContractTests {
 			.withUserConfiguration(RabbitBridgeConfiguration.class)
 			.withPropertyValues(this.database.datasourceProperties())
 			.withPropertyValues(TestRabbit.confirmingProperties(host, port))
-			.withPropertyValues("test.rabbit.exchange=" + this.exchange, "awty.poller.poll-interval=100ms");
+			.withPropertyValues("test.rabbit.exchange=" + this.exchange, "awty.poller.poll-interval=100ms",
+					"awty.claim.mode=" + this.mode);
 	}
 
 	@Test

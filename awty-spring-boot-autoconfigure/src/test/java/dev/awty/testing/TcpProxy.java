@@ -16,9 +16,9 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class TcpProxy implements AutoCloseable {
 
-	private final String targetHost;
+	private volatile String targetHost;
 
-	private final int targetPort;
+	private volatile int targetPort;
 
 	private final int port;
 
@@ -38,6 +38,15 @@ public final class TcpProxy implements AutoCloseable {
 
 	public int port() {
 		return this.port;
+	}
+
+	/**
+	 * Sends new connections to {@code host:port} from now on: for a server that must be told the proxy's address
+	 * before it starts and picks its own port (a Kafka broker advertising the proxy).
+	 */
+	public void retarget(String host, int port) {
+		this.targetHost = host;
+		this.targetPort = port;
 	}
 
 	/** Closes every connection and stops listening. */

@@ -168,7 +168,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	public ChangeResult retry() {
 		List<EventStatus> failed = List.of(EventStatus.FAILED);
 		String ids = SELECTED_IDS.formatted(fromWhere(failed));
-		String retry = withDatabaseNow(SelectionStatements.RETRY).formatted(this.table.type().table(), ids);
+		String retry = withDatabaseNow(SelectionStatements.RETRY).formatted(this.table.type().table(), ids, idIn(ids));
 		int changed = write(() -> statement(retry, failed).update());
 		return signalled(new ChangeResult(changed, 0), Instant.now());
 	}
@@ -186,11 +186,17 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		String tableName = this.table.type().table();
 		return write(() -> {
 			// awty's "now" is rewritten before the caller's predicate is filled in, which is left as written.
-			int changed = statement(withDatabaseNow(template).formatted(tableName, ids), pending).params(values).update();
-			String countInFlight = withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT).formatted(tableName, ids);
+			int changed = statement(withDatabaseNow(template).formatted(tableName, ids, idIn(ids)), pending).params(values)
+				.update();
+			String countInFlight = withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT).formatted(tableName, ids,
+					idIn(ids));
 			long inFlight = statement(countInFlight, pending).query(Long.class).single();
 			return new ChangeResult(changed, (int) inFlight);
 		});
+	}
+
+	private String idIn(String ids) {
+		return this.table.dialect().idInSubSelect().formatted(ids);
 	}
 
 	private String withDatabaseNow(String statement) {

@@ -1,8 +1,9 @@
 package dev.awty.internal.jdbc;
 
 /**
- * The writes of a {@link JdbcSelection}, each a template filled with the table name ({@code %1$s}) and the
- * sub-select of the selected ids ({@code %2$s}). Rows claimed by a live lease are left alone.
+ * The writes of a {@link JdbcSelection}, each a template filled with the table name ({@code %1$s}), the sub-select of
+ * the selected ids ({@code %2$s}) and the dialect's condition on {@code id} over that sub-select ({@code %3$s}, see
+ * {@link dev.awty.spi.SqlDialect#idInSubSelect()}). Rows claimed by a live lease are left alone.
  */
 final class SelectionStatements {
 
@@ -10,31 +11,31 @@ final class SelectionStatements {
 
 	static final String RESCHEDULE = """
 			UPDATE %1$s SET due_at = :awtyDueAt, version = version + 1, claimed_by = NULL
-			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
+			WHERE %3$s AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
 
 	// Deliver-now and retry keep the version: the occurrence is the same, and an earlier attempt whose
 	// acknowledgement timed out may already be at the broker under its event id.
 	static final String DELIVER_NOW = """
 			UPDATE %1$s SET due_at = CURRENT_TIMESTAMP, claimed_by = NULL
-			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
+			WHERE %3$s AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
 
 	static final String CANCEL = """
 			UPDATE %1$s SET status = 'CANCELLED', claimed_by = NULL
-			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
+			WHERE %3$s AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
 
 	static final String CANCEL_MARKED = """
 			UPDATE %1$s SET status = 'CANCELLED', claimed_by = :awtyCanceller
-			WHERE id IN (%2$s) AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
+			WHERE %3$s AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
 
 	static final String RETRY = """
 			UPDATE %1$s SET status = 'PENDING', due_at = CURRENT_TIMESTAMP, attempts = 0, claimed_by = NULL,
 			       claimed_until = NULL
-			WHERE id IN (%2$s) AND status = 'FAILED'
+			WHERE %3$s AND status = 'FAILED'
 			""";
 
 	static final String COUNT_IN_FLIGHT = """
 			SELECT COUNT(*) FROM %1$s
-			WHERE id IN (%2$s) AND status = 'PENDING' AND claimed_until >= CURRENT_TIMESTAMP
+			WHERE %3$s AND status = 'PENDING' AND claimed_until >= CURRENT_TIMESTAMP
 			""";
 
 	private SelectionStatements() {

@@ -1,0 +1,11 @@
+package dev.awty.autoconfigure;
+
+import dev.awty.testing.TestDatabases;
+
+class PostgresConcurrentFirstStartIntegrationTests extends ConcurrentFirstStartContractTests {
+
+	PostgresConcurrentFirstStartIntegrationTests() {
+		super(TestDatabases::postgres);
+	}
+
+}

@@ -1,0 +1,12 @@
+package dev.awty.broker;
+
+import dev.awty.ClaimMode;
+import dev.awty.testing.TestDatabases;
+
+class PostgresSkipLockedKafkaOutageIntegrationTests extends KafkaOutageContractTests {
+
+	PostgresSkipLockedKafkaOutageIntegrationTests() {
+		super(TestDatabases::postgres, ClaimMode.SKIP_LOCKED);
+	}
+
+}

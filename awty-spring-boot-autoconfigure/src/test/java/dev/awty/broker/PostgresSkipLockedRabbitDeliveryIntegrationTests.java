@@ -1,0 +1,12 @@
+package dev.awty.broker;
+
+import dev.awty.ClaimMode;
+import dev.awty.testing.TestDatabases;
+
+class PostgresSkipLockedRabbitDeliveryIntegrationTests extends RabbitDeliveryContractTests {
+
+	PostgresSkipLockedRabbitDeliveryIntegrationTests() {
+		super(TestDatabases::postgres, ClaimMode.SKIP_LOCKED);
+	}
+
+}
