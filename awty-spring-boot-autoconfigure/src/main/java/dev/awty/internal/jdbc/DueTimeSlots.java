@@ -17,7 +17,7 @@ public final class DueTimeSlots {
 		this.resolutions = Map.copyOf(resolutions);
 	}
 
-	Instant roundUp(String typeName, Instant dueAt) {
+	public Instant roundUp(String typeName, Instant dueAt) {
 		Duration resolution = this.resolutions.get(typeName);
 		if (resolution == null) {
 			return dueAt;
