@@ -15,12 +15,12 @@ import dev.awty.testing.TestDatabase;
 /**
  * Application contexts of a Spring Data JPA service using awty.
  */
-final class JpaContexts {
+public final class JpaContexts {
 
 	private JpaContexts() {
 	}
 
-	static ApplicationContextRunner jpa() {
+	public static ApplicationContextRunner jpa() {
 		return AwtyContexts.runner()
 			.withConfiguration(AutoConfigurations.of(HibernateJpaAutoConfiguration.class,
 					DataJpaRepositoriesAutoConfiguration.class, TransactionAutoConfiguration.class,
@@ -28,10 +28,16 @@ final class JpaContexts {
 			.withPropertyValues("spring.jpa.hibernate.ddl-auto=none", "spring.jpa.open-in-view=false");
 	}
 
+	/** The billing application on {@code database}, whose tables it creates. */
 	static ApplicationContextRunner billing(TestDatabase database, ReceivedEvents received) {
 		for (String ddl : BillingConfiguration.DDL) {
 			database.execute(ddl);
 		}
+		return another(database, received);
+	}
+
+	/** One more instance of the billing application on {@code database}. */
+	static ApplicationContextRunner another(TestDatabase database, ReceivedEvents received) {
 		return jpa().withUserConfiguration(BillingConfiguration.class)
 			.withBean(ReceivedEvents.class, () -> received)
 			.withPropertyValues(database.datasourceProperties());

@@ -80,7 +80,7 @@ abstract class JpaContractTests {
 	}
 
 	@Test
-	void schedulesInANestedTransactionWhatTheOuterOneSaved() {
+	void schedulesInANestedTransactionalMethodWhatTheOuterOneSaved() {
 		TestDatabase database = this.databases.get();
 		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
 			Invoice invoice = context.getBean(Billing.class).invoiceThenReminderInNestedTransaction("edsger",

@@ -54,7 +54,10 @@ public class Billing {
 		return saved;
 	}
 
-	/** The outer transaction saves; a nested one (a savepoint) schedules. */
+	/**
+	 * The outer transactional method saves; a nested one, joining its transaction, schedules. (Savepoints,
+	 * {@code Propagation.NESTED}, are refused by Spring's {@code HibernateJpaDialect}.)
+	 */
 	@Transactional
 	public Invoice invoiceThenReminderInNestedTransaction(String customerName, Instant remindAt) {
 		Customer customer = this.customers.save(new Customer(customerName));
@@ -63,7 +66,7 @@ public class Billing {
 		return invoice;
 	}
 
-	@Transactional(propagation = Propagation.NESTED)
+	@Transactional
 	public void remindNested(Invoice invoice, Instant remindAt) {
 		this.scheduler.schedule(new ScheduledInvoiceReminder(invoice), remindAt);
 	}

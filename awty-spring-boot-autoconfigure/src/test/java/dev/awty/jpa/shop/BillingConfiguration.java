@@ -2,12 +2,10 @@ package dev.awty.jpa.shop;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
-import org.springframework.boot.transaction.autoconfigure.TransactionManagerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.integration.channel.DirectChannel;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
-import org.springframework.transaction.support.AbstractPlatformTransactionManager;
 
 import dev.awty.EventScheduler;
 import dev.awty.testing.ReceivedEvents;
@@ -48,12 +46,6 @@ public class BillingConfiguration {
 		DirectChannel channel = new DirectChannel();
 		channel.subscribe(received);
 		return channel;
-	}
-
-	/** Savepoints for {@code Propagation.NESTED}, which JpaTransactionManager refuses by default. */
-	@Bean
-	TransactionManagerCustomizer<AbstractPlatformTransactionManager> nestedTransactions() {
-		return (transactionManager) -> transactionManager.setNestedTransactionAllowed(true);
 	}
 
 	@Bean
