@@ -23,7 +23,8 @@ import dev.awty.ScheduledEntity;
  * {@code PENDING} rows ({@code FAILED} ones for {@link #retry()}) that no instance is delivering at that
  * moment, and report the others as in flight. Every write is one SQL statement in the caller's
  * transaction, if any; a write that moves the due time bumps the row's {@code version}, so the message of
- * the new time has a new {@code awty_event_id}. A database error (such as an unknown column in a predicate)
+ * the new time has a new {@code awty_event_id}. With JPA, every read and write first flushes the entity
+ * managers bound to the caller's transaction, so joins see its unflushed changes. A database error (such as an unknown column in a predicate)
  * is thrown as an {@link dev.awty.AwtyException} naming the type.
  */
 public interface Selection<T extends ScheduledEntity> {
