@@ -12,7 +12,7 @@ import dev.awty.ScheduledEvent;
  * through {@link InvoiceReminders}.
  */
 @Entity
-@ScheduledEvent(table = "scheduled_invoice_reminder", channel = "invoiceReminders")
+@ScheduledEvent(table = "scheduled_invoice_reminder", channel = "paymentReminders")
 public class ScheduledInvoiceReminder extends ScheduledEntity {
 
 	@ManyToOne(fetch = FetchType.LAZY, optional = false)

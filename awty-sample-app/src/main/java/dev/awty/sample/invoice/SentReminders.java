@@ -23,7 +23,7 @@ class SentReminders {
 
 	private final Queue<Sent> sent = new ConcurrentLinkedQueue<>();
 
-	@ServiceActivator(inputChannel = "invoiceReminders")
+	@ServiceActivator(inputChannel = "paymentReminders")
 	void send(ScheduledInvoiceReminder reminder, @Header(AwtyHeaders.EVENT_ID) String eventId) {
 		Invoice invoice = reminder.getInvoice();
 		this.sent.add(new Sent(eventId, invoice.getId(), invoice.getCustomerEmail(), invoice.getAmountCents(),

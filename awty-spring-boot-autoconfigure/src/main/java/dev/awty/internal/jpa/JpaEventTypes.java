@@ -38,7 +38,7 @@ public final class JpaEventTypes {
 
 	/** @return the table of {@code type}, or {@code null} if it is no event type */
 	@SuppressWarnings("unchecked")
-	@Nullable <T extends ScheduledEntity> EventTable<T> find(Class<?> type) {
+	<T extends ScheduledEntity> @Nullable EventTable<T> find(Class<?> type) {
 		return (EventTable<T>) this.tables.get(type);
 	}
 

@@ -3,7 +3,6 @@ package dev.awty.internal.jpa;
 import java.time.Instant;
 
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.criteria.Expression;
 
 import org.springframework.data.jpa.domain.Specification;
 import org.springframework.data.repository.core.RepositoryMethodContext;
@@ -18,9 +17,11 @@ import dev.awty.repository.ChangeResult;
 
 /**
  * {@link ScheduledEvents} for the repository it is part of, registered for every repository that extends it
- * through {@code META-INF/spring.factories}. The domain type comes from the repository being called.
+ * through {@code META-INF/spring.factories}. The domain type comes from the repository being called. Not final:
+ * with class-based proxies (Spring Boot's default) the {@code @Transactional} methods of its interface make the
+ * fragment bean itself a CGLIB proxy.
  */
-final class ScheduledEventsFragment<T extends ScheduledEntity> implements ScheduledEvents<T>, RepositoryMetadataAccess {
+class ScheduledEventsFragment<T extends ScheduledEntity> implements ScheduledEvents<T>, RepositoryMetadataAccess {
 
 	private final EntityManager entityManager;
 
@@ -40,7 +41,7 @@ final class ScheduledEventsFragment<T extends ScheduledEntity> implements Schedu
 		ChangeResult result = writes(table).change(specification, EventStatus.PENDING, (update, row, cb, now) -> {
 			update.set(row.<Instant>get("dueAt"), slot);
 			update.set(row.<Integer>get("version"), cb.sum(row.<Integer>get("version"), 1));
-			update.set(row.<String>get("claimedBy"), (Expression<String>) cb.nullLiteral(String.class));
+			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
 		});
 		return signalled(table, result, slot);
 	}
@@ -52,7 +53,7 @@ final class ScheduledEventsFragment<T extends ScheduledEntity> implements Schedu
 		ChangeResult result = writes(table).change(specification, EventStatus.PENDING, (update, row, cb, now) -> {
 			update.set(row.<Instant>get("dueAt"), now);
 			update.set(row.<Integer>get("version"), cb.sum(row.<Integer>get("version"), 1));
-			update.set(row.<String>get("claimedBy"), (Expression<String>) cb.nullLiteral(String.class));
+			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
 		});
 		return signalled(table, result, Instant.now());
 	}
@@ -62,7 +63,7 @@ final class ScheduledEventsFragment<T extends ScheduledEntity> implements Schedu
 		Assert.notNull(specification, "specification must not be null");
 		return writes(table()).change(specification, EventStatus.PENDING, (update, row, cb, now) -> {
 			update.set(row.<EventStatus>get("status"), EventStatus.CANCELLED);
-			update.set(row.<String>get("claimedBy"), (Expression<String>) cb.nullLiteral(String.class));
+			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
 		});
 	}
 
@@ -75,8 +76,8 @@ final class ScheduledEventsFragment<T extends ScheduledEntity> implements Schedu
 			update.set(row.<Instant>get("dueAt"), now);
 			update.set(row.<Integer>get("attempts"), 0);
 			update.set(row.<Integer>get("version"), cb.sum(row.<Integer>get("version"), 1));
-			update.set(row.<String>get("claimedBy"), (Expression<String>) cb.nullLiteral(String.class));
-			update.set(row.<Instant>get("claimedUntil"), (Expression<Instant>) cb.nullLiteral(Instant.class));
+			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
+			update.set(row.<Instant>get("claimedUntil"), cb.nullLiteral(Instant.class));
 		});
 		return signalled(table, result, Instant.now());
 	}

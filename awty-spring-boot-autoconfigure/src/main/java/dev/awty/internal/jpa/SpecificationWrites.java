@@ -1,11 +1,11 @@
 package dev.awty.internal.jpa;
 
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.criteria.AbstractQuery;
 import jakarta.persistence.criteria.CommonAbstractCriteria;
 import jakarta.persistence.criteria.CriteriaBuilder;
 import jakarta.persistence.criteria.CriteriaQuery;
@@ -84,8 +84,8 @@ final class SpecificationWrites<T extends ScheduledEntity> {
 		Subquery<Long> ids = owner.subquery(Long.class);
 		Root<T> row = ids.from(this.type);
 		// A Specification is written for a query; this one is thrown away (a distinct or an order it sets is moot).
-		AbstractQuery<?> query = cb.createQuery();
-		Predicate predicate = specification.toPredicate(row, (CriteriaQuery<?>) query, cb);
+		CriteriaQuery<Object> query = cb.createQuery();
+		Predicate predicate = specification.toPredicate(row, query, cb);
 		Predicate byStatus = cb.equal(row.get("status"), status);
 		ids.select(row.get("id")).where((predicate != null) ? cb.and(byStatus, predicate) : byStatus);
 		return ids;
@@ -109,7 +109,7 @@ final class SpecificationWrites<T extends ScheduledEntity> {
 	private void refreshManagedRows() {
 		SessionImplementor session = this.entityManager.unwrap(SessionImplementor.class);
 		Map.Entry<Object, EntityEntry>[] entries = session.getPersistenceContextInternal().reentrantSafeEntityEntries();
-		List<Object> rows = java.util.Arrays.stream(entries).map(Map.Entry::getKey).filter(this.type::isInstance).toList();
+		List<Object> rows = Arrays.stream(entries).map(Map.Entry::getKey).filter(this.type::isInstance).toList();
 		rows.forEach(this.entityManager::refresh);
 	}
 
