@@ -11,6 +11,8 @@ import java.util.Optional;
  * Every call runs on the connection of the caller's Spring-managed transaction when there is one, so a
  * row scheduled inside a {@code @Transactional} method commits or rolls back with the domain change.
  * Without a transaction each call commits on its own. A due time in the past makes the row due at once.
+ * With JPA, each call first flushes the entity managers bound to the caller's transaction, so that a row
+ * just passed to {@code save} (whatever its id strategy) is in the database for the event's foreign key.
  */
 public interface EventScheduler {
 

@@ -2,6 +2,14 @@ package dev.awty;
 
 import java.time.Instant;
 
+import jakarta.persistence.Column;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.MappedSuperclass;
+import jakarta.persistence.PrePersist;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,28 +30,61 @@ import org.jspecify.annotations.Nullable;
  * <tr><td>{@code version}</td><td>int, bumped by every reschedule</td></tr>
  * <tr><td>{@code created_at}</td><td>timestamp with time zone</td></tr>
  * </table>
+ * <p>
+ * With JPA on the class path this class is also a {@code @MappedSuperclass}, so an event type may be a JPA
+ * {@code @Entity} read through the application's own repositories. The base columns are then mapped read-only
+ * to JPA after the insert: only awty changes them. A row saved through a repository instead of
+ * {@link EventScheduler} is delivered like the others; give it its due time with
+ * {@link #ScheduledEntity(Instant)}. Without JPA on the class path the JPA annotations are ignored.
  */
+@MappedSuperclass
 public abstract class ScheduledEntity {
 
+	// Identity: awty's own inserts leave the id to the table, so JPA inserts must too.
+	@Id
+	@GeneratedValue(strategy = GenerationType.IDENTITY)
+	@Column(name = "id", updatable = false)
 	private @Nullable Long id;
 
+	@Column(name = "due_at", nullable = false, updatable = false)
 	private @Nullable Instant dueAt;
 
+	@Enumerated(EnumType.STRING)
+	@Column(name = "status", nullable = false, updatable = false)
 	private EventStatus status = EventStatus.PENDING;
 
+	@Column(name = "attempts", nullable = false, updatable = false)
 	private int attempts;
 
+	@Column(name = "claimed_by", updatable = false)
 	private @Nullable String claimedBy;
 
+	@Column(name = "claimed_until", updatable = false)
 	private @Nullable Instant claimedUntil;
 
+	@Column(name = "delivered_at", updatable = false)
 	private @Nullable Instant deliveredAt;
 
+	@Column(name = "last_error", updatable = false)
 	private @Nullable String lastError;
 
+	@Column(name = "version", nullable = false, updatable = false)
 	private int version;
 
+	@Column(name = "created_at", nullable = false, updatable = false)
 	private @Nullable Instant createdAt;
+
+	/** An event whose due time is given by {@link EventScheduler} when it is scheduled. */
+	protected ScheduledEntity() {
+	}
+
+	/**
+	 * An event due at {@code dueAt}, for rows saved through a JPA repository; {@link EventScheduler} replaces
+	 * the due time with the one it is given.
+	 */
+	protected ScheduledEntity(Instant dueAt) {
+		this.dueAt = dueAt;
+	}
 
 	/** The row id, or {@code null} before the row is inserted. */
 	public @Nullable Long getId() {
@@ -84,6 +125,20 @@ public abstract class ScheduledEntity {
 
 	public @Nullable Instant getCreatedAt() {
 		return this.createdAt;
+	}
+
+	/** Fills the columns awty's own insert would, when JPA inserts the row. */
+	@PrePersist
+	void beforeJpaInsert() {
+		if (this.dueAt == null) {
+			throw new IllegalStateException(getClass().getName() + " has no due time: create it with the"
+					+ " ScheduledEntity(Instant dueAt) constructor, or schedule it through EventScheduler");
+		}
+		this.status = EventStatus.PENDING;
+		this.version = 1;
+		if (this.createdAt == null) {
+			this.createdAt = Instant.now();
+		}
 	}
 
 	@Override

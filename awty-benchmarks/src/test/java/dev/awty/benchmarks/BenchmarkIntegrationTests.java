@@ -55,6 +55,7 @@ class BenchmarkIntegrationTests {
 		assertThat(results.find("schedule", Results.DB_SCHEDULER, "batch/s")).isPresent();
 		assertThat(results.find("reschedule", Results.AWTY, "seconds")).isPresent();
 		assertThat(results.find("reschedule", Results.DB_SCHEDULER, "seconds")).isPresent();
+		assertThat(results.find("reschedule", Results.AWTY_JPA, "seconds")).isPresent();
 		assertThat(results.comparisons()).anySatisfy((line) -> assertThat(line).startsWith("drain awty/db-scheduler = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("drain awty/raw-sql = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("lag p99 awty = "));

@@ -50,6 +50,7 @@ import dev.awty.internal.jdbc.DueTimeSlots;
 import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.jdbc.JdbcEventRepositories;
 import dev.awty.internal.jdbc.JdbcEventScheduler;
+import dev.awty.internal.jdbc.PendingWrites;
 import dev.awty.internal.model.Identifiers;
 import dev.awty.internal.model.SchemaValidator;
 import dev.awty.repository.EventRepositories;
@@ -68,7 +69,7 @@ import dev.awty.spi.SqlDialect;
 @Import({ DatabaseInitializationDependencyConfigurer.class, AwtyLockConfigurations.Jdbc.class,
 		AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class,
 		AwtyKafkaAcknowledgementConfiguration.class,
-		AwtyRecurringConfiguration.class, AwtyHistoryConfiguration.class })
+		AwtyRecurringConfiguration.class, AwtyHistoryConfiguration.class, AwtyJpaConfiguration.class })
 public final class AwtyAutoConfiguration {
 
 	@Bean
@@ -123,20 +124,24 @@ public final class AwtyAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(EventScheduler.class)
-	JdbcEventScheduler eventScheduler(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots) {
-		return new JdbcEventScheduler(eventTypes.tables(), dueSignals, slots);
+	JdbcEventScheduler eventScheduler(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
+			ObjectProvider<PendingWrites> pendingWrites) {
+		return new JdbcEventScheduler(eventTypes.tables(), dueSignals, slots,
+				pendingWrites.getIfUnique(() -> PendingWrites.NONE));
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(EventRepositories.class)
 	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
-			HandlingSettingsFactory handling, DataSource dataSource, AwtyInstance instance) {
+			HandlingSettingsFactory handling, DataSource dataSource, AwtyInstance instance,
+			ObjectProvider<PendingWrites> pendingWrites) {
 		Set<String> recordCancels = eventTypes.names().stream()
 			.filter((name) -> handling.historyFor(name) == HistoryMode.ALL)
 			.collect(Collectors.toSet());
 		CancelLog cancelLog = new CancelLog(AwtyTransactions.on(dataSource),
 				recordCancels, instance.id());
-		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots, cancelLog);
+		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots, cancelLog,
+				pendingWrites.getIfUnique(() -> PendingWrites.NONE));
 	}
 
 	@Bean

@@ -24,7 +24,9 @@ import dev.awty.ScheduledEntity;
  * moment, and report the others as in flight. Every write is one SQL statement in the caller's
  * transaction, if any; a reschedule (a new due time) bumps the row's {@code version}, so the message of
  * the new time has a new {@code awty_event_id}, while {@link #deliverNow()} and {@link #retry()} keep it: they
- * deliver the same occurrence again, which a consumer that de-duplicates may already have. A database error (such as an unknown column in a predicate)
+ * deliver the same occurrence again, which a consumer that de-duplicates may already have. With JPA, every read
+ * and write first flushes the entity managers bound to the caller's transaction, so joins see its unflushed
+ * changes. A database error (such as an unknown column in a predicate)
  * is thrown as an {@link dev.awty.AwtyException} naming the type.
  */
 public interface Selection<T extends ScheduledEntity> {

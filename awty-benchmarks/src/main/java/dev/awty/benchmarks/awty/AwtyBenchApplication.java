@@ -9,7 +9,9 @@ import dev.awty.benchmarks.Receiver;
  * A minimal service using the starter as any application would: its event type is found by scanning, its
  * consumer is a service activator on the type's channel.
  */
-@SpringBootApplication
+// Without JPA, as before JPA support: the JPA reschedule runs its own application (benchmarks.jpa).
+@SpringBootApplication(excludeName = { "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration",
+		"org.springframework.boot.data.jpa.autoconfigure.DataJpaRepositoriesAutoConfiguration" })
 public class AwtyBenchApplication {
 
 	private final Receiver receiver;

@@ -20,6 +20,9 @@ public final class Results {
 
 	public static final String DB_SCHEDULER = "db-scheduler";
 
+	/** awty's ScheduledEvents repository fragment with a Spring Data JPA Specification. */
+	public static final String AWTY_JPA = "awty jpa specification";
+
 	public static final String DB_SCHEDULER_DEFAULTS = "db-scheduler defaults";
 
 	public static final String RAW_SQL = "raw-sql";
@@ -112,6 +115,8 @@ public final class Results {
 		if (!Double.isNaN(join)) {
 			lines.add("reschedule db-scheduler (per id)/awty (join) = "
 					+ Numbers.format(median("reschedule", DB_SCHEDULER, "seconds") / join) + "x");
+			lines.add("reschedule awty jpa specification/awty selection (time) = "
+					+ Numbers.format(median("reschedule", AWTY_JPA, "seconds") / join) + "x");
 		}
 		return lines;
 	}

@@ -15,6 +15,8 @@ import org.apache.commons.logging.LogFactory;
 import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.zaxxer.hikari.HikariDataSource;
 
+import org.springframework.context.ConfigurableApplicationContext;
+
 import dev.awty.ClaimMode;
 import dev.awty.benchmarks.BenchDatabase;
 import dev.awty.benchmarks.Options;
@@ -22,19 +24,22 @@ import dev.awty.benchmarks.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.awty.BenchEvent;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
+import dev.awty.benchmarks.jpa.JpaBenchApplication;
+import dev.awty.benchmarks.jpa.JpaBenchEvents;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.repository.ChangeResult;
 
 /**
  * {@code reschedule}: an album's release moves, so its {@code --reschedule-rows} pending rows (among as many
  * of another album) move with it: awty with one statement through a join to the album's items, db-scheduler
- * with one {@code reschedule} call per task instance, after reading the album's items to know which.
+ * with one {@code reschedule} call per task instance, after reading the album's items to know which; and awty
+ * through a Spring Data JPA repository's {@code ScheduledEvents} fragment, by a {@code Specification} join.
  */
 final class RescheduleScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(RescheduleScenario.class);
 
-	private static final List<String> SYSTEMS = List.of(Results.AWTY, Results.DB_SCHEDULER);
+	private static final List<String> SYSTEMS = List.of(Results.AWTY, Results.AWTY_JPA, Results.DB_SCHEDULER);
 
 	@Override
 	public String name() {
@@ -53,7 +58,10 @@ final class RescheduleScenario implements Scenario {
 						+ (2L * rows - 1) + ") g; ANALYZE bench_item");
 				Instant moved = Instant.now().plus(60, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
 				double seconds;
-				if (system.equals(Results.AWTY)) {
+				if (system.equals(Results.AWTY_JPA)) {
+					seconds = jpaSpecification(database, rows, moved);
+				}
+				else if (system.equals(Results.AWTY)) {
 					Rows.awty(database, BenchDatabase.AWTY, 0, 2L * rows, Rows.DUE_IN_30_DAYS);
 					database.execute("ANALYZE " + BenchDatabase.AWTY);
 					try (AwtyInstances awty = AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, new Receiver(0))) {
@@ -89,6 +97,22 @@ final class RescheduleScenario implements Scenario {
 				results.add(name(), system, "seconds", "s", seconds, rep);
 				logger.info(String.format("reschedule %-14s rep %d: %,d rows in %.2f s", system, rep, rows, seconds));
 			}
+		}
+	}
+
+	/** The same reschedule through a Spring Data JPA repository: a Specification joining the row's item. */
+	private static double jpaSpecification(BenchDatabase database, int rows, Instant moved) {
+		Rows.awty(database, BenchDatabase.AWTY, 0, 2L * rows, Rows.DUE_IN_30_DAYS);
+		database.execute("ANALYZE " + BenchDatabase.AWTY);
+		try (ConfigurableApplicationContext jpa = JpaBenchApplication.start(database)) {
+			JpaBenchEvents events = jpa.getBean(JpaBenchEvents.class);
+			long start = System.nanoTime();
+			ChangeResult result = events.rescheduleTo(JpaBenchEvents.ofAlbum(1), moved);
+			double seconds = (System.nanoTime() - start) / 1e9;
+			if (result.changed() != rows) {
+				throw new IllegalStateException("awty (JPA) rescheduled " + result.changed() + " rows, expected " + rows);
+			}
+			return seconds;
 		}
 	}
 

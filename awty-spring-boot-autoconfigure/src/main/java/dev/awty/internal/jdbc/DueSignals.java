@@ -20,7 +20,7 @@ public final class DueSignals {
 		this.notifyOtherInstances = notifyOtherInstances;
 	}
 
-	void rowsDue(EventTable<?> table, Instant dueAt) {
+	public void rowsDue(EventTable<?> table, Instant dueAt) {
 		String typeName = table.type().name();
 		this.wakeUps.rowDue(typeName, dueAt);
 		if (this.notifyOtherInstances && this.wakeUps.isSoon(typeName, dueAt)) {

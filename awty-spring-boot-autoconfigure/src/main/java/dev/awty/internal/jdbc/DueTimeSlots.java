@@ -23,7 +23,7 @@ public final class DueTimeSlots {
 	/**
 	 * @throws IllegalArgumentException if {@code dueAt} is after {@link #LATEST_DUE_AT}
 	 */
-	Instant roundUp(String typeName, Instant dueAt) {
+	public Instant roundUp(String typeName, Instant dueAt) {
 		if (dueAt.isAfter(LATEST_DUE_AT)) {
 			throw new IllegalArgumentException("The due time " + dueAt + " of a row of type '" + typeName
 					+ "' is after " + LATEST_DUE_AT + ", the latest the databases store");

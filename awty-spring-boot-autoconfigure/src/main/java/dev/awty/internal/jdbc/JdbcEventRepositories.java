@@ -25,6 +25,8 @@ public final class JdbcEventRepositories implements EventRepositories {
 
 	private final @Nullable CancelLog cancelLog;
 
+	private final PendingWrites pendingWrites;
+
 	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots) {
 		this(tables, dueSignals, slots, null);
 	}
@@ -34,6 +36,16 @@ public final class JdbcEventRepositories implements EventRepositories {
 	 */
 	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
 			@Nullable CancelLog cancelLog) {
+		this(tables, dueSignals, slots, cancelLog, PendingWrites.NONE);
+	}
+
+	/**
+	 * @param cancelLog records cancellations in the history, or {@code null} not to
+	 * @param pendingWrites flushed before each statement of a selection
+	 */
+	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
+			@Nullable CancelLog cancelLog, PendingWrites pendingWrites) {
+		this.pendingWrites = pendingWrites;
 		this.dueSignals = dueSignals;
 		this.slots = slots;
 		this.cancelLog = cancelLog;
@@ -47,7 +59,7 @@ public final class JdbcEventRepositories implements EventRepositories {
 		EventTable<T> table = (EventTable<T>) this.tables.get(type);
 		Assert.notNull(table, () -> type.getName() + " is not a known event type: annotate it with @ScheduledEvent"
 				+ " and keep it in or below the package of your @SpringBootApplication class");
-		return new JdbcSelection<>(table, this.dueSignals, this.slots, this.cancelLog);
+		return new JdbcSelection<>(table, this.dueSignals, this.slots, this.cancelLog, this.pendingWrites);
 	}
 
 }

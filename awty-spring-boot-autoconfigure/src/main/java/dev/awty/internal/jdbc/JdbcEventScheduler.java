@@ -27,9 +27,20 @@ public final class JdbcEventScheduler implements EventScheduler {
 
 	private final DueTimeSlots slots;
 
+	private final PendingWrites pendingWrites;
+
 	public JdbcEventScheduler(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots) {
+		this(tables, dueSignals, slots, PendingWrites.NONE);
+	}
+
+	/**
+	 * @param pendingWrites flushed before each statement, so that it sees what the caller's transaction wrote
+	 */
+	public JdbcEventScheduler(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
+			PendingWrites pendingWrites) {
 		this.dueSignals = dueSignals;
 		this.slots = slots;
+		this.pendingWrites = pendingWrites;
 		for (EventTable<?> table : tables) {
 			this.tables.put(table.type().entityClass(), table);
 		}
@@ -42,6 +53,7 @@ public final class JdbcEventScheduler implements EventScheduler {
 		requireNew(event);
 		EventTable<T> table = table(event.getClass());
 		Instant slot = this.slots.roundUp(table.type().name(), dueAt);
+		this.pendingWrites.flush();
 		Long id = table.transactions().execute((status) -> {
 			long inserted = table.insert(event, slot);
 			this.dueSignals.rowsDue(table, slot);
@@ -68,6 +80,7 @@ public final class JdbcEventScheduler implements EventScheduler {
 		}
 		EventTable<T> table = table(type);
 		Instant slot = this.slots.roundUp(table.type().name(), dueAt);
+		this.pendingWrites.flush();
 		Integer inserted = table.transactions().execute((status) -> {
 			int count = table.insertAll(rows, slot);
 			this.dueSignals.rowsDue(table, slot);
@@ -90,6 +103,7 @@ public final class JdbcEventScheduler implements EventScheduler {
 					+ event.getClass().getName() + "; its fields are "
 					+ table.type().ownColumns().stream().map((column) -> column.field().getName()).toList()));
 		Instant slot = this.slots.roundUp(table.type().name(), dueAt);
+		this.pendingWrites.flush();
 		return Objects.requireNonNull(table.transactions().execute((status) -> {
 			ScheduleResult result = ScheduleOrMove.apply(table, event, slot, key);
 			if (result.outcome() != ScheduleResult.Outcome.IN_FLIGHT) {
@@ -102,14 +116,18 @@ public final class JdbcEventScheduler implements EventScheduler {
 	@Override
 	public <T extends ScheduledEntity> Optional<T> find(Class<T> type, long id) {
 		Assert.notNull(type, "type must not be null");
-		return table(type).find(id).map(type::cast);
+		EventTable<T> table = table(type);
+		this.pendingWrites.flush();
+		return table.find(id).map(type::cast);
 	}
 
 	@Override
 	public <T extends ScheduledEntity> List<T> listPending(Class<T> type, int limit) {
 		Assert.notNull(type, "type must not be null");
 		Assert.isTrue(limit >= 1, () -> "limit must be at least 1, was " + limit);
-		return table(type).listPending(limit).stream().map(type::cast).toList();
+		EventTable<T> table = table(type);
+		this.pendingWrites.flush();
+		return table.listPending(limit).stream().map(type::cast).toList();
 	}
 
 	@SuppressWarnings("unchecked")

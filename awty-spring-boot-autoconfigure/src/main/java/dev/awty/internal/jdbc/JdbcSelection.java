@@ -46,12 +46,16 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private final SelectionCriteria criteria;
 
-	JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog) {
-		this(table, dueSignals, slots, cancelLog, SelectionCriteria.pendingRows());
+	private final PendingWrites pendingWrites;
+
+	JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog,
+			PendingWrites pendingWrites) {
+		this(table, dueSignals, slots, cancelLog, pendingWrites, SelectionCriteria.pendingRows());
 	}
 
 	private JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog,
-			SelectionCriteria criteria) {
+			PendingWrites pendingWrites, SelectionCriteria criteria) {
+		this.pendingWrites = pendingWrites;
 		this.table = table;
 		this.dueSignals = dueSignals;
 		this.slots = slots;
@@ -91,7 +95,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	}
 
 	private JdbcSelection<T> with(SelectionCriteria criteria) {
-		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, criteria);
+		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, this.pendingWrites, criteria);
 	}
 
 	@Override
@@ -220,6 +224,8 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	}
 
 	private <R> R run(Supplier<R> query) {
+		// Before every statement: it must see the caller's JPA writes (a join to a row saved a moment ago).
+		this.pendingWrites.flush();
 		try {
 			return query.get();
 		}

@@ -59,6 +59,10 @@ public final class EntityMapper<T extends ScheduledEntity> {
 		set(entity, "version", rs.getInt("version"));
 		set(entity, "created_at", this.dialect.readTimestamp(rs, "created_at"));
 		for (PropertyColumn property : this.ownColumns) {
+			if (property.isReference()) {
+				// A domain entity cannot be made from its id here; JPA payloads are loaded by JPA instead.
+				continue;
+			}
 			Object value = (property.javaType() == Instant.class) ? this.dialect.readTimestamp(rs, property.column())
 					: rs.getObject(property.column(), ClassUtils.resolvePrimitiveIfNecessary(property.javaType()));
 			ReflectionUtils.setField(property.field(), entity, value);
@@ -78,6 +82,9 @@ public final class EntityMapper<T extends ScheduledEntity> {
 		Map<String, @Nullable Object> values = new LinkedHashMap<>();
 		for (PropertyColumn property : this.ownColumns) {
 			Object value = ReflectionUtils.getField(property.field(), entity);
+			if (value != null && property.referencedId() != null) {
+				value = referencedId(value, property.referencedId());
+			}
 			if (value instanceof Instant instant) {
 				value = this.dialect.timestampParameter(instant);
 			}
@@ -87,6 +94,16 @@ public final class EntityMapper<T extends ScheduledEntity> {
 			values.put(property.column(), value);
 		}
 		return values;
+	}
+
+	/** The id of a referenced entity; through its getter first, which a lazy proxy answers without loading. */
+	private static @Nullable Object referencedId(Object referenced, Field idField) {
+		String getter = "get" + Character.toUpperCase(idField.getName().charAt(0)) + idField.getName().substring(1);
+		java.lang.reflect.Method method = ReflectionUtils.findMethod(referenced.getClass(), getter);
+		if (method != null && method.getParameterCount() == 0) {
+			return ReflectionUtils.invokeMethod(method, referenced);
+		}
+		return ReflectionUtils.getField(idField, referenced);
 	}
 
 	private T newInstance() {

@@ -6,6 +6,7 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
 import dev.awty.AwtyConfigurationException;
@@ -19,6 +20,9 @@ import dev.awty.spi.SqlDialect;
 public final class EventTypeFactory {
 
 	private static final String TABLE_PREFIX = "scheduled_";
+
+	private static final boolean JPA_PRESENT = ClassUtils.isPresent("jakarta.persistence.Entity",
+			EventTypeFactory.class.getClassLoader());
 
 	private final SqlDialect dialect;
 
@@ -48,7 +52,11 @@ public final class EventTypeFactory {
 		}
 		String name = annotation.name().isBlank() ? defaultName(table) : annotation.name();
 		Identifiers.requireValid(name.replace('-', '_'), "event type name of " + entityClass.getName());
-		List<PropertyColumn> ownColumns = ownColumns(entityClass);
+		boolean jpaEntity = JPA_PRESENT && JpaMappings.isEntity(entityClass);
+		if (jpaEntity) {
+			JpaMappings.checkClass(entityClass, table);
+		}
+		List<PropertyColumn> ownColumns = ownColumns(entityClass, jpaEntity);
 		EntityMapper<T> mapper = new EntityMapper<>(constructor(entityClass), ownColumns, this.dialect);
 		return new EventType<>(name, table, annotation.channel(), entityClass, ownColumns, mapper);
 	}
@@ -58,7 +66,7 @@ public final class EventTypeFactory {
 		return unqualified.startsWith(TABLE_PREFIX) ? unqualified.substring(TABLE_PREFIX.length()) : unqualified;
 	}
 
-	private static List<PropertyColumn> ownColumns(Class<?> entityClass) {
+	private static List<PropertyColumn> ownColumns(Class<?> entityClass, boolean jpaEntity) {
 		List<PropertyColumn> columns = new ArrayList<>();
 		for (Class<?> type = entityClass; type != ScheduledEntity.class; type = type.getSuperclass()) {
 			for (Field field : type.getDeclaredFields()) {
@@ -67,6 +75,13 @@ public final class EventTypeFactory {
 					continue;
 				}
 				ReflectionUtils.makeAccessible(field);
+				if (jpaEntity) {
+					PropertyColumn mapped = JpaMappings.column(entityClass, field);
+					if (mapped != null) {
+						columns.add(mapped);
+					}
+					continue;
+				}
 				String column = Identifiers.requireValid(Identifiers.snakeCase(field.getName()),
 						"column name for field " + entityClass.getName() + "." + field.getName());
 				columns.add(new PropertyColumn(field, column));

@@ -1,0 +1,6 @@
+package dev.awty.sample.invoice;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+interface Invoices extends JpaRepository<Invoice, Long> {
+}

@@ -1,0 +1,11 @@
+package dev.awty.sample;
+
+import dev.awty.testing.TestDatabases;
+
+class PostgresShopInvoiceIntegrationTests extends ShopInvoiceContractTests {
+
+	PostgresShopInvoiceIntegrationTests() {
+		super(TestDatabases::postgres);
+	}
+
+}

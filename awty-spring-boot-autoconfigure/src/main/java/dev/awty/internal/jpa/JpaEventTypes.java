@@ -1,0 +1,67 @@
+package dev.awty.internal.jpa;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.ScheduledEntity;
+import dev.awty.internal.jdbc.DueSignals;
+import dev.awty.internal.jdbc.DueTimeSlots;
+import dev.awty.internal.jdbc.EventTable;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * What the JPA side of awty needs to know of the event types: the table of a class, the due-time slots, the
+ * wake-up signals, and how the database spells "now" for awty's timestamp columns.
+ */
+public final class JpaEventTypes {
+
+	private final Map<Class<?>, EventTable<?>> tables = new LinkedHashMap<>();
+
+	private final DueSignals dueSignals;
+
+	private final DueTimeSlots slots;
+
+	private final boolean utcNow;
+
+	public JpaEventTypes(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
+			SqlDialect dialect) {
+		tables.forEach((table) -> this.tables.put(table.type().entityClass(), table));
+		this.dueSignals = dueSignals;
+		this.slots = slots;
+		// MySQL and MariaDB keep awty's timestamps as UTC DATETIMEs: their "now" is UTC_TIMESTAMP, not the session's.
+		this.utcNow = !dialect.withDatabaseNow("CURRENT_TIMESTAMP").equals("CURRENT_TIMESTAMP");
+	}
+
+	/** @return the table of {@code type}, or {@code null} if it is no event type */
+	@SuppressWarnings("unchecked")
+	<T extends ScheduledEntity> @Nullable EventTable<T> find(Class<?> type) {
+		return (EventTable<T>) this.tables.get(type);
+	}
+
+	<T extends ScheduledEntity> EventTable<T> require(Class<T> type) {
+		EventTable<T> table = find(type);
+		if (table == null) {
+			throw new IllegalArgumentException(type.getName() + " is not a known event type: annotate it with"
+					+ " @ScheduledEvent and keep it in or below the package of your @SpringBootApplication class");
+		}
+		return table;
+	}
+
+	Instant slot(EventTable<?> table, Instant dueAt) {
+		return this.slots.roundUp(table.type().name(), dueAt);
+	}
+
+	/** Wakes the pollers of the table's type after the current transaction commits. */
+	void rowsDue(EventTable<?> table, Instant dueAt) {
+		this.dueSignals.rowsDue(table, dueAt);
+	}
+
+	boolean utcNow() {
+		return this.utcNow;
+	}
+
+}

@@ -1,0 +1,100 @@
+package dev.awty.internal.jpa;
+
+import java.time.Instant;
+
+import jakarta.persistence.EntityManager;
+
+import org.springframework.data.jpa.domain.Specification;
+import org.springframework.data.repository.core.RepositoryMethodContext;
+import org.springframework.data.repository.core.support.RepositoryMetadataAccess;
+import org.springframework.util.Assert;
+
+import dev.awty.EventStatus;
+import dev.awty.ScheduledEntity;
+import dev.awty.internal.jdbc.EventTable;
+import dev.awty.jpa.ScheduledEvents;
+import dev.awty.repository.ChangeResult;
+
+/**
+ * {@link ScheduledEvents} for the repository it is part of, registered for every repository that extends it
+ * through {@code META-INF/spring.factories}. The domain type comes from the repository being called. Not final:
+ * with class-based proxies (Spring Boot's default) the {@code @Transactional} methods of its interface make the
+ * fragment bean itself a CGLIB proxy.
+ */
+class ScheduledEventsFragment<T extends ScheduledEntity> implements ScheduledEvents<T>, RepositoryMetadataAccess {
+
+	private final EntityManager entityManager;
+
+	private final JpaEventTypes types;
+
+	ScheduledEventsFragment(EntityManager entityManager, JpaEventTypes types) {
+		this.entityManager = entityManager;
+		this.types = types;
+	}
+
+	@Override
+	public ChangeResult rescheduleTo(Specification<T> specification, Instant dueAt) {
+		Assert.notNull(specification, "specification must not be null");
+		Assert.notNull(dueAt, "dueAt must not be null");
+		EventTable<T> table = table();
+		Instant slot = this.types.slot(table, dueAt);
+		ChangeResult result = writes(table).change(specification, EventStatus.PENDING, (update, row, cb, now) -> {
+			update.set(row.<Instant>get("dueAt"), slot);
+			update.set(row.<Integer>get("version"), cb.sum(row.<Integer>get("version"), 1));
+			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
+		});
+		return signalled(table, result, slot);
+	}
+
+	@Override
+	public ChangeResult deliverNow(Specification<T> specification) {
+		Assert.notNull(specification, "specification must not be null");
+		EventTable<T> table = table();
+		ChangeResult result = writes(table).change(specification, EventStatus.PENDING, (update, row, cb, now) -> {
+			update.set(row.<Instant>get("dueAt"), now);
+			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
+		});
+		return signalled(table, result, Instant.now());
+	}
+
+	@Override
+	public ChangeResult cancel(Specification<T> specification) {
+		Assert.notNull(specification, "specification must not be null");
+		return writes(table()).change(specification, EventStatus.PENDING, (update, row, cb, now) -> {
+			update.set(row.<EventStatus>get("status"), EventStatus.CANCELLED);
+			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
+		});
+	}
+
+	@Override
+	public ChangeResult retry(Specification<T> specification) {
+		Assert.notNull(specification, "specification must not be null");
+		EventTable<T> table = table();
+		ChangeResult result = writes(table).change(specification, EventStatus.FAILED, (update, row, cb, now) -> {
+			update.set(row.<EventStatus>get("status"), EventStatus.PENDING);
+			update.set(row.<Instant>get("dueAt"), now);
+			update.set(row.<Integer>get("attempts"), 0);
+			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
+			update.set(row.<Instant>get("claimedUntil"), cb.nullLiteral(Instant.class));
+		});
+		return signalled(table, result, Instant.now());
+	}
+
+	private ChangeResult signalled(EventTable<T> table, ChangeResult result, Instant dueAt) {
+		if (result.changed() > 0) {
+			this.types.rowsDue(table, dueAt);
+		}
+		return result;
+	}
+
+	private SpecificationWrites<T> writes(EventTable<T> table) {
+		return new SpecificationWrites<>(this.entityManager, table.type().entityClass(), this.types.utcNow());
+	}
+
+	@SuppressWarnings("unchecked")
+	private EventTable<T> table() {
+		Class<T> type = (Class<T>) RepositoryMethodContext.getContext().getMetadata().getDomainType();
+		return this.types.require(type);
+	}
+
+}

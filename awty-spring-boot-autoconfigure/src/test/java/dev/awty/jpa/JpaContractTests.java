@@ -1,0 +1,229 @@
+package dev.awty.jpa;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import dev.awty.EventScheduler;
+import dev.awty.EventStatus;
+import dev.awty.jpa.shop.Billing;
+import dev.awty.jpa.shop.Customer;
+import dev.awty.jpa.shop.CustomerCalls;
+import dev.awty.jpa.shop.Customers;
+import dev.awty.jpa.shop.Invoice;
+import dev.awty.jpa.shop.Invoices;
+import dev.awty.jpa.shop.Reminders;
+import dev.awty.jpa.shop.ScheduledInvoiceReminder;
+import dev.awty.repository.ChangeResult;
+import dev.awty.repository.EventRepositories;
+import dev.awty.testing.ReceivedEvents;
+import dev.awty.testing.TestDatabase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * awty in a Spring Data JPA service: scheduling beside {@code save} with no flush, event types that are JPA
+ * entities read through repositories, and writes through the {@code ScheduledEvents} fragment.
+ */
+abstract class JpaContractTests {
+
+	private static final Duration LATER = Duration.ofHours(1);
+
+	private final Supplier<TestDatabase> databases;
+
+	JpaContractTests(Supplier<TestDatabase> databases) {
+		this.databases = databases;
+	}
+
+	@Test
+	void schedulesAReminderInTheTransactionThatSavedItsInvoiceWithASequenceIdWithoutAFlush() {
+		TestDatabase database = this.databases.get();
+		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+			Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("ada", 100, Instant.now().plus(LATER));
+			assertThat(reminderInvoiceIds(database.jdbc())).containsExactly(invoice.getId());
+		});
+	}
+
+	@Test
+	void schedulesAfterSaveOfAnEntityWithAnIdentityIdAndReadsItByADerivedQuery() {
+		TestDatabase database = this.databases.get();
+		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+			Customer customer = context.getBean(Billing.class).customerWithCall("grace", Instant.now().plus(LATER));
+			assertThat(context.getBean(CustomerCalls.class).findByCustomerId(customer.getId()))
+				.singleElement()
+				.satisfies((call) -> {
+					assertThat(call.getStatus()).isEqualTo(EventStatus.PENDING);
+					assertThat(call.getVersion()).isEqualTo(1);
+				});
+		});
+	}
+
+	@Test
+	void schedulesAllAfterSaveAll() {
+		TestDatabase database = this.databases.get();
+		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+			List<Invoice> invoices = context.getBean(Billing.class).invoicesWithReminders("alan", 3, Instant.now().plus(LATER));
+			assertThat(reminderInvoiceIds(database.jdbc()))
+				.containsExactlyInAnyOrderElementsOf(invoices.stream().map(Invoice::getId).toList());
+		});
+	}
+
+	@Test
+	void schedulesInANestedTransactionalMethodWhatTheOuterOneSaved() {
+		TestDatabase database = this.databases.get();
+		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+			Invoice invoice = context.getBean(Billing.class).invoiceThenReminderInNestedTransaction("edsger",
+					Instant.now().plus(LATER));
+			assertThat(reminderInvoiceIds(database.jdbc())).containsExactly(invoice.getId());
+		});
+	}
+
+	@Test
+	void schedulesInARequiresNewTransactionWhatItSavedBesideAnOuterTransaction() {
+		TestDatabase database = this.databases.get();
+		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+			Invoice invoice = context.getBean(Billing.class).invoiceInRequiresNewBesideAnOuterOne("barbara",
+					Instant.now().plus(LATER));
+			assertThat(reminderInvoiceIds(database.jdbc())).containsExactly(invoice.getId());
+			assertThat(database.jdbc().queryForObject("SELECT COUNT(*) FROM invoice", Integer.class)).isEqualTo(2);
+		});
+	}
+
+	@Test
+	void selectionJoinsSeeAnUnflushedChangeOfTheCallersTransaction() {
+		TestDatabase database = this.databases.get();
+		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+			Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("ken", 5, Instant.now().plus(LATER));
+			Customer other = context.getBean(Customers.class).save(new Customer("dennis"));
+			long moved = transaction(context).execute((status) -> {
+				Invoice managed = context.getBean(Invoices.class).findById(invoice.getId()).orElseThrow();
+				managed.setCustomer(other);
+				return context.getBean(EventRepositories.class).select(ScheduledInvoiceReminder.class)
+					.join("invoice", "i", "i.id = e.invoice_id")
+					.where("i.customer_id = :customer").param("customer", other.getId())
+					.count();
+			});
+			assertThat(moved).isEqualTo(1);
+		});
+	}
+
+	@Test
+	void deliversAJpaMappedReminderToAConsumerThatReadsLazyAssociations() {
+		TestDatabase database = this.databases.get();
+		Queue<String> customerNames = new ConcurrentLinkedQueue<>();
+		ReceivedEvents received = new ReceivedEvents().each((message) -> {
+			ScheduledInvoiceReminder reminder = (ScheduledInvoiceReminder) message.getPayload();
+			customerNames.add(reminder.getInvoice().getCustomer().getName() + ":" + reminder.getInvoice().getAmount());
+		});
+		JpaContexts.billing(database, received).withPropertyValues("awty.poller.poll-interval=100ms").run((context) -> {
+			context.getBean(Billing.class).invoiceWithReminder("niklaus", 42, Instant.now());
+			await().atMost(Duration.ofSeconds(20)).until(() -> received.count() == 1);
+			assertThat(customerNames).containsExactly("niklaus:42");
+			assertThat(received.calls()).isEqualTo(1);
+		});
+	}
+
+	@Test
+	void deliversAReminderSavedThroughTheRepositoryWokenAfterCommit() {
+		TestDatabase database = this.databases.get();
+		ReceivedEvents received = new ReceivedEvents();
+		JpaContexts.billing(database, received).withPropertyValues("awty.poller.poll-interval=1h", "awty.claim.lease=2h").run((context) -> {
+			Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("john", 7, Instant.now().plus(LATER));
+			ScheduledInvoiceReminder saved = transaction(context).execute((status) -> context.getBean(Reminders.class)
+				.save(new ScheduledInvoiceReminder(invoice, Instant.now().plusMillis(300))));
+			assertThat(saved.getId()).isNotNull();
+			await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 1);
+			assertThat(received.all().get(0).eventId()).isEqualTo("invoice_reminder/" + saved.getId() + "/1");
+		});
+	}
+
+	@Test
+	void reschedulesTheRowsOfACustomerByASpecificationJoinInOneWriteLeavingRowsInFlightAlone() {
+		TestDatabase database = this.databases.get();
+		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+			Billing billing = context.getBean(Billing.class);
+			List<Invoice> ofAda = billing.invoicesWithReminders("ada", 3, Instant.now().plus(LATER));
+			billing.invoicesWithReminders("bob", 2, Instant.now().plus(LATER));
+			long claimed = reminderOf(database.jdbc(), ofAda.get(0).getId());
+			database.jdbc().update("UPDATE scheduled_invoice_reminder SET claimed_by = 'x', claimed_until = "
+					+ "? WHERE id = ?", database.timestamp(Instant.now().plus(Duration.ofMinutes(5))), claimed);
+			Instant newTime = Instant.now().plus(Duration.ofDays(2)).truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+			long customerId = customerOf(database.jdbc(), ofAda.get(0).getId());
+			ChangeResult result = context.getBean(Reminders.class).rescheduleTo(Reminders.ofCustomer(customerId), newTime);
+			assertThat(result).isEqualTo(new ChangeResult(2, 1));
+			assertThat(database.jdbc().queryForList("SELECT version FROM scheduled_invoice_reminder ORDER BY id", Integer.class))
+				.containsExactly(1, 2, 2, 1, 1);
+			assertThat(database.jdbc().query("SELECT due_at FROM scheduled_invoice_reminder WHERE version = 2",
+					(rs, row) -> database.instant(rs, 1))).containsOnly(newTime);
+		});
+	}
+
+	@Test
+	void cancelsByInvoiceRetriesFailedAndDeliversNowThroughTheFragment() {
+		TestDatabase database = this.databases.get();
+		ReceivedEvents received = new ReceivedEvents();
+		JpaContexts.billing(database, received).withPropertyValues("awty.poller.poll-interval=100ms").run((context) -> {
+			Billing billing = context.getBean(Billing.class);
+			List<Invoice> invoices = billing.invoicesWithReminders("ada", 3, Instant.now().plus(LATER));
+			Reminders reminders = context.getBean(Reminders.class);
+			assertThat(reminders.cancel(Reminders.ofInvoice(invoices.get(0).getId()))).isEqualTo(new ChangeResult(1, 0));
+			assertThat(reminders.cancel(Reminders.ofInvoice(invoices.get(0).getId()))).isEqualTo(new ChangeResult(0, 0));
+			database.jdbc().update("UPDATE scheduled_invoice_reminder SET status = 'FAILED', attempts = 5 WHERE invoice_id = ?",
+					invoices.get(1).getId());
+			assertThat(reminders.retry(Reminders.ofInvoice(invoices.get(1).getId()))).isEqualTo(new ChangeResult(1, 0));
+			assertThat(reminders.deliverNow(Reminders.ofInvoice(invoices.get(2).getId()))).isEqualTo(new ChangeResult(1, 0));
+			await().atMost(Duration.ofSeconds(20)).until(() -> received.count() == 2);
+			assertThat(database.jdbc().queryForList("SELECT status FROM scheduled_invoice_reminder ORDER BY id", String.class))
+				.containsExactly("CANCELLED", "DELIVERED", "DELIVERED");
+		});
+	}
+
+	@Test
+	void aBulkWriteThroughTheFragmentLeavesNoStaleEntityInThePersistenceContext() {
+		TestDatabase database = this.databases.get();
+		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+			Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("tony", 3, Instant.now().plus(LATER));
+			Reminders reminders = context.getBean(Reminders.class);
+			Instant newTime = Instant.now().plus(Duration.ofDays(3)).truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+			transaction(context).executeWithoutResult((status) -> {
+				ScheduledInvoiceReminder held = reminders.findAll().get(0);
+				assertThat(held.getVersion()).isEqualTo(1);
+				reminders.rescheduleTo(Reminders.ofInvoice(invoice.getId()), newTime);
+				ScheduledInvoiceReminder again = reminders.findById(held.getId()).orElseThrow();
+				assertThat(again.getVersion()).isEqualTo(2);
+				assertThat(again.getDueAt()).isEqualTo(newTime);
+				assertThat(held.getVersion()).as("the instance the caller holds is refreshed too").isEqualTo(2);
+				assertThat(reminders.findByInvoiceCustomerAndStatus(invoice.getCustomer(), EventStatus.PENDING))
+					.singleElement().satisfies((found) -> assertThat(found.getDueAt()).isEqualTo(newTime));
+			});
+		});
+	}
+
+	private static TransactionTemplate transaction(AssertableApplicationContext context) {
+		return new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
+	}
+
+	private static List<Long> reminderInvoiceIds(JdbcTemplate jdbc) {
+		return jdbc.queryForList("SELECT invoice_id FROM scheduled_invoice_reminder", Long.class);
+	}
+
+	private static long reminderOf(JdbcTemplate jdbc, long invoiceId) {
+		return jdbc.queryForObject("SELECT id FROM scheduled_invoice_reminder WHERE invoice_id = ?", Long.class, invoiceId);
+	}
+
+	private static long customerOf(JdbcTemplate jdbc, long invoiceId) {
+		return jdbc.queryForObject("SELECT customer_id FROM invoice WHERE id = ?", Long.class, invoiceId);
+	}
+
+}
