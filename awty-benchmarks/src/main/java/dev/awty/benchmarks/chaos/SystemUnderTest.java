@@ -1,0 +1,125 @@
+package dev.awty.benchmarks.chaos;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import dev.awty.ClaimMode;
+import dev.awty.EventScheduler;
+import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.Options;
+import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.awty.AwtyInstances;
+import dev.awty.benchmarks.awty.BenchEvent;
+import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
+import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
+import dev.awty.benchmarks.report.Results;
+
+/**
+ * awty or db-scheduler running in this JVM: one or more instances, the first of which also schedules the
+ * load, as an application would.
+ */
+final class SystemUnderTest implements AutoCloseable {
+
+	private final String system;
+
+	private final AutoCloseable running;
+
+	private final Scheduling scheduling;
+
+	private final List<DataSource> pools;
+
+	/** Schedules event {@code seq} due at {@code dueAt} in a transaction of its own. */
+	interface Scheduling {
+
+		void schedule(long seq, Instant dueAt);
+
+	}
+
+	private SystemUnderTest(String system, AutoCloseable running, Scheduling scheduling, List<DataSource> pools) {
+		this.system = system;
+		this.running = running;
+		this.scheduling = scheduling;
+		this.pools = pools;
+	}
+
+	static SystemUnderTest start(String system, BenchDatabase database, int instances, Receiver receiver) {
+		if (system.equals(Results.AWTY)) {
+			AwtyInstances awty = AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, instances, receiver,
+					"chaos-", awtyProperties(database.options()));
+			EventScheduler scheduler = awty.scheduler();
+			List<DataSource> pools = new ArrayList<>();
+			for (int i = 0; i < instances; i++) {
+				pools.add(awty.dataSource(i));
+			}
+			return new SystemUnderTest(system, awty, (seq, due) -> scheduler.schedule(new BenchEvent(seq), due), pools);
+		}
+		List<DbSchedulerInstance> started = new ArrayList<>();
+		try {
+			for (int i = 1; i <= instances; i++) {
+				started.add(DbSchedulerInstance.start(database, Setup.TUNED, receiver, DB_SCHEDULER_PREFIX + i,
+						database.options().lease()));
+			}
+		}
+		catch (RuntimeException ex) {
+			started.forEach(DbSchedulerInstance::close);
+			throw ex;
+		}
+		DbSchedulerInstance first = started.get(0);
+		return new SystemUnderTest(system, () -> started.forEach(DbSchedulerInstance::close), first::schedule,
+				started.stream().map((instance) -> (DataSource) instance.pool()).toList());
+	}
+
+	static final String AWTY_PREFIX = "awty-";
+
+	static final String DB_SCHEDULER_PREFIX = "db-scheduler-chaos-";
+
+	/**
+	 * awty's lease set to {@code --lease} (the send timeout a quarter of it, as awty requires it shorter), and
+	 * a short shutdown wait, the same in this JVM and in a child.
+	 */
+	static Map<String, Object> awtyProperties(Options options) {
+		Duration lease = options.lease();
+		return Map.of("awty.claim.lease", lease.toMillis() + "ms", "awty.poller.send-timeout",
+				lease.dividedBy(4).toMillis() + "ms", "awty.poller.shutdown-timeout", "5s");
+	}
+
+	/** The {@code ApplicationName} prefix of this system's connections in {@code pg_stat_activity}. */
+	String applicationNamePrefix() {
+		return this.system.equals(Results.AWTY) ? AWTY_PREFIX : DB_SCHEDULER_PREFIX;
+	}
+
+	/** The table this system's rows live in while due. */
+	String hotTable() {
+		return this.system.equals(Results.AWTY) ? BenchDatabase.AWTY : "scheduled_tasks";
+	}
+
+	/** Whether a row for {@code seq} exists: a producer whose commit failed ambiguously checks before retrying. */
+	String existsQuery(long seq) {
+		return this.system.equals(Results.AWTY) ? "SELECT count(*) FROM " + BenchDatabase.AWTY + " WHERE seq = " + seq
+				: "SELECT count(*) FROM scheduled_tasks WHERE task_name = '" + DbSchedulerInstance.TASK
+						+ "' AND task_instance = '" + seq + "'";
+	}
+
+	Scheduling scheduling() {
+		return this.scheduling;
+	}
+
+	List<DataSource> pools() {
+		return this.pools;
+	}
+
+	String system() {
+		return this.system;
+	}
+
+	@Override
+	public void close() throws Exception {
+		this.running.close();
+	}
+
+}
