@@ -17,7 +17,8 @@ public record Options(List<String> scenarios, String url, String user, String pa
 	public static final List<String> SCENARIOS = List.of("drain", "lag", "backlog", "schedule", "reschedule");
 
 	/** The chaos scenarios, run only when named (or all of them with {@code chaos}), never by {@code all}. */
-	public static final List<String> CHAOS = List.of("chaos-idle-xact", "chaos-rr-readers", "chaos-overload",
+	public static final List<String> CHAOS = List.of("chaos-baseline", "chaos-idle-xact", "chaos-rr-readers",
+			"chaos-overload",
 			"chaos-kill", "chaos-pg-restart", "chaos-terminate", "chaos-pool", "chaos-failover");
 
 	static final String USAGE = """
@@ -25,8 +26,8 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			       [--rate N] [--duration S] [--backlog-rows N] [--schedule-rows N] [--reschedule-rows N]
 			       [--lease S] [--kills N] [--url JDBC] [--user U] [--password P] [--schema S] [--out DIR]
 			scenarios: drain, lag, backlog, schedule, reschedule, all (several may be given, comma-separated)
-			chaos: chaos-idle-xact, chaos-rr-readers, chaos-overload, chaos-kill, chaos-pg-restart,
-			       chaos-terminate, chaos-pool, chaos-failover, chaos (all eight)
+			chaos: chaos-baseline, chaos-idle-xact, chaos-rr-readers, chaos-overload, chaos-kill, chaos-pg-restart,
+			       chaos-terminate, chaos-pool, chaos-failover, chaos (all nine)
 			""";
 
 	public static Options parse(String... args) {

@@ -102,12 +102,15 @@ public final class ChaosScenario implements Scenario {
 					receiver);
 			fault.endOfLoad();
 			boolean all = receiver.await(wait);
+			// a row delivered but not marked (or completed) shows up again only after its lease: wait for that too
+			long unfinished = awaitFinished(database, sut, all ? wait : Duration.ZERO);
 			long lost = receiver.expected() - receiver.received();
 			if (!all) {
 				logger.warn(String.format("%s %s: %,d of %,d events missing %d s after the load; rows: %s", this.name,
 						system, lost, receiver.expected(), wait.toSeconds(), rowStates(database, system)));
 			}
 			record(results, system, receiver, produced, load, fault.figures());
+			results.add(this.name, system, "unfinished rows at end", "rows", unfinished, 1);
 			if (overload) {
 				long phaseEnd = startedAt.toEpochMilli() + plan.offsetNanos((long) (1.5 * options.rate()
 						* options.duration().toSeconds())) / 1_000_000;
@@ -120,6 +123,24 @@ public final class ChaosScenario implements Scenario {
 		}
 		catch (Exception ex) {
 			throw (ex instanceof RuntimeException runtime) ? runtime : new IllegalStateException(ex);
+		}
+	}
+
+	/** Waits until every row of the run is finished; the number still unfinished when {@code timeout} passed. */
+	private static long awaitFinished(BenchDatabase database, SystemUnderTest sut, Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		long left = -1;
+		while (true) {
+			try {
+				left = database.queryLong(sut.unfinishedQuery());
+			}
+			catch (RuntimeException ex) {
+				logger.info("counting unfinished rows failed: " + ex.getMessage());
+			}
+			if (left == 0 || System.nanoTime() > deadline) {
+				return left;
+			}
+			pause(Duration.ofMillis(200));
 		}
 	}
 

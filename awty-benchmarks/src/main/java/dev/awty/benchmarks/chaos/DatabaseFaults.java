@@ -163,6 +163,7 @@ final class DatabaseFaults {
 					}
 					figure("terminations", rounds);
 					figure("backends terminated", terminated);
+					figure("LISTEN sessions after", listeners(target));
 				});
 			}
 
@@ -202,6 +203,36 @@ final class DatabaseFaults {
 			logger.warn("reading dead tuples failed: " + ex.getMessage());
 			return -1;
 		}
+	}
+
+	/**
+	 * The system's sessions that are listening (awty's {@code LISTEN} connection, one per instance; db-scheduler
+	 * has none), found on whichever server is primary now.
+	 */
+	static long listeners(Fault.Target target) {
+		String sql = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+				+ " AND application_name LIKE ? AND query ILIKE 'LISTEN%'";
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		long count = 0;
+		// a listener that lost its connection comes back after a pause of its own: give it a few seconds
+		while (System.nanoTime() < deadline) {
+			try (Connection connection = target.database().connect();
+					PreparedStatement statement = connection.prepareStatement(sql)) {
+				statement.setString(1, target.sut().applicationNamePrefix() + "%");
+				try (ResultSet rs = statement.executeQuery()) {
+					rs.next();
+					count = rs.getLong(1);
+				}
+			}
+			catch (SQLException ex) {
+				logger.info("counting listeners failed: " + ex.getMessage());
+			}
+			if (count >= target.sut().pools().size() || target.sut().hotTable().equals("scheduled_tasks")) {
+				break;
+			}
+			ChaosScenario.pause(Duration.ofMillis(250));
+		}
+		return count;
 	}
 
 	private static String dueColumn(Fault.Target target) {

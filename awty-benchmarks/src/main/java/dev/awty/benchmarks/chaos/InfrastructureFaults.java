@@ -87,6 +87,7 @@ final class InfrastructureFaults {
 						long start = System.nanoTime();
 						cluster.restart();
 						figure("restart s", (System.nanoTime() - start) / 1e9);
+						figure("LISTEN sessions after", DatabaseFaults.listeners(target));
 						logger.info(String.format("PostgreSQL restarted in %.1f s", (System.nanoTime() - start) / 1e9));
 					}
 				});
@@ -115,6 +116,7 @@ final class InfrastructureFaults {
 						primary.stop("immediate");
 						standby.promote();
 						figure("failover s", (System.nanoTime() - start) / 1e9);
+						figure("LISTEN sessions after", DatabaseFaults.listeners(target));
 						logger.info(String.format("primary on %d stopped, standby on %d promoted in %.1f s", primary.port(),
 								standby.port(), (System.nanoTime() - start) / 1e9));
 					}

@@ -61,12 +61,18 @@ final class PrivateCluster implements AutoCloseable {
 	/** A new primary, initialized and started. */
 	static PrivateCluster primary() {
 		PrivateCluster cluster = new PrivateCluster(freePort());
-		cluster.prepare();
-		cluster.run(BIN + "/initdb", "-D", cluster.dir.toString(), "-U", "postgres", "--auth=trust", "-E", "UTF8",
-				"--no-sync");
-		cluster.appendConfig(CONFIG.formatted(cluster.port, cluster.dir));
-		cluster.start();
-		return cluster;
+		try {
+			cluster.prepare();
+			cluster.run(BIN + "/initdb", "-D", cluster.dir.toString(), "-U", "postgres", "--auth=trust", "-E", "UTF8",
+					"--no-sync");
+			cluster.appendConfig(CONFIG.formatted(cluster.port, cluster.dir));
+			cluster.start();
+			return cluster;
+		}
+		catch (RuntimeException ex) {
+			cluster.close();
+			throw ex;
+		}
 	}
 
 	/**
@@ -78,19 +84,27 @@ final class PrivateCluster implements AutoCloseable {
 		standby.prepare();
 		standby.run(BIN + "/pg_basebackup", "-h", "127.0.0.1", "-p", String.valueOf(primary.port), "-U", "postgres",
 				"-D", standby.dir.toString(), "-X", "stream", "-R", "--no-sync");
-		standby.appendConfig(CONFIG.formatted(standby.port, standby.dir) + "primary_conninfo = 'host=127.0.0.1 port="
-				+ primary.port + " user=postgres application_name=standby1'\n");
-		standby.start();
-		primary.sql("ALTER SYSTEM SET synchronous_standby_names = 'standby1'", "SELECT pg_reload_conf()");
-		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-		while (!"sync".equals(primary.queryString(
-				"SELECT sync_state FROM pg_stat_replication WHERE application_name = 'standby1'"))) {
-			if (System.nanoTime() > deadline) {
-				throw new IllegalStateException("standby on port " + standby.port + " never became synchronous");
+		try {
+			standby.appendConfig(CONFIG.formatted(standby.port, standby.dir));
+			// after what pg_basebackup -R wrote there, so that this one counts: the name the primary waits for
+			standby.appendFile("postgresql.auto.conf", "primary_conninfo = 'host=127.0.0.1 port=" + primary.port
+					+ " user=postgres application_name=standby1'\n");
+			standby.start();
+			primary.sql("ALTER SYSTEM SET synchronous_standby_names = 'standby1'", "SELECT pg_reload_conf()");
+			long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+			while (!"sync".equals(primary.queryString(
+					"SELECT sync_state FROM pg_stat_replication WHERE application_name = 'standby1'"))) {
+				if (System.nanoTime() > deadline) {
+					throw new IllegalStateException("standby on port " + standby.port + " never became synchronous");
+				}
+				ChaosScenario.pause(Duration.ofMillis(100));
 			}
-			ChaosScenario.pause(Duration.ofMillis(100));
+			return standby;
 		}
-		return standby;
+		catch (RuntimeException ex) {
+			standby.close();
+			throw ex;
+		}
 	}
 
 	int port() {
@@ -171,7 +185,11 @@ final class PrivateCluster implements AutoCloseable {
 	}
 
 	private void appendConfig(String lines) {
-		Path conf = this.dir.resolve("postgresql.conf");
+		appendFile("postgresql.conf", lines);
+	}
+
+	private void appendFile(String name, String lines) {
+		Path conf = this.dir.resolve(name);
 		try {
 			Files.writeString(conf, Files.readString(conf) + lines);
 		}

@@ -105,6 +105,16 @@ final class SystemUnderTest implements AutoCloseable {
 						+ "' AND task_instance = '" + seq + "'";
 	}
 
+	/**
+	 * How many of this run's rows are not finished yet: awty's not {@code DELIVERED}, db-scheduler's still in
+	 * its table (it deletes a one-time execution once it completed).
+	 */
+	String unfinishedQuery() {
+		return this.system.equals(Results.AWTY)
+				? "SELECT count(*) FROM " + BenchDatabase.AWTY + " WHERE seq >= 0 AND status <> 'DELIVERED'"
+				: "SELECT count(*) FROM scheduled_tasks WHERE task_instance NOT LIKE 'b%'";
+	}
+
 	Scheduling scheduling() {
 		return this.scheduling;
 	}
