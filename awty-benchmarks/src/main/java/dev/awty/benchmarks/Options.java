@@ -18,16 +18,16 @@ public record Options(List<String> scenarios, String url, String user, String pa
 
 	/** The chaos scenarios, run only when named (or all of them with {@code chaos}), never by {@code all}. */
 	public static final List<String> CHAOS = List.of("chaos-baseline", "chaos-idle-xact", "chaos-rr-readers",
-			"chaos-overload",
-			"chaos-kill", "chaos-pg-restart", "chaos-terminate", "chaos-pool", "chaos-failover");
+			"chaos-overload", "chaos-kill", "chaos-kill-context", "chaos-pg-restart", "chaos-terminate", "chaos-pool",
+			"chaos-failover");
 
 	static final String USAGE = """
 			usage: <scenario|all> [--rows N] [--reps N] [--threads N] [--pool N] [--batch N] [--poll-interval MS]
 			       [--rate N] [--duration S] [--backlog-rows N] [--schedule-rows N] [--reschedule-rows N]
 			       [--lease S] [--kills N] [--url JDBC] [--user U] [--password P] [--schema S] [--out DIR]
 			scenarios: drain, lag, backlog, schedule, reschedule, all (several may be given, comma-separated)
-			chaos: chaos-baseline, chaos-idle-xact, chaos-rr-readers, chaos-overload, chaos-kill, chaos-pg-restart,
-			       chaos-terminate, chaos-pool, chaos-failover, chaos (all nine)
+			chaos: chaos-baseline, chaos-idle-xact, chaos-rr-readers, chaos-overload, chaos-kill, chaos-kill-context,
+			       chaos-pg-restart, chaos-terminate, chaos-pool, chaos-failover, chaos (all ten)
 			""";
 
 	public static Options parse(String... args) {

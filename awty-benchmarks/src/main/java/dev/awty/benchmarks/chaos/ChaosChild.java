@@ -33,12 +33,12 @@ public final class ChaosChild {
 		BenchDatabase database = new BenchDatabase(options);
 		Receiver receiver = Receiver.forwarding(System.out, Duration.ZERO);
 		if (system.equals(Results.AWTY)) {
-			AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, receiver, "child" + id + "-",
-					SystemUnderTest.awtyProperties(options));
+			AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, receiver,
+					SystemUnderTest.instanceIdPrefix(options) + "child" + id + "-", SystemUnderTest.awtyProperties(options));
 		}
 		else {
-			DbSchedulerInstance.start(database, Setup.TUNED, receiver, SystemUnderTest.DB_SCHEDULER_PREFIX + "child" + id,
-					options.lease());
+			DbSchedulerInstance.start(database, Setup.TUNED, receiver,
+					SystemUnderTest.dbSchedulerName(options, "child" + id), options.lease());
 		}
 		synchronized (System.out) {
 			System.out.println(READY);

@@ -111,6 +111,10 @@ public final class ChaosScenario implements Scenario {
 			}
 			record(results, system, receiver, produced, load, fault.figures());
 			results.add(this.name, system, "unfinished rows at end", "rows", unfinished, 1);
+			if (this.name.startsWith("chaos-kill")) {
+				long byReplicas = database.queryLong(sut.claimedByReplicasQuery());
+				results.add(this.name, system, "rows finished by killed replicas", "rows", byReplicas, 1);
+			}
 			if (overload) {
 				long phaseEnd = startedAt.toEpochMilli() + plan.offsetNanos((long) (1.5 * options.rate()
 						* options.duration().toSeconds())) / 1_000_000;
@@ -172,6 +176,7 @@ public final class ChaosScenario implements Scenario {
 			case "chaos-rr-readers" -> DatabaseFaults.repeatableReadReaders(2);
 			case "chaos-terminate" -> DatabaseFaults.terminateBackends(Duration.ofSeconds(3));
 			case "chaos-kill" -> InfrastructureFaults.killReplica(options, options.kills());
+			case "chaos-kill-context" -> InfrastructureFaults.killContext(options, options.kills());
 			case "chaos-pg-restart" -> InfrastructureFaults.restartPostgres();
 			case "chaos-failover" -> InfrastructureFaults.failover();
 			case "chaos-pool" -> InfrastructureFaults.exhaustPool(Duration.ofSeconds(5));

@@ -12,7 +12,15 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import com.zaxxer.hikari.HikariDataSource;
+
+import dev.awty.ClaimMode;
+import dev.awty.benchmarks.BenchDatabase;
 import dev.awty.benchmarks.Options;
+import dev.awty.benchmarks.awty.AwtyInstances;
+import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
+import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
+import dev.awty.benchmarks.report.Results;
 
 /**
  * Faults of the infrastructure: a replica killed, PostgreSQL restarted or failed over, the pool exhausted
@@ -26,8 +34,9 @@ final class InfrastructureFaults {
 	}
 
 	/**
-	 * A second replica in a child JVM, SIGKILLed {@code kills} times once it has run two seconds after
-	 * starting, and started again at once each time; the last one keeps running until every event arrived.
+	 * A second replica in a child JVM, SIGKILLed {@code kills} times while it is delivering (two seconds after
+	 * its first delivery, or ten after it started if none came), and started again at once each time; the
+	 * last one keeps running until every event arrived.
 	 */
 	static Fault killReplica(Options options, int kills) {
 		return new Fault() {
@@ -53,7 +62,7 @@ final class InfrastructureFaults {
 						if (round > kills) {
 							break;
 						}
-						ChaosScenario.pause(Duration.ofSeconds(2));
+						awaitWorking(started);
 						started.kill();
 						killed++;
 						logger.info(String.format("killed child %d of %s (SIGKILL) after it delivered %,d", round, system,
@@ -73,6 +82,95 @@ final class InfrastructureFaults {
 			}
 
 		};
+	}
+
+	/**
+	 * A second replica in this JVM, stopped abruptly {@code kills} times three seconds after it started: its
+	 * pool is closed first, which aborts its connections at once (its transactions roll back, its claims stay
+	 * as they are, as a crash leaves them), then the rest of it is closed; started again at once each time,
+	 * the last one keeps running until every event arrived. Cheaper than {@link #killReplica} where a JVM
+	 * takes long to start, but not a true crash: a worker may still hand over rows it held before it stops.
+	 */
+	static Fault killContext(Options options, int kills) {
+		return new Fault() {
+
+			private volatile @Nullable AutoCloseable replica;
+
+			@Override
+			void start(Target target) {
+				String system = target.sut().system();
+				onThread("chaos-kill-context", () -> {
+					int killed = 0;
+					for (int round = 1; round <= kills + 1 && !loadEnded(); round++) {
+						Replica started = Replica.start(target, round);
+						this.replica = started::stop;
+						if (round > kills) {
+							break;
+						}
+						ChaosScenario.pause(Duration.ofSeconds(3));
+						started.kill();
+						killed++;
+						logger.info("stopped replica " + round + " of " + system + " abruptly");
+					}
+					figure("kills", killed);
+				});
+			}
+
+			@Override
+			public void close() {
+				AutoCloseable last = this.replica;
+				if (last != null) {
+					try {
+						last.close();
+					}
+					catch (Exception ex) {
+						logger.warn("stopping the last replica failed: " + ex.getMessage());
+					}
+				}
+			}
+
+		};
+	}
+
+	/** An extra in-process replica of the system under test. */
+	private record Replica(HikariDataSource pool, AutoCloseable running) {
+
+		static Replica start(Fault.Target target, int round) {
+			BenchDatabase database = target.database();
+			Options options = database.options();
+			if (target.sut().system().equals(Results.AWTY)) {
+				AwtyInstances awty = AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, target.receiver(),
+						SystemUnderTest.instanceIdPrefix(options) + "replica" + round + "-",
+						SystemUnderTest.awtyProperties(options));
+				return new Replica((HikariDataSource) awty.dataSource(0), awty);
+			}
+			DbSchedulerInstance instance = DbSchedulerInstance.start(database, Setup.TUNED, target.receiver(),
+					SystemUnderTest.dbSchedulerName(options, "replica" + round), options.lease());
+			return new Replica(instance.pool(), instance);
+		}
+
+		void kill() {
+			this.pool.close();
+			stop();
+		}
+
+		void stop() {
+			try {
+				this.running.close();
+			}
+			catch (Exception ex) {
+				logger.info("a killed replica's shutdown failed, as expected without its pool: " + ex.getMessage());
+			}
+		}
+
+	}
+
+	private static void awaitWorking(ChildInstance child) {
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		while (child.delivered() == 0 && System.nanoTime() < deadline) {
+			ChaosScenario.pause(Duration.ofMillis(50));
+		}
+		ChaosScenario.pause(Duration.ofSeconds(2));
 	}
 
 	/** PostgreSQL restarted ({@code pg_ctl restart -m fast}) at 40 % of the load, on the private cluster. */

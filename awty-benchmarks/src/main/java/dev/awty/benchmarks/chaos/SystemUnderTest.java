@@ -27,6 +27,8 @@ final class SystemUnderTest implements AutoCloseable {
 
 	private final String system;
 
+	private final Options options;
+
 	private final AutoCloseable running;
 
 	private final Scheduling scheduling;
@@ -40,8 +42,10 @@ final class SystemUnderTest implements AutoCloseable {
 
 	}
 
-	private SystemUnderTest(String system, AutoCloseable running, Scheduling scheduling, List<DataSource> pools) {
+	private SystemUnderTest(String system, Options options, AutoCloseable running, Scheduling scheduling,
+			List<DataSource> pools) {
 		this.system = system;
+		this.options = options;
 		this.running = running;
 		this.scheduling = scheduling;
 		this.pools = pools;
@@ -50,19 +54,20 @@ final class SystemUnderTest implements AutoCloseable {
 	static SystemUnderTest start(String system, BenchDatabase database, int instances, Receiver receiver) {
 		if (system.equals(Results.AWTY)) {
 			AwtyInstances awty = AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, instances, receiver,
-					"chaos-", awtyProperties(database.options()));
+					instanceIdPrefix(database.options()), awtyProperties(database.options()));
 			EventScheduler scheduler = awty.scheduler();
 			List<DataSource> pools = new ArrayList<>();
 			for (int i = 0; i < instances; i++) {
 				pools.add(awty.dataSource(i));
 			}
-			return new SystemUnderTest(system, awty, (seq, due) -> scheduler.schedule(new BenchEvent(seq), due), pools);
+			return new SystemUnderTest(system, database.options(), awty,
+					(seq, due) -> scheduler.schedule(new BenchEvent(seq), due), pools);
 		}
 		List<DbSchedulerInstance> started = new ArrayList<>();
 		try {
 			for (int i = 1; i <= instances; i++) {
-				started.add(DbSchedulerInstance.start(database, Setup.TUNED, receiver, DB_SCHEDULER_PREFIX + i,
-						database.options().lease()));
+				started.add(DbSchedulerInstance.start(database, Setup.TUNED, receiver,
+						dbSchedulerName(database.options(), String.valueOf(i)), database.options().lease()));
 			}
 		}
 		catch (RuntimeException ex) {
@@ -70,13 +75,21 @@ final class SystemUnderTest implements AutoCloseable {
 			throw ex;
 		}
 		DbSchedulerInstance first = started.get(0);
-		return new SystemUnderTest(system, () -> started.forEach(DbSchedulerInstance::close), first::schedule,
-				started.stream().map((instance) -> (DataSource) instance.pool()).toList());
+		return new SystemUnderTest(system, database.options(), () -> started.forEach(DbSchedulerInstance::close),
+				first::schedule, started.stream().map((instance) -> (DataSource) instance.pool()).toList());
 	}
 
-	static final String AWTY_PREFIX = "awty-";
+	/**
+	 * awty's instance ids in this run: {@code chaos-<schema>-} and a number; its connections are named
+	 * {@code awty-} and the id, so that terminating them never hits another run's or another test's.
+	 */
+	static String instanceIdPrefix(Options options) {
+		return "chaos-" + options.schema() + "-";
+	}
 
-	static final String DB_SCHEDULER_PREFIX = "db-scheduler-chaos-";
+	static String dbSchedulerName(Options options, String suffix) {
+		return "db-scheduler-chaos-" + options.schema() + "-" + suffix;
+	}
 
 	/**
 	 * awty's lease set to {@code --lease} (the send timeout a quarter of it, as awty requires it shorter), and
@@ -90,7 +103,8 @@ final class SystemUnderTest implements AutoCloseable {
 
 	/** The {@code ApplicationName} prefix of this system's connections in {@code pg_stat_activity}. */
 	String applicationNamePrefix() {
-		return this.system.equals(Results.AWTY) ? AWTY_PREFIX : DB_SCHEDULER_PREFIX;
+		return this.system.equals(Results.AWTY) ? "awty-" + instanceIdPrefix(this.options)
+				: dbSchedulerName(this.options, "");
 	}
 
 	/** The table this system's rows live in while due. */
@@ -113,6 +127,17 @@ final class SystemUnderTest implements AutoCloseable {
 		return this.system.equals(Results.AWTY)
 				? "SELECT count(*) FROM " + BenchDatabase.AWTY + " WHERE seq >= 0 AND status <> 'DELIVERED'"
 				: "SELECT count(*) FROM scheduled_tasks WHERE task_instance NOT LIKE 'b%'";
+	}
+
+	/**
+	 * How many rows the replicas the kill scenarios start (ids {@code …replica…}, {@code …child…}) last claimed
+	 * (awty; its {@code claimed_by} stays on a delivered row), to tell that they took part; db-scheduler deletes
+	 * its executions, so nothing is left to count: -1.
+	 */
+	String claimedByReplicasQuery() {
+		String prefix = instanceIdPrefix(this.options);
+		return this.system.equals(Results.AWTY) ? "SELECT count(*) FROM " + BenchDatabase.AWTY + " WHERE claimed_by LIKE '"
+				+ prefix + "replica%' OR claimed_by LIKE '" + prefix + "child%'" : "SELECT -1";
 	}
 
 	Scheduling scheduling() {
