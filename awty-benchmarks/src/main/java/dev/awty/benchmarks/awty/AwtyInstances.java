@@ -17,6 +17,7 @@ import dev.awty.EventScheduler;
 import dev.awty.benchmarks.BenchDatabase;
 import dev.awty.benchmarks.Options;
 import dev.awty.benchmarks.Receiver;
+import dev.awty.internal.delivery.DeliveryPollers;
 import dev.awty.repository.EventRepositories;
 
 /**
@@ -85,6 +86,14 @@ public final class AwtyInstances implements AutoCloseable {
 
 	public EventScheduler scheduler() {
 		return this.contexts.get(0).getBean(EventScheduler.class);
+	}
+
+	/**
+	 * Stops the delivery pollers of instance {@code index}, which keeps scheduling: a producer only, so that a
+	 * scenario's other replicas share the delivery evenly (the scheduling instance otherwise wakes first).
+	 */
+	public void stopDelivery(int index) {
+		this.contexts.get(index).getBean(DeliveryPollers.class).stop();
 	}
 
 	/** The pool of instance {@code index} (from 0), for the chaos scenario that exhausts it. */

@@ -1,5 +1,6 @@
 package dev.awty.benchmarks.chaos;
 
+import java.io.IOException;
 import java.time.Duration;
 
 import dev.awty.ClaimMode;
@@ -40,11 +41,29 @@ public final class ChaosChild {
 			DbSchedulerInstance.start(database, Setup.TUNED, receiver,
 					SystemUnderTest.dbSchedulerName(options, "child" + id), options.lease());
 		}
+		watchParent();
 		synchronized (System.out) {
 			System.out.println(READY);
 			System.out.flush();
 		}
 		Thread.currentThread().join();
+	}
+
+	/** Ends this JVM when the parent's end of stdin closes: a parent that died leaves no replica behind. */
+	private static void watchParent() {
+		Thread watcher = new Thread(() -> {
+			try {
+				while (System.in.read() >= 0) {
+					// the parent never writes: wait for the end of the stream
+				}
+			}
+			catch (IOException ex) {
+				// closed: the parent is gone just the same
+			}
+			Runtime.getRuntime().halt(3);
+		}, "chaos-parent-watch");
+		watcher.setDaemon(true);
+		watcher.start();
 	}
 
 }

@@ -1,12 +1,13 @@
 package dev.awty.benchmarks.chaos;
 
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,8 +41,12 @@ final class ChildInstance {
 
 	private final Thread reader;
 
-	private ChildInstance(Process process, String id, Receiver receiver) {
+	/** The child's stdout: a file, not a pipe, so that nothing it wrote before SIGKILL can be lost in transit. */
+	private final Path output;
+
+	private ChildInstance(Process process, Path output, String id, Receiver receiver) {
 		this.process = process;
+		this.output = output;
 		this.reader = new Thread(() -> read(id, receiver), "chaos-child-" + id);
 		this.reader.setDaemon(true);
 		this.reader.start();
@@ -55,8 +60,11 @@ final class ChildInstance {
 				String.valueOf(options.poolSize()), "--batch", String.valueOf(options.batchSize()), "--poll-interval",
 				String.valueOf(options.pollInterval().toMillis()), "--lease", String.valueOf(options.lease().toSeconds())));
 		try {
-			Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-			return new ChildInstance(process, id, receiver);
+			Path output = Files.createTempFile("awty-chaos-child-" + id + "-", ".out");
+			Process process = new ProcessBuilder(command).redirectOutput(output.toFile())
+				.redirectError(ProcessBuilder.Redirect.INHERIT)
+				.start();
+			return new ChildInstance(process, output, id, receiver);
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException("cannot start a child JVM", ex);
@@ -90,26 +98,56 @@ final class ChildInstance {
 		}
 	}
 
+	/** Follows the child's output file until the child is gone and every line it wrote was read. */
 	private void read(String id, Receiver receiver) {
-		try (BufferedReader lines = new BufferedReader(new InputStreamReader(this.process.getInputStream()))) {
-			String line;
-			while ((line = lines.readLine()) != null) {
-				if (line.startsWith("D ")) {
-					String[] parts = line.split(" ");
-					receiver.receive(Long.parseLong(parts[1]), micros(Long.parseLong(parts[2])),
-							micros(Long.parseLong(parts[3])));
-					this.delivered.incrementAndGet();
+		try (InputStream in = new BufferedInputStream(Files.newInputStream(this.output))) {
+			StringBuilder line = new StringBuilder();
+			boolean exited = false;
+			while (true) {
+				int next = in.read();
+				if (next < 0) {
+					if (exited) {
+						break;
+					}
+					// once it is gone, one more pass to the end of the file picks up its last lines
+					exited = !this.process.isAlive();
+					if (!exited) {
+						ChaosScenario.pause(Duration.ofMillis(5));
+					}
 				}
-				else if (line.equals(ChaosChild.READY)) {
-					this.ready.countDown();
+				else if (next == '\n') {
+					handle(line.toString(), id, receiver);
+					line.setLength(0);
 				}
-				else if (!line.isBlank()) {
-					logger.info("child " + id + ": " + line);
+				else {
+					line.append((char) next);
 				}
 			}
 		}
 		catch (IOException | RuntimeException ex) {
 			logger.warn("reading child " + id + " failed: " + ex.getMessage());
+		}
+		finally {
+			try {
+				Files.deleteIfExists(this.output);
+			}
+			catch (IOException ex) {
+				logger.debug("could not delete " + this.output);
+			}
+		}
+	}
+
+	private void handle(String line, String id, Receiver receiver) {
+		if (line.startsWith("D ")) {
+			String[] parts = line.split(" ");
+			receiver.receive(Long.parseLong(parts[1]), micros(Long.parseLong(parts[2])), micros(Long.parseLong(parts[3])));
+			this.delivered.incrementAndGet();
+		}
+		else if (line.equals(ChaosChild.READY)) {
+			this.ready.countDown();
+		}
+		else if (!line.isBlank()) {
+			logger.info("child " + id + ": " + line);
 		}
 	}
 

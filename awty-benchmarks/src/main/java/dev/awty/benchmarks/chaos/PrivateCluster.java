@@ -53,9 +53,13 @@ final class PrivateCluster implements AutoCloseable {
 
 	private final Path dir;
 
+	private final Thread cleanUp = new Thread(this::close, "awty-chaos-cluster-clean-up");
+
 	private PrivateCluster(int port) {
 		this.port = port;
 		this.dir = ROOT.resolve(String.valueOf(port));
+		// a benchmark stopped halfway (Ctrl-C, a timeout) must not leave a server running
+		Runtime.getRuntime().addShutdownHook(this.cleanUp);
 	}
 
 	/** A new primary, initialized and started. */
@@ -136,6 +140,14 @@ final class PrivateCluster implements AutoCloseable {
 	/** Stops the server if it runs and deletes its files. */
 	@Override
 	public void close() {
+		if (Thread.currentThread() != this.cleanUp) {
+			try {
+				Runtime.getRuntime().removeShutdownHook(this.cleanUp);
+			}
+			catch (IllegalStateException ex) {
+				// the JVM is already shutting down: the hook runs anyway
+			}
+		}
 		if (Files.exists(this.dir.resolve("postmaster.pid"))) {
 			try {
 				stop("immediate");

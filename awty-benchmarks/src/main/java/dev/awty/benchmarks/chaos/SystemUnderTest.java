@@ -8,6 +8,9 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
+import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.zaxxer.hikari.HikariDataSource;
+
 import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
 import dev.awty.benchmarks.BenchDatabase;
@@ -51,13 +54,23 @@ final class SystemUnderTest implements AutoCloseable {
 		this.pools = pools;
 	}
 
-	static SystemUnderTest start(String system, BenchDatabase database, int instances, Receiver receiver) {
+	/**
+	 * @param producerApart whether the load is scheduled by an instance of its own that delivers nothing (one
+	 * more awty instance with its pollers stopped; a db-scheduler client), so that the {@code instances}
+	 * replicas take the rows on equal terms
+	 */
+	static SystemUnderTest start(String system, BenchDatabase database, int instances, boolean producerApart,
+			Receiver receiver) {
 		if (system.equals(Results.AWTY)) {
-			AwtyInstances awty = AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, instances, receiver,
+			int count = producerApart ? instances + 1 : instances;
+			AwtyInstances awty = AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, count, receiver,
 					instanceIdPrefix(database.options()), awtyProperties(database.options()));
+			if (producerApart) {
+				awty.stopDelivery(0);
+			}
 			EventScheduler scheduler = awty.scheduler();
 			List<DataSource> pools = new ArrayList<>();
-			for (int i = 0; i < instances; i++) {
+			for (int i = producerApart ? 1 : 0; i < count; i++) {
 				pools.add(awty.dataSource(i));
 			}
 			return new SystemUnderTest(system, database.options(), awty,
@@ -74,9 +87,19 @@ final class SystemUnderTest implements AutoCloseable {
 			started.forEach(DbSchedulerInstance::close);
 			throw ex;
 		}
+		List<DataSource> pools = started.stream().map((instance) -> (DataSource) instance.pool()).toList();
+		if (producerApart) {
+			HikariDataSource producerPool = database.pool(dbSchedulerName(database.options(), "producer"),
+					database.options().poolSize());
+			SchedulerClient client = DbSchedulerInstance.client(producerPool);
+			return new SystemUnderTest(system, database.options(), () -> {
+				started.forEach(DbSchedulerInstance::close);
+				producerPool.close();
+			}, (seq, due) -> client.schedule(DbSchedulerInstance.instance(seq), due), pools);
+		}
 		DbSchedulerInstance first = started.get(0);
 		return new SystemUnderTest(system, database.options(), () -> started.forEach(DbSchedulerInstance::close),
-				first::schedule, started.stream().map((instance) -> (DataSource) instance.pool()).toList());
+				first::schedule, pools);
 	}
 
 	/**
