@@ -115,7 +115,7 @@ public final class ChaosScenario implements Scenario {
 			results.add(this.name, system, "unfinished rows at end", "rows", unfinished, 1);
 			if (this.name.startsWith("chaos-kill")) {
 				long byReplicas = database.queryLong(sut.claimedByReplicasQuery());
-				results.add(this.name, system, "rows finished by killed replicas", "rows", byReplicas, 1);
+				results.add(this.name, system, "rows last claimed by extra replicas", "rows", byReplicas, 1);
 			}
 			if (overload) {
 				long phaseEnd = startedAt.toEpochMilli() + plan.offsetNanos((long) (1.5 * options.rate()
