@@ -178,6 +178,7 @@ public final class BenchDatabase {
 		config.setMaximumPoolSize(size);
 		config.setMinimumIdle(size);
 		config.setPoolName(name);
+		config.addDataSourceProperty("ApplicationName", name);
 		return new HikariDataSource(config);
 	}
 

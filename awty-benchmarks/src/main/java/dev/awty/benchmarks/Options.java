@@ -12,15 +12,22 @@ import java.util.Locale;
  */
 public record Options(List<String> scenarios, String url, String user, String password, String schema, int rows,
 		int repetitions, int threads, int poolSize, int batchSize, Duration pollInterval, int rate, Duration duration,
-		int backlogRows, int scheduleRows, int rescheduleRows, Path output) {
+		int backlogRows, int scheduleRows, int rescheduleRows, Duration lease, int kills, Path output) {
 
 	public static final List<String> SCENARIOS = List.of("drain", "lag", "backlog", "schedule", "reschedule");
+
+	/** The chaos scenarios, run only when named (or all of them with {@code chaos}), never by {@code all}. */
+	public static final List<String> CHAOS = List.of("chaos-baseline", "chaos-idle-xact", "chaos-rr-readers",
+			"chaos-overload", "chaos-kill", "chaos-kill-context", "chaos-pg-restart", "chaos-terminate", "chaos-pool",
+			"chaos-failover");
 
 	static final String USAGE = """
 			usage: <scenario|all> [--rows N] [--reps N] [--threads N] [--pool N] [--batch N] [--poll-interval MS]
 			       [--rate N] [--duration S] [--backlog-rows N] [--schedule-rows N] [--reschedule-rows N]
-			       [--url JDBC] [--user U] [--password P] [--schema S] [--out DIR]
+			       [--lease S] [--kills N] [--url JDBC] [--user U] [--password P] [--schema S] [--out DIR]
 			scenarios: drain, lag, backlog, schedule, reschedule, all (several may be given, comma-separated)
+			chaos: chaos-baseline, chaos-idle-xact, chaos-rr-readers, chaos-overload, chaos-kill, chaos-kill-context,
+			       chaos-pg-restart, chaos-terminate, chaos-pool, chaos-failover, chaos (all ten)
 			""";
 
 	public static Options parse(String... args) {
@@ -32,7 +39,10 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			if (name.equals("all")) {
 				scenarios.addAll(SCENARIOS);
 			}
-			else if (SCENARIOS.contains(name)) {
+			else if (name.equals("chaos")) {
+				scenarios.addAll(CHAOS);
+			}
+			else if (SCENARIOS.contains(name) || CHAOS.contains(name)) {
 				scenarios.add(name);
 			}
 			else {
@@ -50,10 +60,17 @@ public record Options(List<String> scenarios, String url, String user, String pa
 		return b.build(List.copyOf(scenarios));
 	}
 
+	/** The same options on another database, as the chaos scenarios' private clusters need. */
+	public Options withUrl(String url) {
+		return new Options(this.scenarios, url, this.user, this.password, this.schema, this.rows, this.repetitions,
+				this.threads, this.poolSize, this.batchSize, this.pollInterval, this.rate, this.duration, this.backlogRows,
+				this.scheduleRows, this.rescheduleRows, this.lease, this.kills, this.output);
+	}
+
 	/** The same options with every size replaced by a tiny one, for the smoke test. */
 	public Options smoke(Path out) {
 		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, 2000, 1, 2, 4, 500,
-				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, out);
+				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, this.lease, 1, out);
 	}
 
 	private static final class Builder {
@@ -88,6 +105,10 @@ public record Options(List<String> scenarios, String url, String user, String pa
 
 		int rescheduleRows = 10_000;
 
+		long leaseSeconds = 20;
+
+		int kills = 3;
+
 		String out = System.getProperty("awty.benchmarks.out", "awty-benchmarks/results");
 
 		void set(String flag, String value) {
@@ -108,6 +129,8 @@ public record Options(List<String> scenarios, String url, String user, String pa
 					case "--backlog-rows" -> this.backlogRows = positive(flag, value);
 					case "--schedule-rows" -> this.scheduleRows = positive(flag, value);
 					case "--reschedule-rows" -> this.rescheduleRows = positive(flag, value);
+					case "--lease" -> this.leaseSeconds = positive(flag, value);
+					case "--kills" -> this.kills = positive(flag, value);
 					case "--out" -> this.out = value;
 					default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
 				}
@@ -136,7 +159,7 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			return new Options(scenarios, this.url, this.user, this.password, this.schema, this.rows, this.reps,
 					this.threads, this.pool, this.batch, Duration.ofMillis(this.pollMillis), this.rate,
 					Duration.ofSeconds(this.durationSeconds), this.backlogRows, this.scheduleRows, this.rescheduleRows,
-					Path.of(this.out));
+					Duration.ofSeconds(this.leaseSeconds), this.kills, Path.of(this.out));
 		}
 
 	}

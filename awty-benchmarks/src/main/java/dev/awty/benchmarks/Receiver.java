@@ -1,10 +1,14 @@
 package dev.awty.benchmarks;
 
+import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * The in-process consumer every system delivers to: counts each sequence number, so a run can tell that
@@ -25,20 +29,68 @@ public final class Receiver {
 
 	private final AtomicLong unknown = new AtomicLong();
 
+	/** When each sequence number first arrived, in epoch milliseconds. */
+	private final long[] receivedAtMillis;
+
+	/** Simulated work per delivery, which fixes a consumer's capacity (the chaos overload scenario). */
+	private final long workNanos;
+
+	/** Where a child JVM writes its deliveries for the parent to count; {@code null} counts here. */
+	private final @Nullable PrintStream forward;
+
 	private volatile long firstNanos;
 
 	private volatile long lastNanos;
 
 	public Receiver(int expected) {
+		this(expected, Duration.ZERO, null);
+	}
+
+	public Receiver(int expected, Duration work) {
+		this(expected, work, null);
+	}
+
+	private Receiver(int expected, Duration work, @Nullable PrintStream forward) {
 		this.expected = expected;
 		this.counts = new AtomicIntegerArray(expected);
 		this.lagMicros = new long[expected];
+		this.receivedAtMillis = new long[expected];
+		this.workNanos = work.toNanos();
+		this.forward = forward;
+	}
+
+	/**
+	 * A receiver that counts nothing but writes each delivery to {@code out} as a line
+	 * {@code D <seq> <due epoch µs> <received epoch µs>}, flushed before the consumer returns, so that a parent
+	 * process counts every delivery its child acknowledged even when the child is killed right after.
+	 */
+	public static Receiver forwarding(PrintStream out, Duration work) {
+		return new Receiver(0, work, out);
 	}
 
 	/** Records one delivery of {@code seq}, due at {@code dueAt}. */
 	public void receive(long seq, Instant dueAt) {
+		if (this.workNanos > 0) {
+			LockSupport.parkNanos(this.workNanos);
+		}
+		PrintStream out = this.forward;
+		if (out != null) {
+			synchronized (out) {
+				out.println("D " + seq + " " + micros(dueAt) + " " + micros(Instant.now()));
+				out.flush();
+			}
+			return;
+		}
+		receive(seq, dueAt, Instant.now());
+	}
+
+	private static long micros(Instant instant) {
+		return instant.getEpochSecond() * 1_000_000 + instant.getNano() / 1000;
+	}
+
+	/** Records one delivery of {@code seq}, due at {@code dueAt}, received at {@code at} (perhaps elsewhere). */
+	public void receive(long seq, Instant dueAt, Instant at) {
 		long now = System.nanoTime();
-		Instant at = Instant.now();
 		if (seq < 0 || seq >= this.expected) {
 			this.unknown.incrementAndGet();
 			return;
@@ -49,6 +101,7 @@ public final class Receiver {
 			return;
 		}
 		this.lagMicros[index] = Duration.between(dueAt, at).toNanos() / 1000;
+		this.receivedAtMillis[index] = at.toEpochMilli();
 		if (this.received.getAndIncrement() == 0) {
 			this.firstNanos = now;
 		}
@@ -70,6 +123,30 @@ public final class Receiver {
 		}
 	}
 
+	/** Waits until every expected sequence number arrived once or {@code timeout} passes; whether all arrived. */
+	public boolean await(Duration timeout) {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (this.received.get() < this.expected) {
+			if (System.nanoTime() > deadline) {
+				return false;
+			}
+			sleep(20);
+		}
+		return true;
+	}
+
+	/** The latest first arrival among sequence numbers {@code [0, below)}, in epoch ms; 0 if one is missing. */
+	public long lastArrivalMillis(int below) {
+		long last = 0;
+		for (int i = 0; i < Math.min(below, this.expected); i++) {
+			if (this.receivedAtMillis[i] == 0) {
+				return 0;
+			}
+			last = Math.max(last, this.receivedAtMillis[i]);
+		}
+		return last;
+	}
+
 	/** Throws unless every expected event arrived exactly once and nothing else arrived. */
 	public void verifyExactlyOnce(String system) {
 		if (this.received.get() != this.expected || this.duplicates.get() > 0 || this.unknown.get() > 0) {
@@ -80,6 +157,15 @@ public final class Receiver {
 
 	public long received() {
 		return this.received.get();
+	}
+
+	/** Whether {@code seq} arrived at least once. */
+	public boolean arrived(long seq) {
+		return seq >= 0 && seq < this.expected && this.counts.get((int) seq) > 0;
+	}
+
+	public int expected() {
+		return this.expected;
 	}
 
 	public long duplicates() {
@@ -94,7 +180,18 @@ public final class Receiver {
 
 	/** Lag in milliseconds at {@code quantile} (0.5, 0.99, 1.0) over every delivered event. */
 	public double lagMillis(double quantile) {
-		long[] sorted = Arrays.copyOf(this.lagMicros, this.expected);
+		// only sequence numbers that arrived: a lost event has no lag, and counting it as 0 would hide it
+		long[] sorted = new long[(int) this.received.get()];
+		int n = 0;
+		for (int i = 0; i < this.expected && n < sorted.length; i++) {
+			if (this.counts.get(i) > 0) {
+				sorted[n++] = this.lagMicros[i];
+			}
+		}
+		sorted = Arrays.copyOf(sorted, n);
+		if (n == 0) {
+			return Double.NaN;
+		}
 		Arrays.sort(sorted);
 		int index = (int) Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1);
 		return sorted[Math.max(0, index)] / 1000.0;

@@ -1,8 +1,11 @@
 package dev.awty.benchmarks.awty;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+
+import javax.sql.DataSource;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
@@ -14,6 +17,7 @@ import dev.awty.EventScheduler;
 import dev.awty.benchmarks.BenchDatabase;
 import dev.awty.benchmarks.Options;
 import dev.awty.benchmarks.Receiver;
+import dev.awty.internal.delivery.DeliveryPollers;
 import dev.awty.repository.EventRepositories;
 
 /**
@@ -32,10 +36,20 @@ public final class AwtyInstances implements AutoCloseable {
 	 * batch size and poll interval.
 	 */
 	public static AwtyInstances start(BenchDatabase database, ClaimMode mode, int count, Receiver receiver) {
+		return start(database, mode, count, receiver, "bench-", Map.of());
+	}
+
+	/**
+	 * Starts {@code count} instances named {@code idPrefix} and a number, with {@code extra} properties over the
+	 * benchmark's. Each connection carries {@code ApplicationName} {@code awty-<instance id>}, so the chaos
+	 * scenarios can find awty's backends in {@code pg_stat_activity}.
+	 */
+	public static AwtyInstances start(BenchDatabase database, ClaimMode mode, int count, Receiver receiver,
+			String idPrefix, Map<String, Object> extra) {
 		AwtyInstances instances = new AwtyInstances();
 		try {
 			for (int i = 1; i <= count; i++) {
-				instances.contexts.add(application(database, mode, "bench-" + i, receiver).run());
+				instances.contexts.add(application(database, mode, idPrefix + i, receiver, extra).run());
 			}
 		}
 		catch (RuntimeException ex) {
@@ -46,9 +60,10 @@ public final class AwtyInstances implements AutoCloseable {
 	}
 
 	private static SpringApplicationBuilder application(BenchDatabase database, ClaimMode mode, String instanceId,
-			Receiver receiver) {
+			Receiver receiver, Map<String, Object> extra) {
 		Options options = database.options();
-		Map<String, Object> properties = Map.ofEntries(Map.entry("spring.datasource.url", database.url()),
+		Map<String, Object> properties = new HashMap<>(Map.ofEntries(
+				Map.entry("spring.datasource.url", database.url() + "&ApplicationName=awty-" + instanceId),
 				Map.entry("spring.datasource.username", options.user()),
 				Map.entry("spring.datasource.password", options.password()),
 				Map.entry("spring.datasource.hikari.maximum-pool-size", options.poolSize()),
@@ -60,7 +75,8 @@ public final class AwtyInstances implements AutoCloseable {
 				Map.entry("awty.claim.mode", (mode == ClaimMode.LEADER) ? "leader" : "skip-locked"),
 				Map.entry("awty.poller.concurrency", options.threads()),
 				Map.entry("awty.poller.batch-size", options.batchSize()),
-				Map.entry("awty.poller.poll-interval", options.pollInterval().toMillis() + "ms"));
+				Map.entry("awty.poller.poll-interval", options.pollInterval().toMillis() + "ms")));
+		properties.putAll(extra);
 		return new SpringApplicationBuilder(AwtyBenchApplication.class).web(WebApplicationType.NONE)
 			.properties(properties)
 			.initializers((context) -> context.getBeanFactory().registerSingleton("benchReceiver", receiver))
@@ -70,6 +86,19 @@ public final class AwtyInstances implements AutoCloseable {
 
 	public EventScheduler scheduler() {
 		return this.contexts.get(0).getBean(EventScheduler.class);
+	}
+
+	/**
+	 * Stops the delivery pollers of instance {@code index}, which keeps scheduling: a producer only, so that a
+	 * scenario's other replicas share the delivery evenly (the scheduling instance otherwise wakes first).
+	 */
+	public void stopDelivery(int index) {
+		this.contexts.get(index).getBean(DeliveryPollers.class).stop();
+	}
+
+	/** The pool of instance {@code index} (from 0), for the chaos scenario that exhausts it. */
+	public DataSource dataSource(int index) {
+		return this.contexts.get(index).getBean(DataSource.class);
 	}
 
 	public EventRepositories repositories() {

@@ -10,6 +10,7 @@ import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import com.zaxxer.hikari.HikariDataSource;
+import org.jspecify.annotations.Nullable;
 
 import dev.awty.benchmarks.BenchDatabase;
 import dev.awty.benchmarks.Options;
@@ -50,16 +51,29 @@ public final class DbSchedulerInstance implements AutoCloseable {
 	}
 
 	public static DbSchedulerInstance start(BenchDatabase database, Setup setup, Receiver receiver) {
+		return start(database, setup, receiver, "db-scheduler", null);
+	}
+
+	/**
+	 * Starts an instance whose connections carry {@code ApplicationName} {@code name} and, when
+	 * {@code deadAfter} is given, whose executions of a dead instance are picked up again after about that long
+	 * (its heartbeat every quarter of it, four missed heartbeats), as the chaos scenarios set awty's lease.
+	 */
+	public static DbSchedulerInstance start(BenchDatabase database, Setup setup, Receiver receiver, String name,
+			@Nullable Duration deadAfter) {
 		Options options = database.options();
-		HikariDataSource pool = database.pool("db-scheduler", options.poolSize());
+		HikariDataSource pool = database.pool(name, options.poolSize());
 		OneTimeTask<Void> task = Tasks.oneTime(TASK).execute((instance, context) -> receiver
 			.receive(Long.parseLong(instance.getId()), context.getExecution().getExecutionTime()));
-		SchedulerBuilder builder = Scheduler.create(pool, task).schedulerName(() -> "bench");
+		SchedulerBuilder builder = Scheduler.create(pool, task).schedulerName(() -> name);
 		if (setup == Setup.TUNED) {
 			builder.threads(options.threads())
 				.pollingInterval(options.pollInterval())
 				.pollUsingLockAndFetch(1.0, 4.0)
 				.enableImmediateExecution();
+		}
+		if (deadAfter != null) {
+			builder.heartbeatInterval(deadAfter.dividedBy(4)).missedHeartbeatsLimit(4);
 		}
 		Scheduler scheduler = builder.shutdownMaxWait(Duration.ofSeconds(10)).build();
 		scheduler.start();
@@ -78,6 +92,10 @@ public final class DbSchedulerInstance implements AutoCloseable {
 
 	public static TaskInstance<Void> instance(long seq) {
 		return new TaskInstance<>(TASK, Long.toString(seq));
+	}
+
+	public HikariDataSource pool() {
+		return this.pool;
 	}
 
 	public SchedulerClient client() {

@@ -30,9 +30,9 @@ public final class ReportWriter {
 
 	public void print(PrintStream out) {
 		out.println();
-		out.printf("%-11s %-22s %-22s %s%n", "scenario", "system", "metric", "median (min–max)");
+		out.printf("%-16s %-22s %-26s %s%n", "scenario", "system", "metric", "median (min–max)");
 		for (Summary s : this.results.summaries()) {
-			out.printf("%-11s %-22s %-22s %s %s%n", s.scenario(), s.system(), s.metric(), s.formatted(), s.unit());
+			out.printf("%-16s %-22s %-26s %s %s%n", s.scenario(), s.system(), s.metric(), s.formatted(), s.unit());
 		}
 		out.println();
 		this.results.comparisons().forEach(out::println);

@@ -111,6 +111,11 @@ public final class Results {
 			lines.add("schedule batch awty/db-scheduler = " + Numbers.format(median("schedule", AWTY, "batch/s")
 					/ median("schedule", DB_SCHEDULER, "batch/s")) + "x");
 		}
+		for (String scenario : measurements().stream().map(Measurement::scenario).distinct().toList()) {
+			if (scenario.startsWith("chaos-")) {
+				lines.add(scenario + ": " + chaos(scenario, AWTY) + "; " + chaos(scenario, DB_SCHEDULER));
+			}
+		}
 		double join = median("reschedule", AWTY, "seconds");
 		if (!Double.isNaN(join)) {
 			lines.add("reschedule db-scheduler (per id)/awty (join) = "
@@ -119,6 +124,15 @@ public final class Results {
 					+ Numbers.format(median("reschedule", AWTY_JPA, "seconds") / join) + "x");
 		}
 		return lines;
+	}
+
+	/** One system's line of a chaos scenario: lag p50/p95/p99, lost and duplicates. */
+	private String chaos(String scenario, String system) {
+		return system + " lag p50/p95/p99 " + Numbers.format(median(scenario, system, "lag p50")) + "/"
+				+ Numbers.format(median(scenario, system, "lag p95")) + "/"
+				+ Numbers.format(median(scenario, system, "lag p99")) + " ms, lost "
+				+ Numbers.format(median(scenario, system, "lost")) + ", duplicates "
+				+ Numbers.format(median(scenario, system, "duplicates"));
 	}
 
 	/** Each target of the issue that the run can judge, with whether it is met. */

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 
 import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.chaos.ChaosScenario;
 import dev.awty.benchmarks.report.Results;
 
 /** One scenario of the benchmark: runs every system it compares, each repetition in alternating order. */
@@ -22,7 +23,7 @@ public interface Scenario {
 			case "backlog" -> new LagScenario(true);
 			case "schedule" -> new ScheduleScenario();
 			case "reschedule" -> new RescheduleScenario();
-			default -> throw new IllegalArgumentException("unknown scenario " + name);
+			default -> ChaosScenario.named(name);
 		};
 	}
 

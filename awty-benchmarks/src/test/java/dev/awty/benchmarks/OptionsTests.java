@@ -1,0 +1,46 @@
+package dev.awty.benchmarks;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class OptionsTests {
+
+	@Test
+	void chaosNamesEveryChaosScenarioAndAllNamesNone() {
+		assertThat(Options.parse("chaos").scenarios()).isEqualTo(Options.CHAOS).hasSize(10);
+		assertThat(Options.parse("all").scenarios()).isEqualTo(Options.SCENARIOS).noneMatch((s) -> s.startsWith("chaos"));
+	}
+
+	@Test
+	void chaosScenariosCanBeNamedOneByOneWithTheirFlags() {
+		Options options = Options.parse("chaos-failover,chaos-kill", "--lease", "30", "--kills", "5");
+
+		assertThat(options.scenarios()).containsExactly("chaos-failover", "chaos-kill");
+		assertThat(options.lease()).isEqualTo(Duration.ofSeconds(30));
+		assertThat(options.kills()).isEqualTo(5);
+	}
+
+	@Test
+	void anUnknownChaosScenarioIsRefusedWithTheUsage() {
+		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("chaos-meteor"))
+			.withMessageContaining("unknown scenario 'chaos-meteor'")
+			.withMessageContaining("chaos-failover");
+	}
+
+	@Test
+	void withUrlKeepsEveryOtherOption() {
+		Options options = Options.parse("chaos-pg-restart", "--rate", "200", "--lease", "9");
+
+		Options moved = options.withUrl("jdbc:postgresql://127.0.0.1:54330/postgres");
+
+		assertThat(moved.url()).isEqualTo("jdbc:postgresql://127.0.0.1:54330/postgres");
+		assertThat(moved.rate()).isEqualTo(200);
+		assertThat(moved.lease()).isEqualTo(Duration.ofSeconds(9));
+		assertThat(moved.scenarios()).isEqualTo(options.scenarios());
+	}
+
+}
