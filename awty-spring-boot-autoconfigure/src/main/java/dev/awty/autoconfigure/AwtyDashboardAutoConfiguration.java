@@ -25,7 +25,7 @@ import dev.awty.repository.SelectionFilter;
 
 /**
  * The operator dashboard under {@code /awty}, in a servlet web application with
- * {@code awty.dashboard.enabled=true}. With Spring Security on the classpath its actions need the role
+ * {@code awty.dashboard.enabled=true}. With Spring Security on the classpath its reads and actions need the role
  * {@code awty.dashboard.role}.
  */
 @AutoConfiguration(after = AwtyObservabilityAutoConfiguration.class)

@@ -16,8 +16,8 @@ public class AwtyDashboardProperties {
 	private boolean readOnly = false;
 
 	/**
-	 * Role a user needs for the dashboard's actions when Spring Security is on the classpath, without the
-	 * ROLE_ prefix.
+	 * Role a user needs to read rows and act on them in the dashboard when Spring Security is on the classpath,
+	 * without the ROLE_ prefix.
 	 */
 	private String role = "AWTY_OPERATOR";
 

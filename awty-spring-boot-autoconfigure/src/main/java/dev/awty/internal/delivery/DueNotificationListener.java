@@ -133,6 +133,9 @@ public final class DueNotificationListener implements SmartLifecycle {
 				PGConnection postgres = connection.unwrap(PGConnection.class);
 				if (!probe.roundTrip(postgres, this::dispatch)) {
 					fallBack();
+					// Released before the pause: a pool connection is not held for nothing meanwhile.
+					connection.close();
+					pause(this.probeIntervalMillis * FALLBACK_PROBES);
 					continue;
 				}
 				this.receiving = true;
@@ -193,7 +196,6 @@ public final class DueNotificationListener implements SmartLifecycle {
 					+ "PgBouncer in transaction pooling mode); rows scheduled by other instances are found by polling. "
 					+ "Set awty.poller.listen-notify=false to skip the check");
 		}
-		pause(this.probeIntervalMillis * FALLBACK_PROBES);
 	}
 
 	private void dispatch(String payload) {
