@@ -100,8 +100,9 @@ public final class RetentionDeletes {
 			if (ids.isEmpty()) {
 				return deleted;
 			}
-			int rows = this.jdbc.sql(DELETE_COMPLETED_SCHEDULES).param("ids", ids).update();
-			deleted = deleted.plus(new Deleted(rows, 1));
+			Integer rows = this.transactions
+				.execute((status) -> this.jdbc.sql(DELETE_COMPLETED_SCHEDULES).param("ids", ids).update());
+			deleted = deleted.plus(new Deleted((rows != null) ? rows : 0, 1));
 			if (ids.size() < this.limit) {
 				return deleted;
 			}
