@@ -64,17 +64,21 @@ public final class AwtySchemaInitializer implements InitializingBean {
 	public void afterPropertiesSet() throws Exception {
 		String lock = this.dialect.lockSchemaInitialization();
 		String unlock = this.dialect.unlockSchemaInitialization();
-		if (lock != null && unlock != null) {
-			updateHoldingLock(lock, unlock);
-		}
-		else {
+		if (lock == null || unlock == null || !updateHoldingLock(lock, unlock)) {
 			updateRetrying();
 		}
 	}
 
-	private void updateHoldingLock(String lock, String unlock) throws Exception {
+	/** Whether the update ran under the lock; {@code false} when the database refused the lock statement. */
+	private boolean updateHoldingLock(String lock, String unlock) throws Exception {
 		try (Connection connection = this.dataSource.getConnection()) {
-			takeLock(connection, lock);
+			try {
+				takeLock(connection, lock);
+			}
+			catch (SQLException ex) {
+				// A forced dialect on a database that speaks it only in part (H2 in PostgreSQL mode): no lock there.
+				return false;
+			}
 			try {
 				update(new SingleConnectionDataSource(connection, true));
 			}
@@ -85,6 +89,7 @@ public final class AwtySchemaInitializer implements InitializingBean {
 				// A failure here fails the start-up; the pool closes with it and so does the session holding the lock.
 				releaseLock(connection, unlock);
 			}
+			return true;
 		}
 	}
 
@@ -129,8 +134,8 @@ public final class AwtySchemaInitializer implements InitializingBean {
 		try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(lock)) {
 			@Nullable Object value = result.next() ? result.getObject(1) : null;
 			if (!(value instanceof Number number && number.intValue() == 1)) {
-				throw new SQLException("Could not take awty's schema initialization lock: " + lock.strip() + " returned "
-						+ value);
+				throw new IllegalStateException(
+						"Could not take awty's schema initialization lock: " + lock.strip() + " returned " + value);
 			}
 		}
 	}
