@@ -48,14 +48,14 @@ class AwtyAutoConfigurationTests {
 	}
 
 	@Test
-	void defaultsAreOneSecondPollFiveHundredRowsThirtySecondLeaseTenAttempts() {
+	void defaultsAreOneSecondPollFiveHundredRowsThirtySecondLeaseTwentyAttempts() {
 		purchases().run((context) -> {
 			AwtyProperties properties = context.getBean(AwtyProperties.class);
 			assertThat(properties.getPoller().getPollInterval()).isEqualTo(Duration.ofSeconds(1));
 			assertThat(properties.getPoller().getBatchSize()).isEqualTo(500);
 			assertThat(properties.getClaim().getLease()).isEqualTo(Duration.ofSeconds(30));
 			assertThat(properties.getPoller().getMarkEvery()).isEqualTo(100);
-			assertThat(properties.getRetry().getMaxAttempts()).isEqualTo(10);
+			assertThat(properties.getRetry().getMaxAttempts()).isEqualTo(20);
 			assertThat(properties.getRetry().getInitialBackoff()).isEqualTo(Duration.ofSeconds(1));
 			assertThat(properties.getRetry().getMaxBackoff()).isEqualTo(Duration.ofHours(1));
 			assertThat(properties.getPublish().getAckTimeout()).isEqualTo(Duration.ofSeconds(10));

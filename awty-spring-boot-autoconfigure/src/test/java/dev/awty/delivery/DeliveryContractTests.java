@@ -336,10 +336,12 @@ abstract class DeliveryContractTests {
 		EventClaims<?> table = new EventTable<>(type, dialect, this.database.simpleDataSource()).claims();
 		this.jdbc.update("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (1, " + this.database.now() + ")");
 
-		List<? extends ScheduledEntity> first = table.claimDue("first", 10, Duration.ofMillis(100), false);
+		// A lease of a second: each claim opens a connection of its own, which takes a while on a busy machine.
+		List<? extends ScheduledEntity> first = table.claimDue("first", 10, Duration.ofSeconds(1), false);
 		assertThat(table.claimDue("second", 10, Duration.ofMinutes(1), false)).as("the lease still holds").isEmpty();
-		Thread.sleep(300);
-		List<? extends ScheduledEntity> second = table.claimDue("second", 10, Duration.ofMinutes(1), false);
+		List<ScheduledEntity> second = new ArrayList<>();
+		await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(100))
+			.until(() -> second.addAll(table.claimDue("second", 10, Duration.ofMinutes(1), false)));
 
 		assertThat(second).extracting(ScheduledEntity::getId).isEqualTo(first.stream().map(ScheduledEntity::getId).toList());
 		assertThat(table.markDelivered(List.of(first.get(0).getId()), "first")).as("former holder is fenced off").isZero();
