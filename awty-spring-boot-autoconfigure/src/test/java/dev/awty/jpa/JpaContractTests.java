@@ -104,7 +104,9 @@ abstract class JpaContractTests {
 	void selectionJoinsSeeAnUnflushedChangeOfTheCallersTransaction() {
 		TestDatabase database = this.databases.get();
 		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
-			Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("ken", 5, Instant.now().plus(LATER));
+			Customer ken = context.getBean(Customers.class).save(new Customer("ken"));
+			Invoice invoice = context.getBean(Invoices.class).saveAndFlush(new Invoice(ken, 5));
+			context.getBean(EventScheduler.class).schedule(new ScheduledInvoiceReminder(invoice), Instant.now().plus(LATER));
 			Customer other = context.getBean(Customers.class).save(new Customer("dennis"));
 			long moved = transaction(context).execute((status) -> {
 				Invoice managed = context.getBean(Invoices.class).findById(invoice.getId()).orElseThrow();

@@ -20,7 +20,7 @@ import dev.awty.benchmarks.Options;
 public class JpaBenchApplication {
 
 	@Bean(JpaBenchEvent.CHANNEL)
-	NullChannel jpaBenchEvents() {
+	NullChannel jpaBenchChannel() {
 		return new NullChannel();
 	}
 

@@ -15,7 +15,7 @@ import dev.awty.ScheduledEvent;
 @ScheduledEvent(table = "scheduled_bench", channel = JpaBenchEvent.CHANNEL, name = "bench")
 public class JpaBenchEvent extends ScheduledEntity {
 
-	static final String CHANNEL = "jpaBenchEvents";
+	static final String CHANNEL = "jpaBenchChannel";
 
 	@ManyToOne(fetch = FetchType.LAZY)
 	@JoinColumn(name = "seq")
