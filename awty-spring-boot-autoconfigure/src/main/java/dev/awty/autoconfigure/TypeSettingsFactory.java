@@ -75,9 +75,7 @@ final class TypeSettingsFactory {
 		ClaimMode mode = pick(type.getClaim().getMode(), this.properties.getClaim().getMode());
 		Duration lease = pick(type.getClaim().getLease(), this.properties.getClaim().getLease());
 		String leaseKey = keys.of(type.getClaim().getLease(), "claim.lease", "awty.claim.lease");
-		require(lease.compareTo(pollInterval) > 0, leaseKey + " (" + lease + ") must be longer than " + pollKey + " ("
-				+ pollInterval + ")", "A claim must outlive a poll cycle: raise " + leaseKey + " or lower " + pollKey + ".");
-		// No rule against the send timeout: the heartbeat extends the lease of rows being published.
+		// No rule against the poll interval or the send timeout: the heartbeat extends the lease of held rows.
 		require(lease.compareTo(MIN_LEASE) >= 0, leaseKey + " (" + lease + ") must be at least " + MIN_LEASE,
 				"The heartbeat extends a held row's lease every third of it, and needs time for a database round trip:"
 						+ " raise " + leaseKey + " to e.g. 30s.");

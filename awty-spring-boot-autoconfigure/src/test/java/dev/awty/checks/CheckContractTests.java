@@ -257,6 +257,28 @@ abstract class CheckContractTests {
 				id);
 	}
 
+	@Test
+	void handlerSlowerThanTheLeaseKeepsItsRowWhileTheHeartbeatExtendsItAndPublishesOnce() {
+		Duration lease = Duration.ofSeconds(2);
+		this.handler.behave((row, context) -> {
+			// Twice the lease, by the database's clock: without a heartbeat another claim would take the row.
+			Instant until = context.now().plus(lease.multipliedBy(2));
+			await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+				.until(() -> databaseNow().isAfter(until));
+			return HandlerOutcome.publishAndFinish();
+		});
+		ReceivedEvents received = new ReceivedEvents();
+		String[] slow = { "awty.claim.lease=2s", "awty.types.test_order_check.handler-timeout=30s" };
+		checks(received, slow).withPropertyValues("awty.instance-id=first")
+			.run((first) -> checks(received, slow).withPropertyValues("awty.instance-id=second").run((second) -> {
+				long id = first.getBean(EventScheduler.class).schedule(new TestOrderCheck(1), databaseNow());
+				await().atMost(Duration.ofSeconds(30)).until(() -> first.getBean(EventScheduler.class)
+					.find(TestOrderCheck.class, id).orElseThrow().getStatus() == EventStatus.DELIVERED);
+				await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(() -> received.count() == 1);
+				assertThat(this.handler.calls()).as("the handler ran once, its row never claimed again").hasSize(1);
+			}));
+	}
+
 	private Instant databaseNow() {
 		return this.database.databaseNow();
 	}

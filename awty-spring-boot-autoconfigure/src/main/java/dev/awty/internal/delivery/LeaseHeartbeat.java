@@ -96,11 +96,6 @@ public final class LeaseHeartbeat<I> {
 		return held;
 	}
 
-	/** How many rows are held right now. */
-	public int heldRows() {
-		return this.batches.stream().mapToInt((held) -> held.ids.size()).sum();
-	}
-
 	void beat() {
 		long now = System.nanoTime();
 		List<Held> due = this.batches.stream().filter((held) -> now - held.confirmedNanos >= this.intervalNanos / 2).toList();
