@@ -93,7 +93,7 @@ final class BatchDelivery<T extends ScheduledEntity> {
 		try {
 			// Rows claimed ahead of their due time are published, or handed to the handler, once due.
 			DueRelease.whenDue(batch, batch.rows(), (due) -> {
-				deliver(batch.token(), rows, due);
+				deliver(batch, rows, due);
 				return due;
 			});
 		}
@@ -102,16 +102,16 @@ final class BatchDelivery<T extends ScheduledEntity> {
 		}
 	}
 
-	private void deliver(String token, LeaseHeartbeat<Long>.Held rows, List<T> due) {
+	private void deliver(ClaimedBatch<T> batch, LeaseHeartbeat<Long>.Held rows, List<T> due) {
 		int markEvery = this.settings.markEvery();
 		for (int from = 0; from < due.size(); from += markEvery) {
 			List<T> part = rows.stillHeld(due.subList(from, Math.min(due.size(), from + markEvery)), ScheduledEntity::getId);
 			if (part.isEmpty()) {
 				continue;
 			}
-			List<RowResult<T>> results = (this.handlerStep != null) ? this.handlerStep.run(part) : publishAll(part);
+			List<RowResult<T>> results = (this.handlerStep != null) ? this.handlerStep.run(part, batch) : publishAll(part);
 			rows.release(ids(part));
-			this.writer.write(token, results);
+			this.writer.write(batch.token(), results);
 		}
 	}
 

@@ -54,7 +54,8 @@ final class HandlerStep<T extends ScheduledEntity> {
 		this.settings = settings;
 	}
 
-	List<RowResult<T>> run(List<T> rows) {
+	/** Runs the handler on {@code rows}, some of those claimed in {@code batch}. */
+	List<RowResult<T>> run(List<T> rows, ClaimedBatch<T> batch) {
 		Map<Long, CheckState> states = this.handler.checksAgain()
 				? this.checks.checkStates(rows.stream().map(ScheduledEntity::getId).toList()) : Map.of();
 		List<RowResult<T>> results = new ArrayList<>(rows.size());
@@ -63,8 +64,7 @@ final class HandlerStep<T extends ScheduledEntity> {
 			CheckState state = states.getOrDefault(row.getId(), CheckState.NONE);
 			String eventId = EventMessages.eventId(this.typeName, row) + "/" + state.checkCount();
 			Instant dueAt = Objects.requireNonNull(row.getDueAt());
-			// The claim set claimed_until from the database's clock: it is the "now" the guards compare with.
-			Instant now = (row.getClaimedUntil() != null) ? row.getClaimedUntil().minus(this.lease) : Instant.now();
+			Instant now = databaseNow(row, batch);
 			BufferedContext context = new BufferedContext(this.typeName, this.channel, row, eventId, state.checkCount(),
 					(state.firstCheckAt() != null) ? state.firstCheckAt() : dueAt, now);
 			long start = System.nanoTime();
@@ -146,6 +146,22 @@ final class HandlerStep<T extends ScheduledEntity> {
 
 	void shutdown() {
 		this.invoker.shutdown();
+	}
+
+	/**
+	 * The database's "now" for a guard: the claim's reading of the database clock plus the time since, as a
+	 * heartbeat lets a batch's later rows run long after the claim.
+	 */
+	private Instant databaseNow(T row, ClaimedBatch<T> batch) {
+		Instant claimedAt = batch.databaseNow();
+		if (claimedAt == null && row.getClaimedUntil() != null) {
+			// The claim set claimed_until from the database's clock.
+			claimedAt = row.getClaimedUntil().minus(this.lease);
+		}
+		if (claimedAt == null || batch.claimedAtNanos() == 0) {
+			return (claimedAt != null) ? claimedAt : Instant.now();
+		}
+		return claimedAt.plusNanos(Math.max(0, System.nanoTime() - batch.claimedAtNanos()));
 	}
 
 }

@@ -106,7 +106,8 @@ public final class LeaseHeartbeat<I> {
 		try {
 			beat();
 		}
-		catch (RuntimeException ex) {
+		catch (Throwable ex) {
+			// Not only exceptions: an Error escaping here would end the scheduled beats without a word.
 			// The next beat tries again; a lease that runs out meanwhile is caught by the check before publishing.
 			logger.warn("awty: could not extend the leases of " + this.what + " (" + ErrorText.of(ex) + ")");
 		}

@@ -133,31 +133,31 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	public ChangeResult rescheduleTo(Instant dueAt) {
 		Assert.notNull(dueAt, "dueAt must not be null");
 		Instant slot = this.slots.roundUp(this.table.type().name(), dueAt);
-		return signalled(changePending(SelectionStatements.RESCHEDULE,
-				Map.of("awtyDueAt", this.table.dialect().timestampParameter(slot))),
-				slot);
+		return changePending(SelectionStatements.RESCHEDULE,
+				Map.of("awtyDueAt", this.table.dialect().timestampParameter(slot)), slot);
 	}
 
 	@Override
 	public ChangeResult shiftBy(Duration offset) {
 		Assert.notNull(offset, "offset must not be null");
-		return changePending(this.table.dialect().shiftPendingRows(), Map.of("awtyMillis", offset.toMillis()));
+		return changePending(this.table.dialect().shiftPendingRows(), Map.of("awtyMillis", offset.toMillis()), null);
 	}
 
 	@Override
 	public ChangeResult deliverNow() {
-		return signalled(changePending(SelectionStatements.DELIVER_NOW, Map.of()), Instant.now());
+		return changePending(SelectionStatements.DELIVER_NOW, Map.of(), Instant.now());
 	}
 
 	@Override
 	public ChangeResult cancel() {
 		CancelLog log = this.cancelLog;
 		if (log == null || !log.records(this.table.type().name())) {
-			return changePending(SelectionStatements.CANCEL, Map.of());
+			return changePending(SelectionStatements.CANCEL, Map.of(), null);
 		}
 		String canceller = log.newCanceller();
 		return log.inTransaction(() -> {
-			ChangeResult result = changePending(SelectionStatements.CANCEL_MARKED, Map.of("awtyCanceller", canceller));
+			ChangeResult result = changePending(SelectionStatements.CANCEL_MARKED, Map.of("awtyCanceller", canceller),
+					null);
 			if (result.changed() > 0) {
 				run(() -> {
 					log.copyCancelled(this.table, canceller);
@@ -173,18 +173,19 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		List<EventStatus> failed = List.of(EventStatus.FAILED);
 		String ids = SELECTED_IDS.formatted(fromWhere(failed));
 		String retry = withDatabaseNow(SelectionStatements.RETRY).formatted(this.table.type().table(), ids, idIn(ids));
-		int changed = write(() -> statement(retry, failed).update());
-		return signalled(new ChangeResult(changed, 0), Instant.now());
+		return write(() -> signalled(new ChangeResult(statement(retry, failed).update(), 0), Instant.now()));
 	}
 
-	private ChangeResult signalled(ChangeResult result, Instant dueAt) {
-		if (result.changed() > 0) {
+	// Inside the write's transaction: the NOTIFY to other instances must commit with it (a pool that does not
+	// auto-commit would roll a NOTIFY sent afterwards back), and the local wake-up follows the commit.
+	private ChangeResult signalled(ChangeResult result, @Nullable Instant dueAt) {
+		if (dueAt != null && result.changed() > 0) {
 			this.dueSignals.rowsDue(this.table, dueAt);
 		}
 		return result;
 	}
 
-	private ChangeResult changePending(String template, Map<String, Object> values) {
+	private ChangeResult changePending(String template, Map<String, Object> values, @Nullable Instant wakeAt) {
 		List<EventStatus> pending = List.of(EventStatus.PENDING);
 		String ids = SELECTED_IDS.formatted(fromWhere(pending));
 		String tableName = this.table.type().table();
@@ -195,7 +196,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 			String countInFlight = withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT).formatted(tableName, ids,
 					idIn(ids));
 			long inFlight = statement(countInFlight, pending).query(Long.class).single();
-			return new ChangeResult(changed, (int) inFlight);
+			return signalled(new ChangeResult(changed, (int) inFlight), wakeAt);
 		});
 	}
 

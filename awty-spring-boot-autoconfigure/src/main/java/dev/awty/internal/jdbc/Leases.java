@@ -9,6 +9,7 @@ import java.util.Set;
 
 import javax.sql.DataSource;
 
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
@@ -29,6 +30,8 @@ public final class Leases {
 	/** Keeps every statement well under the bind-parameter limits of the drivers. */
 	private static final int CHUNK = 5_000;
 
+	private final DataSource dataSource;
+
 	private final JdbcClient jdbc;
 
 	private final TransactionOperations transaction;
@@ -38,6 +41,7 @@ public final class Leases {
 	private final String held;
 
 	public Leases(String table, SqlDialect dialect, DataSource dataSource, TransactionOperations transaction) {
+		this.dataSource = dataSource;
 		this.jdbc = JdbcClient.create(dataSource);
 		this.transaction = transaction;
 		this.extend = dialect.extendLeases().formatted(table).strip() + " AND claimed_until IS NOT NULL";
@@ -53,10 +57,14 @@ public final class Leases {
 		if (ids.isEmpty()) {
 			return 0;
 		}
+		// One heartbeat serves every type: a statement waiting on a row lock must not outlast the beat.
+		JdbcTemplate bounded = new JdbcTemplate(this.dataSource);
+		bounded.setQueryTimeout((int) Math.max(1, lease.toSeconds() / 3));
+		JdbcClient jdbc = JdbcClient.create(bounded);
 		Integer extended = this.transaction.execute((status) -> {
 			int count = 0;
 			for (List<?> chunk : chunks(ids)) {
-				count += this.jdbc.sql(this.extend)
+				count += jdbc.sql(this.extend)
 					.param("ids", chunk)
 					.param("claimers", claimers)
 					.param("leaseMillis", lease.toMillis())

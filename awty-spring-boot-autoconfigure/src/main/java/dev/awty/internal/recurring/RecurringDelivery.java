@@ -157,6 +157,8 @@ final class RecurringDelivery {
 						String.valueOf(channelOutcomes.get(position + failedAt).error()), now));
 			}
 		}
+		// Recording clears the claims: the heartbeat must stop holding them first, or it counts them as lost.
+		stopHolding(batch);
 		int recorded = this.claims.record(outcomes, batch.token());
 		if (recorded < outcomes.size()) {
 			logger.info("awty: " + (outcomes.size() - recorded) + " recurring schedule(s) were changed, deleted or "

@@ -20,6 +20,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.internal.delivery.ErrorText;
+import dev.awty.internal.jdbc.LastError;
 import dev.awty.internal.jdbc.SelectThenClaim;
 import dev.awty.spi.SqlDialect;
 
@@ -135,7 +136,7 @@ final class ScheduleClaims {
 		List<MapSqlParameterSource> batch = rows.stream()
 			.map((row) -> new MapSqlParameterSource().addValue("id", row.id())
 				.addValue("claimer", claimer)
-				.addValue("error", row.error())
+				.addValue("error", LastError.fit(row.error(), LastError.DEFAULT_LENGTH))
 				.addValue("retryAt", timestamp(retryAt.apply(row)), Types.TIMESTAMP_WITH_TIMEZONE))
 			.toList();
 		this.transactions.executeWithoutResult((status) -> update(RECORD_UNREADABLE, batch));
@@ -153,7 +154,8 @@ final class ScheduleClaims {
 		List<MapSqlParameterSource> fired = outcomes.stream().filter((o) -> o.error() == null)
 			.map((o) -> parameters(o, claimer)).toList();
 		List<MapSqlParameterSource> failed = outcomes.stream().filter((o) -> o.error() != null)
-			.map((o) -> parameters(o, claimer).addValue("error", o.error()).addValue("retryAt", timestamp(o.retryAt()),
+			.map((o) -> parameters(o, claimer).addValue("error", LastError.fit(o.error(), LastError.DEFAULT_LENGTH))
+				.addValue("retryAt", timestamp(o.retryAt()),
 					Types.TIMESTAMP_WITH_TIMEZONE))
 			.toList();
 		// One commit per batch instead of one per schedule.
