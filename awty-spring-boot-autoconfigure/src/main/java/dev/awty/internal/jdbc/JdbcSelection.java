@@ -172,7 +172,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	public ChangeResult retry() {
 		List<EventStatus> failed = List.of(EventStatus.FAILED);
 		String ids = SELECTED_IDS.formatted(fromWhere(failed));
-		String retry = withDatabaseNow(SelectionStatements.RETRY).formatted(this.table.type().table(), ids, idIn(ids));
+		String retry = withDatabaseNow(SelectionStatements.RETRY).formatted(selectedRows(ids), ids, idIn(ids));
 		int changed = write(() -> statement(retry, failed).update());
 		return signalled(new ChangeResult(changed, 0), Instant.now());
 	}
@@ -187,7 +187,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	private ChangeResult changePending(String template, Map<String, Object> values) {
 		List<EventStatus> pending = List.of(EventStatus.PENDING);
 		String ids = SELECTED_IDS.formatted(fromWhere(pending));
-		String tableName = this.table.type().table();
+		String tableName = selectedRows(ids);
 		return write(() -> {
 			// awty's "now" is rewritten before the caller's predicate is filled in, which is left as written.
 			int changed = statement(withDatabaseNow(template).formatted(tableName, ids, idIn(ids)), pending).params(values)
@@ -197,6 +197,10 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 			long inFlight = statement(countInFlight, pending).query(Long.class).single();
 			return new ChangeResult(changed, (int) inFlight);
 		});
+	}
+
+	private String selectedRows(String ids) {
+		return this.table.dialect().selectedRows().formatted(this.table.type().table(), ids);
 	}
 
 	private String idIn(String ids) {
