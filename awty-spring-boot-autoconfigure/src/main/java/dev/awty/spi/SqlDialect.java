@@ -92,6 +92,15 @@ public interface SqlDialect {
 	}
 
 	/**
+	 * Whether housekeeping deletes a batch in one statement, naming its rows by {@link #idInSubSelect()} over the
+	 * select that finds them, instead of selecting their ids first and deleting by that list (which PostgreSQL
+	 * plans as a sequential scan on a table without statistics). The select has a {@code LIMIT}.
+	 */
+	default boolean deletesByIdSubSelect() {
+		return false;
+	}
+
+	/**
 	 * Whether concurrent {@link #claimDueRows()} statements skip each other's rows. When not, awty runs
 	 * claims of one type one at a time under the type's lock, even in skip-locked mode.
 	 */

@@ -2,6 +2,7 @@ package dev.awty.internal.jdbc;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -159,8 +160,13 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		return log.inTransaction(() -> {
 			ChangeResult result = changePending(SelectionStatements.CANCEL_MARKED, Map.of("awtyCanceller", canceller));
 			if (result.changed() > 0) {
+				// Any status: an index serves the caller's condition, none serves status CANCELLED alone.
+				List<EventStatus> any = List.of(EventStatus.values());
+				String ids = SELECTED_IDS.formatted(fromWhere(any));
+				Map<String, @Nullable Object> params = new HashMap<>(this.criteria.params());
+				params.put("awtyStatuses", any.stream().map(Enum::name).toList());
 				run(() -> {
-					log.copyCancelled(this.table, canceller);
+					log.copyCancelled(this.table, canceller, selectedRows(ids), idIn(ids), params);
 					return null;
 				});
 			}
