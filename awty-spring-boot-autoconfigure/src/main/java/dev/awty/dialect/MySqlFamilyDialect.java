@@ -65,13 +65,20 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 			WHERE id = :id AND claimed_by = :claimer AND status = 'PENDING'
 			""";
 
-	// MySQL refuses a sub-select on the table being updated unless it is a derived table.
 	private static final String SHIFT_PENDING_ROWS = """
 			UPDATE %1$s SET due_at = TIMESTAMPADD(MICROSECOND, :awtyMillis * 1000, due_at), version = version + 1,
 			       claimed_by = NULL
-			WHERE id IN (SELECT awty_ids.id FROM (%2$s) awty_ids) AND status = 'PENDING'
-			  AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
+			WHERE %3$s AND status = 'PENDING' AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
 			""";
+
+	// "id IN (sub-select)" read the whole table on tables without statistics (each row probed in the sub-select), and
+	// MySQL refuses a sub-select on the table being updated (error 1093). The selected ids are materialized first
+	// (DISTINCT keeps the derived table from being merged, and counts each row once), then the table is read by
+	// primary key: STRAIGHT_JOIN fixes that order, which is right whatever the statistics say.
+	private static final String SELECTED_ROWS = """
+			(SELECT DISTINCT awty_s.id FROM (%2$s) awty_s) awty_ids STRAIGHT_JOIN %1$s ON %1$s.id = awty_ids.id""";
+
+	private static final String ID_IN_SUB_SELECT = "TRUE";
 
 	// A named lock is per server: the name carries the database (hashed, as names are limited to 64 characters), so
 	// that services on other databases of the same server do not wait for each other. 0 after five minutes.
@@ -128,6 +135,16 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 	@Override
 	public final String unlockSchemaInitialization() {
 		return UNLOCK_SCHEMA_INITIALIZATION;
+	}
+
+	@Override
+	public String selectedRows() {
+		return SELECTED_ROWS;
+	}
+
+	@Override
+	public String idInSubSelect() {
+		return ID_IN_SUB_SELECT;
 	}
 
 	@Override

@@ -122,6 +122,11 @@ public final class PostgresDialect implements SqlDialect {
 	}
 
 	@Override
+	public boolean deletesByIdSubSelect() {
+		return true;
+	}
+
+	@Override
 	public String shiftPendingRows() {
 		return SHIFT_PENDING_ROWS;
 	}

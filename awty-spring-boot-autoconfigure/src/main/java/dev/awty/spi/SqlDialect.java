@@ -68,7 +68,8 @@ public interface SqlDialect {
 
 	/**
 	 * Moves the due time of unclaimed {@code PENDING} rows whose id is in the sub-select {@code %2$s} by
-	 * {@code :awtyMillis} milliseconds and bumps their version.
+	 * {@code :awtyMillis} milliseconds and bumps their version; {@code %1$s} is {@link #selectedRows()} and
+	 * {@code %3$s} is {@link #idInSubSelect()} over {@code %2$s}.
 	 */
 	String shiftPendingRows();
 
@@ -79,6 +80,24 @@ public interface SqlDialect {
 	 */
 	default String idInSubSelect() {
 		return "id IN (%s)";
+	}
+
+	/**
+	 * The rows a {@code Selection} changes or counts, in place of its table {@code %1$s} in its statements: where the
+	 * database plans a join to the selected ids ({@code %2$s}) better than {@link #idInSubSelect()}, the table joined
+	 * to them (and {@link #idInSubSelect()} then {@code TRUE}). The default is the table alone.
+	 */
+	default String selectedRows() {
+		return "%1$s";
+	}
+
+	/**
+	 * Whether housekeeping deletes a batch in one statement, naming its rows by {@link #idInSubSelect()} over the
+	 * select that finds them, instead of selecting their ids first and deleting by that list (which PostgreSQL
+	 * plans as a sequential scan on a table without statistics). The select has a {@code LIMIT}.
+	 */
+	default boolean deletesByIdSubSelect() {
+		return false;
 	}
 
 	/**

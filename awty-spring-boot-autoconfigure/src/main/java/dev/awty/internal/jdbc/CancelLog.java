@@ -1,5 +1,6 @@
 package dev.awty.internal.jdbc;
 
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -13,12 +14,15 @@ import org.springframework.transaction.support.TransactionOperations;
  */
 public final class CancelLog {
 
+	// The rows are found through the cancel's own selection (%2$s: the dialect's selected rows, %3$s: its condition on
+	// id) and kept to those carrying the token: by the token alone the copy read the whole table, as no index leads
+	// with claimed_by.
 	private static final String COPY_CANCELLED = """
 			INSERT INTO awty_delivery_log (event_type, row_id, event_id, due_at, finished_at, attempts, check_count,
 			                               outcome, error, duration_ms, instance_id)
-			SELECT :awtyType, id, CONCAT(:awtyEventIdPrefix, id, '/', version), due_at, CURRENT_TIMESTAMP, attempts, 0,
-			       'CANCELLED', NULL, 0, :awtyInstanceId
-			FROM %s WHERE claimed_by = :awtyCanceller AND status = 'CANCELLED'
+			SELECT :awtyType, %1$s.id, CONCAT(:awtyEventIdPrefix, %1$s.id, '/', %1$s.version), %1$s.due_at,
+			       CURRENT_TIMESTAMP, %1$s.attempts, 0, 'CANCELLED', NULL, 0, :awtyInstanceId
+			FROM %2$s WHERE %3$s AND %1$s.claimed_by = :awtyCanceller AND %1$s.status = 'CANCELLED'
 			""";
 
 	private final TransactionOperations transaction;
@@ -49,9 +53,17 @@ public final class CancelLog {
 		return this.transaction.execute((status) -> work.get());
 	}
 
-	void copyCancelled(EventTable<?> table, String canceller) {
+	/**
+	 * Copies the rows the cancel marked with {@code canceller}, found through {@code rows} and {@code idCondition}
+	 * (the selection's, over its rows in any status) with its {@code params}.
+	 */
+	void copyCancelled(EventTable<?> table, String canceller, String rows, String idCondition,
+			Map<String, ?> params) {
+		String sql = table.dialect().withDatabaseNow(COPY_CANCELLED.formatted(table.type().table(), "%1$s", "%2$s"))
+			.formatted(rows, idCondition);
 		table.jdbc()
-			.sql(table.dialect().withDatabaseNow(COPY_CANCELLED.formatted(table.type().table())))
+			.sql(sql)
+			.params(params)
 			.param("awtyType", table.type().name())
 			.param("awtyEventIdPrefix", table.type().name() + "/")
 			.param("awtyInstanceId", this.instanceId)

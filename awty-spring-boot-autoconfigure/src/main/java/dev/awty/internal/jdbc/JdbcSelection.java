@@ -2,6 +2,7 @@ package dev.awty.internal.jdbc;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -159,8 +160,13 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 			ChangeResult result = changePending(SelectionStatements.CANCEL_MARKED, Map.of("awtyCanceller", canceller),
 					null);
 			if (result.changed() > 0) {
+				// Any status: an index serves the caller's condition, none serves status CANCELLED alone.
+				List<EventStatus> any = List.of(EventStatus.values());
+				String ids = SELECTED_IDS.formatted(fromWhere(any));
+				Map<String, @Nullable Object> params = new HashMap<>(this.criteria.params());
+				params.put("awtyStatuses", any.stream().map(Enum::name).toList());
 				run(() -> {
-					log.copyCancelled(this.table, canceller);
+					log.copyCancelled(this.table, canceller, selectedRows(ids), idIn(ids), params);
 					return null;
 				});
 			}
@@ -172,7 +178,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	public ChangeResult retry() {
 		List<EventStatus> failed = List.of(EventStatus.FAILED);
 		String ids = SELECTED_IDS.formatted(fromWhere(failed));
-		String retry = withDatabaseNow(SelectionStatements.RETRY).formatted(this.table.type().table(), ids, idIn(ids));
+		String retry = withDatabaseNow(SelectionStatements.RETRY).formatted(selectedRows(ids), ids, idIn(ids));
 		return write(() -> signalled(new ChangeResult(statement(retry, failed).update(), 0), Instant.now()));
 	}
 
@@ -188,7 +194,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	private ChangeResult changePending(String template, Map<String, Object> values, @Nullable Instant wakeAt) {
 		List<EventStatus> pending = List.of(EventStatus.PENDING);
 		String ids = SELECTED_IDS.formatted(fromWhere(pending));
-		String tableName = this.table.type().table();
+		String tableName = selectedRows(ids);
 		return write(() -> {
 			// awty's "now" is rewritten before the caller's predicate is filled in, which is left as written.
 			int changed = statement(withDatabaseNow(template).formatted(tableName, ids, idIn(ids)), pending).params(values)
@@ -198,6 +204,10 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 			long inFlight = statement(countInFlight, pending).query(Long.class).single();
 			return signalled(new ChangeResult(changed, (int) inFlight), wakeAt);
 		});
+	}
+
+	private String selectedRows(String ids) {
+		return this.table.dialect().selectedRows().formatted(this.table.type().table(), ids);
 	}
 
 	private String idIn(String ids) {

@@ -6,15 +6,18 @@ import java.util.Objects;
 
 import javax.sql.DataSource;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.awty.spi.SqlDialect;
 
 /**
  * Deletes old history entries and old finished rows in bounded batches: each batch selects at most
- * {@code limit} ids and deletes them by id in its own short transaction, so no statement holds many locks
- * for long. The selects are portable (no {@code DELETE … LIMIT}, which PostgreSQL lacks) and read through
- * the index on {@code (event_type, finished_at)} for history.
+ * {@code limit} ids and deletes them by id in its own short transaction (on PostgreSQL in one statement, see
+ * {@link SqlDialect#deletesByIdSubSelect()}), so no statement holds many locks for long. The selects are portable
+ * (no {@code DELETE … LIMIT}, which PostgreSQL lacks) and read through the index on {@code (event_type, finished_at)}
+ * for history.
  */
 public final class RetentionDeletes {
 
@@ -24,7 +27,7 @@ public final class RetentionDeletes {
 			SELECT id FROM awty_delivery_log WHERE event_type = :type AND finished_at < :cutoff LIMIT :limit
 			""";
 
-	private static final String DELETE_HISTORY = "DELETE FROM awty_delivery_log WHERE id IN (:ids)";
+	private static final String DELETE_HISTORY = "DELETE FROM awty_delivery_log WHERE %s";
 
 	private static final String OLD_FINISHED_ROWS = """
 			SELECT id FROM %s WHERE status IN ('DELIVERED', 'CANCELLED') AND COALESCE(delivered_at, due_at) < :cutoff
@@ -32,7 +35,7 @@ public final class RetentionDeletes {
 			""";
 
 	private static final String DELETE_FINISHED_ROWS = """
-			DELETE FROM %s WHERE id IN (:ids) AND status IN ('DELIVERED', 'CANCELLED')
+			DELETE FROM %1$s WHERE %2$s AND status IN ('DELIVERED', 'CANCELLED')
 			""";
 
 	// An @at schedule that fired has no next occurrence; one that was changed or fired recently stays a while.
@@ -42,7 +45,7 @@ public final class RetentionDeletes {
 			""";
 
 	private static final String DELETE_COMPLETED_SCHEDULES = """
-			DELETE FROM awty_schedule WHERE id IN (:ids) AND next_fire_at IS NULL
+			DELETE FROM awty_schedule WHERE %s AND next_fire_at IS NULL
 			""";
 
 	/** What one run deleted, and in how many delete statements. */
@@ -80,54 +83,64 @@ public final class RetentionDeletes {
 
 	/** Deletes history entries of {@code type} finished before {@code cutoff}. */
 	public Deleted deleteHistory(String type, Instant cutoff) {
-		return deleteInBatches(OLD_HISTORY, DELETE_HISTORY, type, cutoff);
+		return deleteInBatches(OLD_HISTORY, DELETE_HISTORY, Long.class, type, cutoff);
 	}
 
 	/** Deletes rows of {@code table} delivered (or, when cancelled, due) before {@code cutoff}. */
 	public Deleted deleteFinishedRows(String table, Instant cutoff) {
-		return deleteInBatches(OLD_FINISHED_ROWS.formatted(table), DELETE_FINISHED_ROWS.formatted(table), null, cutoff);
+		return deleteInBatches(OLD_FINISHED_ROWS.formatted(table), DELETE_FINISHED_ROWS.formatted(table, "%s"), Long.class,
+				null, cutoff);
 	}
 
 	/** Deletes {@code @at} schedules that completed, and were last changed, before {@code cutoff}. */
 	public Deleted deleteCompletedSchedules(Instant cutoff) {
+		return deleteInBatches(OLD_COMPLETED_SCHEDULES, DELETE_COMPLETED_SCHEDULES, String.class, null, cutoff);
+	}
+
+	/**
+	 * Deletes the rows {@code select} finds, batch after batch: by a list of ids selected first or, where the dialect
+	 * plans that better, in one statement through {@link SqlDialect#idInSubSelect()} over {@code select}.
+	 * {@code delete} has a {@code %s} for the condition on {@code id}.
+	 */
+	private Deleted deleteInBatches(String select, String delete, Class<?> idType, @Nullable String type,
+			Instant cutoff) {
 		Deleted deleted = Deleted.NONE;
 		while (true) {
-			List<String> ids = this.jdbc.sql(OLD_COMPLETED_SCHEDULES)
-				.param("cutoff", this.dialect.timestampParameter(cutoff))
-				.param("limit", this.limit)
-				.query(String.class)
-				.list();
-			if (ids.isEmpty()) {
+			int found;
+			int rows;
+			if (this.dialect.deletesByIdSubSelect()) {
+				String oneStatement = delete.formatted(this.dialect.idInSubSelect().formatted(select));
+				rows = orZero(this.transactions.execute((status) -> bound(oneStatement, type, cutoff).update()));
+				found = rows;
+			}
+			else {
+				List<?> ids = bound(select, type, cutoff).query(idType).list();
+				if (ids.isEmpty()) {
+					return deleted;
+				}
+				String byList = delete.formatted("id IN (:ids)");
+				rows = orZero(this.transactions.execute((status) -> this.jdbc.sql(byList).param("ids", ids).update()));
+				found = ids.size();
+			}
+			if (found == 0) {
 				return deleted;
 			}
-			Integer rows = this.transactions
-				.execute((status) -> this.jdbc.sql(DELETE_COMPLETED_SCHEDULES).param("ids", ids).update());
-			deleted = deleted.plus(new Deleted((rows != null) ? rows : 0, 1));
-			if (ids.size() < this.limit) {
+			deleted = deleted.plus(new Deleted(rows, 1));
+			if (found < this.limit) {
 				return deleted;
 			}
 		}
 	}
 
-	private Deleted deleteInBatches(String select, String delete, String type, Instant cutoff) {
-		Deleted deleted = Deleted.NONE;
-		while (true) {
-			JdbcClient.StatementSpec query = this.jdbc.sql(select)
-				.param("cutoff", this.dialect.timestampParameter(cutoff))
-				.param("limit", this.limit);
-			if (type != null) {
-				query = query.param("type", type);
-			}
-			List<Long> ids = query.query(Long.class).list();
-			if (ids.isEmpty()) {
-				return deleted;
-			}
-			Integer rows = this.transactions.execute((status) -> this.jdbc.sql(delete).param("ids", ids).update());
-			deleted = deleted.plus(new Deleted((rows != null) ? rows : 0, 1));
-			if (ids.size() < this.limit) {
-				return deleted;
-			}
-		}
+	private JdbcClient.StatementSpec bound(String sql, @Nullable String type, Instant cutoff) {
+		JdbcClient.StatementSpec statement = this.jdbc.sql(sql)
+			.param("cutoff", this.dialect.timestampParameter(cutoff))
+			.param("limit", this.limit);
+		return (type != null) ? statement.param("type", type) : statement;
+	}
+
+	private static int orZero(@Nullable Integer rows) {
+		return (rows != null) ? rows : 0;
 	}
 
 }

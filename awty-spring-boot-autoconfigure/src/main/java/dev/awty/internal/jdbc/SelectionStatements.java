@@ -1,8 +1,9 @@
 package dev.awty.internal.jdbc;
 
 /**
- * The writes of a {@link JdbcSelection}, each a template filled with the table name ({@code %1$s}), the sub-select of
- * the selected ids ({@code %2$s}) and the dialect's condition on {@code id} over that sub-select ({@code %3$s}, see
+ * The writes of a {@link JdbcSelection}, each a template filled with the dialect's selected rows ({@code %1$s}: the
+ * table, or the table joined to the selected ids, see {@link dev.awty.spi.SqlDialect#selectedRows()}), the sub-select
+ * of the selected ids ({@code %2$s}) and the dialect's condition on {@code id} over that sub-select ({@code %3$s}, see
  * {@link dev.awty.spi.SqlDialect#idInSubSelect()}). Rows claimed by a live lease are left alone.
  */
 final class SelectionStatements {
