@@ -98,8 +98,6 @@ class PostgresUnanalyzedTablePlanIntegrationTests extends UnanalyzedTablePlanCon
 			Map.entry("SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", "backlog count of DELIVERED rows"),
 			Map.entry("SELECT id FROM scheduled_test_purchase WHERE status IN ('DELIVERED', 'CANCELLED')", "housekeeping's search for finished rows, stopped by its LIMIT"),
 			Map.entry("FROM awty_schedule WHERE id LIKE", "recurring schedules listed and counted by id prefix"),
-			Map.entry("FROM awty_schedule WHERE next_fire_at IS NULL",
-					"housekeeping's search for completed @at schedules, stopped by its LIMIT"),
 			Map.entry("status = 'PENDING', due_at = CURRENT_TIMESTAMP, attempts = 0", "retry: FAILED rows have no index"),
 			Map.entry("claimed_by = ? AND scheduled_test_purchase.status = 'CANCELLED'",
 					"open: the cancel history copy finds its rows through the caller's join in any status, which the"
