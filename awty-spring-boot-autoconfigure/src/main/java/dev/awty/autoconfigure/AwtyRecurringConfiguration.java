@@ -61,8 +61,9 @@ class AwtyRecurringConfiguration {
 				retry.getJitter());
 		Duration lease = properties.getClaim().getLease();
 		// Checked here too: an application without event types never reaches the per-type check.
-		require(lease.compareTo(Duration.ofSeconds(1)) >= 0, "awty.claim.lease (" + lease + ") must be at least 1s",
-				"The heartbeat extends a held schedule's lease every third of it: raise awty.claim.lease to e.g. 30s.");
+		require(lease.compareTo(TypeSettingsFactory.MIN_LEASE) >= 0,
+				"awty.claim.lease (" + lease + ") must be at least " + TypeSettingsFactory.MIN_LEASE,
+				TypeSettingsFactory.LEASE_ACTION.formatted("awty.claim.lease"));
 		return new RecurringSettings(recurring.getChannel(), recurring.getPollInterval(), recurring.getBatchSize(),
 				recurring.getMaxCatchUp(), recurring.getPayloadLimit().toBytes(), properties.getClaim().getMode(), lease,
 				backoff, recurring.getChangeWait(), allowedChannels(recurring));

@@ -23,7 +23,10 @@ final class TypeSettingsFactory {
 
 	private static final int MAX_CONCURRENCY = 64;
 
-	private static final Duration MIN_LEASE = Duration.ofSeconds(1);
+	static final Duration MIN_LEASE = Duration.ofSeconds(1);
+
+	static final String LEASE_ACTION = "The heartbeat extends a held row's lease every third of it, and needs time"
+			+ " for a database round trip: raise %s to e.g. 30s.";
 
 	private final AwtyProperties properties;
 
@@ -77,8 +80,7 @@ final class TypeSettingsFactory {
 		String leaseKey = keys.of(type.getClaim().getLease(), "claim.lease", "awty.claim.lease");
 		// No rule against the poll interval or the send timeout: the heartbeat extends the lease of held rows.
 		require(lease.compareTo(MIN_LEASE) >= 0, leaseKey + " (" + lease + ") must be at least " + MIN_LEASE,
-				"The heartbeat extends a held row's lease every third of it, and needs time for a database round trip:"
-						+ " raise " + leaseKey + " to e.g. 30s.");
+				LEASE_ACTION.formatted(leaseKey));
 		Duration ackTimeout = this.properties.getPublish().getAckTimeout();
 		require(ackTimeout.toMillis() > 0, "awty.publish.ack-timeout must be positive, was " + ackTimeout,
 				"Set it to e.g. 10s.");
