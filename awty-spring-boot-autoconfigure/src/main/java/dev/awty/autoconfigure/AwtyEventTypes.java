@@ -10,11 +10,11 @@ import org.apache.commons.logging.LogFactory;
 
 import dev.awty.AwtyConfigurationException;
 import dev.awty.internal.jdbc.EventTable;
-import dev.awty.internal.jdbc.LastError;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.model.EventTypeScanner;
 import dev.awty.internal.model.SchemaValidator;
+import dev.awty.internal.support.LastError;
 import dev.awty.spi.SqlDialect;
 
 /**

@@ -16,10 +16,10 @@ import org.springframework.context.annotation.Configuration;
 
 import dev.awty.OnDelivered;
 import dev.awty.history.DeliveryHistory;
+import dev.awty.internal.history.JdbcDeliveryHistory;
 import dev.awty.internal.housekeeping.Housekeeping;
+import dev.awty.internal.housekeeping.RetentionDeletes;
 import dev.awty.internal.jdbc.EventTable;
-import dev.awty.internal.jdbc.JdbcDeliveryHistory;
-import dev.awty.internal.jdbc.RetentionDeletes;
 import dev.awty.spi.SqlDialect;
 
 /**

@@ -16,11 +16,11 @@ import org.springframework.orm.jpa.EntityManagerHolder;
 
 import dev.awty.internal.jdbc.DueSignals;
 import dev.awty.internal.jdbc.DueTimeSlots;
-import dev.awty.internal.jdbc.PendingWrites;
 import dev.awty.internal.jpa.JpaEventTypes;
 import dev.awty.internal.jpa.JpaInsertWakeUps;
 import dev.awty.internal.jpa.JpaPayloads;
 import dev.awty.internal.jpa.TransactionEntityManagers;
+import dev.awty.internal.support.PendingWrites;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
 

@@ -12,9 +12,9 @@ import org.jspecify.annotations.Nullable;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.ClaimMode;
 import dev.awty.OnDelivered;
-import dev.awty.internal.delivery.RetryBackoff;
 import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.jdbc.DueTimeSlots;
+import dev.awty.internal.support.RetryBackoff;
 
 /**
  * Merges global settings with a type's overrides and rejects values that make no sense, naming the keys.

@@ -9,7 +9,6 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.messaging.Message;
 
-import dev.awty.internal.delivery.ErrorText;
 import dev.awty.spi.PublishOutcome;
 
 /**
@@ -71,6 +70,11 @@ public final class BrokerAcknowledgement {
 		this.outcome.complete(PublishOutcome.failure(reason));
 	}
 
+	/** The broker's client failed to hand over the message, or the broker refused it, as {@code failure} says. */
+	public void rejected(Throwable failure) {
+		this.outcome.complete(PublishOutcome.failure(failure));
+	}
+
 	boolean isExpected() {
 		return this.expected;
 	}
@@ -86,7 +90,7 @@ public final class BrokerAcknowledgement {
 			return PublishOutcome.failure("no acknowledgement from the broker within " + timeoutMillis + " ms");
 		}
 		catch (ExecutionException ex) {
-			return PublishOutcome.failure(ErrorText.of(ex.getCause()));
+			return PublishOutcome.failure(ex.getCause());
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -19,7 +19,6 @@ import org.springframework.messaging.core.DestinationResolutionException;
 
 import dev.awty.AwtyConfigurationException;
 import dev.awty.AwtyHeaders;
-import dev.awty.internal.delivery.ErrorText;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
 
@@ -58,10 +57,10 @@ public final class ChannelEventPublisher implements EventPublisher {
 		MessageChannel target = this.resolver.resolveDestination(channel);
 		List<PublishOutcome> outcomes = new ArrayList<>(messages.size());
 		List<@Nullable BrokerAcknowledgement> acknowledgements = new ArrayList<>(messages.size());
-		String unreachable = null;
+		@Nullable PublishOutcome unreachable = null;
 		for (Message<?> message : messages) {
 			if (unreachable != null) {
-				outcomes.add(PublishOutcome.failure(unreachable));
+				outcomes.add(unreachable);
 				acknowledgements.add(null);
 				continue;
 			}
@@ -77,10 +76,10 @@ public final class ChannelEventPublisher implements EventPublisher {
 										+ this.sendTimeoutMillis + " ms"));
 			}
 			catch (RuntimeException ex) {
-				String error = ErrorText.of(ex);
-				outcomes.add(PublishOutcome.failure(error));
+				PublishOutcome failed = PublishOutcome.failure(ex);
+				outcomes.add(failed);
 				if (unreachable(ex) || blocked(ex, System.nanoTime() - sendStarted)) {
-					unreachable = error;
+					unreachable = failed;
 				}
 			}
 		}

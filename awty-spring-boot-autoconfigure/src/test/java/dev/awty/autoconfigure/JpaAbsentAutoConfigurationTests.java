@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.FilteredClassLoader;
 
 import dev.awty.EventScheduler;
-import dev.awty.internal.jdbc.PendingWrites;
 import dev.awty.internal.jpa.JpaEventTypes;
+import dev.awty.internal.support.PendingWrites;
 import dev.awty.spi.EventPublisher;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.ReceivedEvents;

@@ -90,6 +90,17 @@ class ChannelEventPublisherTests {
 	}
 
 	@Test
+	void rejectionWithTheClientsExceptionFailsWithItsMostSpecificCause() {
+		List<PublishOutcome> outcomes = publisherTo((message) -> {
+			BrokerAcknowledgement acknowledgement = BrokerAcknowledgement.of(message);
+			acknowledgement.expect();
+			acknowledgement.rejected(new MessageHandlingException(message, "Failed to send",
+					new IllegalStateException("producer fenced")));
+		}).publish("events", messages(1));
+		assertThat(outcomes).extracting(PublishOutcome::error).containsExactly("IllegalStateException: producer fenced");
+	}
+
+	@Test
 	void exceptionFromTheFlowIsAFailureOfThatMessageOnly() {
 		List<PublishOutcome> outcomes = publisherTo((message) -> {
 			if ((Integer) message.getPayload() == 1) {

@@ -8,7 +8,6 @@ import org.springframework.integration.transformer.Transformer;
 import org.springframework.messaging.Message;
 
 import dev.awty.integration.BrokerAcknowledgement;
-import dev.awty.internal.delivery.ErrorText;
 
 /**
  * Makes a row count as delivered only once RabbitMQ confirmed its message. Put the step in front of the
@@ -52,7 +51,7 @@ public final class AmqpAcknowledgements {
 		correlation.getFuture().whenComplete((confirm, failure) -> {
 			ReturnedMessage returned = correlation.getReturned();
 			if (failure != null) {
-				acknowledgement.rejected(ErrorText.of(failure));
+				acknowledgement.rejected(failure);
 			}
 			else if (returned != null) {
 				acknowledgement.rejected("returned by RabbitMQ as unroutable: " + returned.getReplyCode() + " "

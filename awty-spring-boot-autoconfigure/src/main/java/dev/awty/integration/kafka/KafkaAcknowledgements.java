@@ -11,7 +11,6 @@ import org.springframework.messaging.MessageHandler;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.integration.BrokerAcknowledgement;
-import dev.awty.internal.delivery.ErrorText;
 
 /**
  * Makes a row count as delivered only once Kafka acknowledged its record. Put the step in front of the
@@ -82,7 +81,7 @@ public final class KafkaAcknowledgements {
 					acknowledgement.acknowledged();
 				}
 				else {
-					acknowledgement.rejected(ErrorText.of(failure));
+					acknowledgement.rejected(failure);
 				}
 			});
 		}

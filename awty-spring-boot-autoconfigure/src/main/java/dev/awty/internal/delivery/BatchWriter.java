@@ -18,13 +18,13 @@ import dev.awty.OnDelivered;
 import dev.awty.ScheduledEntity;
 import dev.awty.history.DeliveryOutcome;
 import dev.awty.history.HistoryMode;
+import dev.awty.internal.history.DeliveryLogWriter;
+import dev.awty.internal.history.LogEntry;
 import dev.awty.internal.jdbc.CheckAgain;
 import dev.awty.internal.jdbc.CheckWrites;
-import dev.awty.internal.jdbc.DeliveryLogWriter;
 import dev.awty.internal.jdbc.EventClaims;
 import dev.awty.internal.jdbc.FailedAttempt;
 import dev.awty.internal.jdbc.GuardFailure;
-import dev.awty.internal.jdbc.LogEntry;
 
 /**
  * Writes what became of a batch's rows: marks (or deletes) the finished ones in one statement, then records

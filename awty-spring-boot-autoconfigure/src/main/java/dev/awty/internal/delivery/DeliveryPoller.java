@@ -15,6 +15,8 @@ import org.springframework.scheduling.TaskScheduler;
 
 import dev.awty.ClaimMode;
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.support.ErrorText;
+import dev.awty.internal.support.TypeLock;
 
 /**
  * Polls one event type. Each cycle claims batches while rows remain due, handing each to the type's

@@ -18,6 +18,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 import dev.awty.handler.HandlerOutcome;
+import dev.awty.internal.support.ErrorText;
 
 /**
  * Runs a handler call on a thread of its own, so that a call that hangs can be abandoned after the timeout:

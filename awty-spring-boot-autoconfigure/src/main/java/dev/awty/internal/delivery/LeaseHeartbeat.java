@@ -18,6 +18,7 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.internal.jdbc.Leases;
+import dev.awty.internal.support.ErrorText;
 
 /**
  * Keeps the leases of the rows this instance holds of one table alive while it works on them (publishing,

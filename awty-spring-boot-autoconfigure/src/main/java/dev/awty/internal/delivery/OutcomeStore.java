@@ -4,8 +4,8 @@ import javax.sql.DataSource;
 
 import org.springframework.transaction.support.TransactionOperations;
 
-import dev.awty.internal.jdbc.AwtyTransactions;
-import dev.awty.internal.jdbc.DeliveryLogWriter;
+import dev.awty.internal.history.DeliveryLogWriter;
+import dev.awty.internal.support.AwtyTransactions;
 import dev.awty.spi.SqlDialect;
 
 /**

@@ -8,6 +8,7 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.messaging.Message;
 
+import dev.awty.internal.support.ErrorText;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
 

@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import dev.awty.ClaimMode;
 import dev.awty.OnDelivered;
+import dev.awty.internal.support.RetryBackoff;
 
 /**
  * The delivery settings of one event type, global defaults merged with its overrides.

@@ -17,9 +17,8 @@ import net.javacrumbs.shedlock.core.SimpleLock;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
-import dev.awty.internal.delivery.ErrorText;
-import dev.awty.internal.jdbc.RetentionDeletes;
-import dev.awty.internal.jdbc.RetentionDeletes.Deleted;
+import dev.awty.internal.housekeeping.RetentionDeletes.Deleted;
+import dev.awty.internal.support.ErrorText;
 
 /**
  * Every {@code interval}, on the one instance that gets the lock {@code awty:housekeeping}: deletes history

@@ -1,5 +1,6 @@
 /**
- * Housekeeping: deletes old history entries and old finished rows, one instance at a time.
+ * Housekeeping: deletes old history entries, old finished rows and completed {@code @at} schedules, in bounded
+ * batches, one instance at a time.
  */
 @NullMarked
 package dev.awty.internal.housekeeping;

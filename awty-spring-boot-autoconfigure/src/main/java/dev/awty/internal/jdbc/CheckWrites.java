@@ -15,6 +15,7 @@ import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.awty.internal.model.EventType;
+import dev.awty.internal.support.LastError;
 import dev.awty.spi.SqlDialect;
 
 /**

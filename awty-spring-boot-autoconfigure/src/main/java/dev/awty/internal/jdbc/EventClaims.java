@@ -21,6 +21,7 @@ import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EventType;
+import dev.awty.internal.support.LastError;
 import dev.awty.spi.SqlDialect;
 
 /**

@@ -20,6 +20,8 @@ import org.springframework.jdbc.support.KeyHolder;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.PropertyColumn;
+import dev.awty.internal.support.AwtyTransactions;
+import dev.awty.internal.support.LastError;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -98,15 +100,15 @@ public final class EventTable<T extends ScheduledEntity> {
 	}
 
 	/** The transaction the application's writes run in: the caller's, else awty's own. */
-	AwtyTransactions transactions() {
+	public AwtyTransactions transactions() {
 		return this.transactions;
 	}
 
-	JdbcClient jdbc() {
+	public JdbcClient jdbc() {
 		return this.jdbc;
 	}
 
-	SqlDialect dialect() {
+	public SqlDialect dialect() {
 		return this.dialect;
 	}
 
@@ -122,7 +124,7 @@ public final class EventTable<T extends ScheduledEntity> {
 	 * Inserts the row unless a unique key refuses it.
 	 * @return the new row id, or empty when a duplicate key stopped the insert
 	 */
-	Optional<Long> insertUnlessDuplicate(T event, Instant dueAt) {
+	public Optional<Long> insertUnlessDuplicate(T event, Instant dueAt) {
 		try {
 			KeyHolder keys = new GeneratedKeyHolder();
 			int inserted = this.jdbc.sql(this.insert.strip() + this.dialect.insertIgnoringDuplicates())

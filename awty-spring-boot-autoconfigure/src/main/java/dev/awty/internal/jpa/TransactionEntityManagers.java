@@ -5,7 +5,7 @@ import jakarta.persistence.EntityManager;
 import org.springframework.orm.jpa.EntityManagerHolder;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
-import dev.awty.internal.jdbc.PendingWrites;
+import dev.awty.internal.support.PendingWrites;
 
 /**
  * Flushes every JPA entity manager bound to the current transaction, so that awty's JDBC statement on the

@@ -3,7 +3,7 @@ package dev.awty.internal.model;
 /**
  * The base columns every scheduled table needs, with the Liquibase type printed in a fixing changeSet.
  */
-public enum BaseColumn {
+enum BaseColumn {
 
 	ID("id", Kind.INTEGER, "BIGINT"),
 	DUE_AT("due_at", Kind.TIMESTAMP, "TIMESTAMP WITH TIME ZONE"),

@@ -15,9 +15,9 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.messaging.Message;
 
-import dev.awty.internal.delivery.ErrorText;
 import dev.awty.internal.delivery.LeaseHeartbeat;
 import dev.awty.internal.jdbc.ClaimTokens;
+import dev.awty.internal.support.ErrorText;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.ScheduleExpression;
 import dev.awty.spi.EventPublisher;

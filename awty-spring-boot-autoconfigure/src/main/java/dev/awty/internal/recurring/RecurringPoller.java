@@ -22,10 +22,10 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.ClaimMode;
-import dev.awty.internal.delivery.ErrorText;
 import dev.awty.internal.delivery.LeaseHeartbeat;
-import dev.awty.internal.delivery.TypeLock;
 import dev.awty.internal.jdbc.Leases;
+import dev.awty.internal.support.ErrorText;
+import dev.awty.internal.support.TypeLock;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
 

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Set;
 
 import dev.awty.ClaimMode;
-import dev.awty.internal.delivery.RetryBackoff;
+import dev.awty.internal.support.RetryBackoff;
 
 /**
  * Settings of recurring schedules, resolved from {@code awty.recurring.*}, {@code awty.claim.*} and

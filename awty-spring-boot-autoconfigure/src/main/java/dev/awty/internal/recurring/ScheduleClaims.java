@@ -19,9 +19,9 @@ import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
-import dev.awty.internal.delivery.ErrorText;
-import dev.awty.internal.jdbc.LastError;
 import dev.awty.internal.jdbc.SelectThenClaim;
+import dev.awty.internal.support.ErrorText;
+import dev.awty.internal.support.LastError;
 import dev.awty.spi.SqlDialect;
 
 /**

@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.selection;
 
 /**
  * The writes of a {@link JdbcSelection}, each a template filled with the dialect's selected rows ({@code %1$s}: the

@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.selection;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -18,7 +18,11 @@ import org.springframework.util.Assert;
 import dev.awty.AwtyException;
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.jdbc.DueSignals;
+import dev.awty.internal.jdbc.DueTimeSlots;
+import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.model.Identifiers;
+import dev.awty.internal.support.PendingWrites;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.Selection;
 

@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.scheduling;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,7 +14,11 @@ import org.springframework.util.Assert;
 import dev.awty.EventScheduler;
 import dev.awty.ScheduleResult;
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.jdbc.DueSignals;
+import dev.awty.internal.jdbc.DueTimeSlots;
+import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.model.PropertyColumn;
+import dev.awty.internal.support.PendingWrites;
 
 /**
  * {@link EventScheduler} over the tables of the registered event types.

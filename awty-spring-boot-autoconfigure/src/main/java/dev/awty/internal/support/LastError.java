@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.support;
 
 /**
  * Fits error texts to the {@code last_error} column of a table, whose length the application chose: a text

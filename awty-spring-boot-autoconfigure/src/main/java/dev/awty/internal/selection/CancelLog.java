@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.selection;
 
 import java.util.Map;
 import java.util.Set;
@@ -6,6 +6,8 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 import org.springframework.transaction.support.TransactionOperations;
+
+import dev.awty.internal.jdbc.EventTable;
 
 /**
  * Records rows cancelled through a repository in {@code awty_delivery_log}, in the transaction that cancels

@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.selection;
 
 /**
  * Checks that a caller's SQL condition (a {@code Selection} predicate or join condition) stays one condition

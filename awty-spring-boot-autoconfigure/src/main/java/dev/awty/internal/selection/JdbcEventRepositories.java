@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.selection;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -9,6 +9,10 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.Assert;
 
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.jdbc.DueSignals;
+import dev.awty.internal.jdbc.DueTimeSlots;
+import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.support.PendingWrites;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.Selection;
 

@@ -1,13 +1,14 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.scheduling;
 
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
 import dev.awty.AwtyException;
-import dev.awty.ScheduleResult;
 import dev.awty.ScheduleResult.Outcome;
+import dev.awty.ScheduleResult;
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.model.PropertyColumn;
 
 /**

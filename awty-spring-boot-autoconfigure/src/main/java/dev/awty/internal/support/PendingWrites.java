@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.support;
 
 /**
  * Makes the caller's pending writes visible to awty's next statement in the caller's transaction, such as

@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.selection;
 
 import java.util.ArrayList;
 import java.util.Arrays;

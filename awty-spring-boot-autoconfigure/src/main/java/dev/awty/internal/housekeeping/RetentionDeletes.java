@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.housekeeping;
 
 import java.time.Instant;
 import java.util.List;
@@ -10,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import dev.awty.internal.support.AwtyTransactions;
 import dev.awty.spi.SqlDialect;
 
 /**
