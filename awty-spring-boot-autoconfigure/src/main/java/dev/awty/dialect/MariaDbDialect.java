@@ -13,7 +13,10 @@ public final class MariaDbDialect extends MySqlFamilyDialect {
 	// they are joined), then the scheduled rows by the index of their join column (InnoDB indexes every foreign key):
 	// STRAIGHT_JOIN fixes that order, and join_cache_level = 0 leaves the optimizer no join buffer to read the whole
 	// scheduled table into, whatever the statistics say (max_seeks_for_key = 1 was not enough at 20,000 rows).
-	private static final String JOINED_TABLES_FIRST = "FROM (%2$s) STRAIGHT_JOIN %1$s e ON %3$s";
+	// CONCAT(e.status) keeps the status index out of it: without a join buffer, the 1,000 FAILED rows read through
+	// it again for each joined row made a retry take 27 s at 100,000 rows; the status is checked per row instead.
+	private static final String JOINED_TABLES_FIRST = """
+			FROM (%2$s) STRAIGHT_JOIN %1$s e ON %3$s WHERE CONCAT(e.status) IN (:awtyStatuses)""";
 
 	private static final String WITH_JOINED_TABLES_FIRST = "SET STATEMENT join_cache_level = 0 FOR %s";
 

@@ -95,8 +95,10 @@ public interface SqlDialect {
 	 * The FROM clause of a {@code Selection} that joins the caller's tables, for a database that must be told to read
 	 * those tables first and the scheduled rows through the join: {@code %1$s} is the scheduled table (alias
 	 * {@code e}), {@code %2$s} the joined tables with their aliases separated by {@code CROSS JOIN}, {@code %3$s}
-	 * every join condition, each in parentheses, combined by {@code AND}. {@code null} (the default) for
-	 * {@code FROM %1$s e JOIN … ON (…)} in the caller's order, which leaves the order to the database.
+	 * every join condition, each in parentheses, combined by {@code AND}; it ends with a {@code WHERE} clause that
+	 * keeps the rows whose {@code e.status} is one of {@code (:awtyStatuses)}, to which the caller's predicates are
+	 * added. {@code null} (the default) for {@code FROM %1$s e JOIN … ON (…) WHERE e.status IN (:awtyStatuses)} in
+	 * the caller's order, which leaves the order to the database.
 	 */
 	default @Nullable String joinedTablesFirst() {
 		return null;

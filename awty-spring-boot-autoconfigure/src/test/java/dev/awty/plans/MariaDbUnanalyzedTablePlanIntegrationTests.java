@@ -3,8 +3,11 @@ package dev.awty.plans;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -76,14 +79,24 @@ class MariaDbUnanalyzedTablePlanIntegrationTests extends UnanalyzedTablePlanCont
 	}
 
 	// type ALL reads the whole table; type index reads the whole of an index. A derived table (<derivedN>) holds only
-	// the rows the statement touches.
+	// the rows the statement touches. A table after the first of its select, read by a constant (a range, or ref=const)
+	// without a join buffer, is read again for every row of the tables before it: that made a retry through a join
+	// read the 1,000 FAILED rows 5,000 times (27 s).
 	@Override
 	List<String> problems(List<String> plan) {
-		return plan.stream()
-			.filter((row) -> row.contains("type=ALL") || row.contains("type=index |"))
-			.filter((row) -> !row.contains("table=<"))
-			.map((row) -> "whole table: " + row)
-			.toList();
+		List<String> problems = new ArrayList<>();
+		Set<String> selects = new HashSet<>();
+		for (String row : plan) {
+			boolean first = selects.add(row.substring(0, row.indexOf(" |")));
+			if ((row.contains("type=ALL") || row.contains("type=index |")) && !row.contains("table=<")) {
+				problems.add("whole table: " + row);
+			}
+			if (!first && !row.contains("join buffer")
+					&& (row.contains("type=range |") || (row.contains("type=ref |") && row.contains("| ref=const |")))) {
+				problems.add("read again for every row before it: " + row);
+			}
+		}
+		return problems;
 	}
 
 	@Override

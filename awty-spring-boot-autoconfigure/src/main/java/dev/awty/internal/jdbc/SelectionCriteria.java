@@ -66,8 +66,8 @@ record SelectionCriteria(List<SelectionCriteria.Join> joins, List<String> predic
 				sql.append(" JOIN ").append(join.table()).append(' ').append(join.alias())
 					.append(" ON (").append(join.on()).append(')');
 			}
+			sql.append(" WHERE e.status IN (:awtyStatuses)");
 		}
-		sql.append(" WHERE e.status IN (:awtyStatuses)");
 		for (String predicate : this.predicates) {
 			sql.append(" AND ").append(predicate);
 		}
