@@ -68,6 +68,10 @@ public final class PostgresDialect implements SqlDialect {
 			WHERE id = ANY (ARRAY(%2$s)) AND status = 'PENDING' AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			""";
 
+	// A data-modifying WITH: the insert reads exactly the rows the update returned. Finding them again afterwards meant
+	// a second pass through the caller's join in any status, which no index serves on a table without statistics.
+	private static final String INSERT_FROM_UPDATE = "WITH awty_changed AS (%1$s RETURNING %2$s) %3$s";
+
 	// Instances starting at once on an empty schema would race on Liquibase's own changelog tables, which are created
 	// before Liquibase's lock table can protect anything. The key is per schema: replicas of other services sharing
 	// the database do not wait for each other.
@@ -129,6 +133,11 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public String shiftPendingRows() {
 		return SHIFT_PENDING_ROWS;
+	}
+
+	@Override
+	public String insertFromUpdate() {
+		return INSERT_FROM_UPDATE;
 	}
 
 	@Override

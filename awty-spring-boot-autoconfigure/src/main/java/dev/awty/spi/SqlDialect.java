@@ -92,6 +92,37 @@ public interface SqlDialect {
 	}
 
 	/**
+	 * The FROM clause of a {@code Selection} that joins the caller's tables, for a database that must be told to read
+	 * those tables first and the scheduled rows through the join: {@code %1$s} is the scheduled table (alias
+	 * {@code e}), {@code %2$s} the joined tables with their aliases separated by {@code CROSS JOIN}, {@code %3$s}
+	 * every join condition, each in parentheses, combined by {@code AND}; it ends with a {@code WHERE} clause that
+	 * keeps the rows whose {@code e.status} is one of {@code (:awtyStatuses)}, to which the caller's predicates are
+	 * added. {@code null} (the default) for {@code FROM %1$s e JOIN … ON (…) WHERE e.status IN (:awtyStatuses)} in
+	 * the caller's order, which leaves the order to the database.
+	 */
+	default @Nullable String joinedTablesFirst() {
+		return null;
+	}
+
+	/**
+	 * A {@code Selection} statement that reads through {@link #joinedTablesFirst()}, as sent to the database
+	 * ({@code %s}: the statement), for settings that must hold for that one statement. The default is {@code %s}.
+	 */
+	default String withJoinedTablesFirst() {
+		return "%s";
+	}
+
+	/**
+	 * One statement that runs the update {@code %1$s} and feeds the rows it changed, with the columns {@code %2$s}, to
+	 * {@code %3$s}, an {@code INSERT … SELECT … FROM awty_changed}; its update count is the number of rows inserted.
+	 * {@code null} (the default) where the database cannot: awty then marks the changed rows and copies them in a
+	 * second statement.
+	 */
+	default @Nullable String insertFromUpdate() {
+		return null;
+	}
+
+	/**
 	 * Whether housekeeping deletes a batch in one statement, naming its rows by {@link #idInSubSelect()} over the
 	 * select that finds them, instead of selecting their ids first and deleting by that list (which PostgreSQL
 	 * plans as a sequential scan on a table without statistics). The select has a {@code LIMIT}.

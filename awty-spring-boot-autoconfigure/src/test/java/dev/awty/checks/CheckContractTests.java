@@ -6,12 +6,15 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.AwtyHeaders;
@@ -19,11 +22,14 @@ import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
 import dev.awty.handler.HandlerOutcome;
+import dev.awty.internal.delivery.DeliveryCounters;
+import dev.awty.internal.delivery.DeliveryPollers;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.history.DeliveryOutcome;
 import dev.awty.history.DeliveryRecord;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.CheckConsumerConfiguration;
+import dev.awty.testing.FreezableDataSources;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ScriptedHandler;
 import dev.awty.testing.TestDatabase;
@@ -277,6 +283,72 @@ abstract class CheckContractTests {
 				await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(() -> received.count() == 1);
 				assertThat(this.handler.calls()).as("the handler ran once, its row never claimed again").hasSize(1);
 			}));
+	}
+
+	@Test
+	void handlerStalledPastTheLeaseLosesItsRowsToAnotherInstanceWhichHandlesThemAndItsMissIsCountedAndFencedOff() {
+		FreezableDataSources stall = new FreezableDataSources();
+		CountDownLatch resume = new CountDownLatch(1);
+		AtomicBoolean stalled = new AtomicBoolean();
+		this.handler.behave((row, context) -> {
+			// A long pause right in the middle of a handler: the whole instance stops, heartbeat included.
+			if (stalled.compareAndSet(false, true)) {
+				stall.freeze();
+				awaitQuietly(resume);
+			}
+			return HandlerOutcome.publishAndFinish();
+		});
+		ReceivedEvents stalling = new ReceivedEvents();
+		ReceivedEvents other = new ReceivedEvents();
+		String[] shortLease = { "awty.claim.lease=2s", "awty.types.test_order_check.handler-timeout=30s",
+				"awty.poller.mark-every=1" };
+		checks(stalling, shortLease).withPropertyValues("awty.instance-id=stalling")
+			.withBean(FreezableDataSources.class, () -> stall)
+			.run((one) -> {
+				try {
+					// One statement, so that one claim takes both rows: the first stalls, the second waits its turn.
+					one.getBean(EventScheduler.class)
+						.scheduleAll(List.of(new TestOrderCheck(1), new TestOrderCheck(2)), databaseNow());
+					List<Long> ids = this.jdbc.queryForList("SELECT id FROM scheduled_test_order_check", Long.class);
+					await().atMost(Duration.ofSeconds(10)).untilTrue(stalled);
+					checks(other, shortLease).withPropertyValues("awty.instance-id=other").run((two) -> {
+						await().atMost(Duration.ofSeconds(15)).until(() -> other.distinctEventIds() == 2);
+						stall.thaw();
+						resume.countDown();
+
+						// The waiting row is lost for sure; the row in the handler too if the heartbeat finds it first.
+						await().atMost(Duration.ofSeconds(10)).until(() -> counters(one).lostLeases() >= 1);
+						assertThat(counters(one).lostLeases()).isBetween(1L, 2L);
+						await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(3))
+							.until(() -> ids.stream().allMatch((id) -> status(id) == EventStatus.DELIVERED));
+						assertThat(counters(one).delivered()).as("its late write was fenced off").isZero();
+						long stalledRow = this.handler.calls().get(0).rowId();
+						assertThat(stalling.all()).as("at most the row its handler ran when it stalled")
+							.extracting(ReceivedEvents.Received::eventId)
+							.allSatisfy((eventId) -> assertThat(eventId).startsWith("test_order_check/" + stalledRow + "/"));
+						assertThat(this.handler.calls()).filteredOn((call) -> call.rowId() != stalledRow)
+							.as("the waiting row was handled once, by the other instance").hasSize(1);
+						assertThat(counters(two).delivered()).isEqualTo(2);
+					});
+				}
+				finally {
+					stall.thaw();
+					resume.countDown();
+				}
+			});
+	}
+
+	private static DeliveryCounters counters(ApplicationContext context) {
+		return context.getBean(DeliveryPollers.class).counters().get("test_order_check");
+	}
+
+	private static void awaitQuietly(CountDownLatch latch) {
+		try {
+			latch.await(1, TimeUnit.MINUTES);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private Instant databaseNow() {

@@ -3,10 +3,13 @@ package dev.awty.delivery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -38,7 +41,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * Short leases kept alive by heartbeats, written once and run on every database and claim mode: a consumer slower
  * than the lease keeps its rows, a stalled instance loses them and is fenced off, and a dead instance's rows
- * move on after about one lease. Leases are 2 s here so the tests stay quick.
+ * move on after about one lease, the only duplicates being those it published after its last mark (at most
+ * {@code mark-every}, whatever the batch size). Leases are 2 s here so the tests stay quick.
  */
 abstract class LeaseContractTests {
 
@@ -212,6 +216,55 @@ abstract class LeaseContractTests {
 				.isBefore(leaseEnd.plus(LEASE)));
 			assertThat(received.duplicates()).isZero();
 		});
+	}
+
+	@Test
+	void instanceThatDiesMidBatchCausesAsDuplicatesAtMostTheRowsItPublishedSinceItsLastMarkWhateverTheBatchSize() {
+		int batch = 50;
+		int markEvery = 10;
+		FreezableDataSources death = new FreezableDataSources();
+		CountDownLatch never = new CountDownLatch(1);
+		AtomicInteger publishes = new AtomicInteger();
+		ReceivedEvents dying = new ReceivedEvents().each((message) -> {
+			// Dies in the middle of its third part of ten: twenty rows published and marked, four published only.
+			if (publishes.incrementAndGet() == 25) {
+				death.freeze();
+				awaitQuietly(never);
+			}
+		});
+		ReceivedEvents survivor = new ReceivedEvents();
+		instance("dying", dying)
+			.withPropertyValues("awty.poller.batch-size=" + batch, "awty.poller.mark-every=" + markEvery)
+			.withBean(FreezableDataSources.class, () -> death)
+			.run((one) -> {
+				try {
+					insertDueRows(batch);
+					await().atMost(Duration.ofSeconds(10)).until(() -> publishes.get() == 25);
+					instance("survivor", survivor).run((two) -> {
+						await().atMost(LEASE.plusSeconds(15)).until(() -> rowsWithStatus("DELIVERED") == batch);
+
+						Set<String> fromDying = new HashSet<>(eventIds(dying));
+						Set<String> fromSurvivor = new HashSet<>(eventIds(survivor));
+						Set<String> twice = new HashSet<>(fromDying);
+						twice.retainAll(fromSurvivor);
+						Set<String> all = new HashSet<>(fromDying);
+						all.addAll(fromSurvivor);
+						assertThat(all).as("nothing lost").hasSize(batch);
+						assertThat(survivor.duplicates()).isZero();
+						assertThat(twice).as("published by the dead instance after its last mark, so delivered again")
+							.hasSizeBetween(1, markEvery);
+						assertThat(fromDying).hasSize(24);
+					});
+				}
+				finally {
+					death.thaw();
+					never.countDown();
+				}
+			});
+	}
+
+	private static List<String> eventIds(ReceivedEvents received) {
+		return received.all().stream().map(ReceivedEvents.Received::eventId).toList();
 	}
 
 	/** Inserts {@code count} due rows in one statement, so that one claim takes them all. */

@@ -25,6 +25,7 @@ import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
 import dev.awty.internal.delivery.DeliveryPollers;
 import dev.awty.internal.housekeeping.Housekeeping;
+import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.Selection;
 import dev.awty.testing.AwtyContexts;
@@ -155,6 +156,39 @@ abstract class HistoryContractTests {
 					assertThat(entry.instanceId()).isEqualTo("history-test");
 				}));
 			assertThat(entries()).isEqualTo(2);
+		});
+	}
+
+	@Test
+	void recordsExactlyTheRowsACancelThroughAJoinCancelledNotThoseInFlightOrCancelledBefore() {
+		this.jdbc.execute("CREATE TABLE purchase (id BIGINT PRIMARY KEY, album_id BIGINT NOT NULL)");
+		this.jdbc.update("INSERT INTO purchase (id, album_id) VALUES (1, 1), (2, 1), (3, 1), (4, 2)");
+		purchases(new ReceivedEvents()).run((context) -> {
+			EventScheduler scheduler = context.getBean(EventScheduler.class);
+			Instant future = databaseNow().plus(Duration.ofDays(1));
+			long pending = scheduler.schedule(new TestPurchase(1), future);
+			long inFlight = scheduler.schedule(new TestPurchase(2), future);
+			long cancelledBefore = scheduler.schedule(new TestPurchase(3), future);
+			long otherAlbum = scheduler.schedule(new TestPurchase(4), future);
+			this.jdbc.update("UPDATE scheduled_test_purchase SET claimed_by = 'other', claimed_until = ? WHERE id = ?",
+					utc(databaseNow().plus(Duration.ofHours(1))), inFlight);
+			this.jdbc.update("UPDATE scheduled_test_purchase SET status = 'CANCELLED' WHERE id = ?", cancelledBefore);
+			Selection<TestPurchase> album = context.getBean(EventRepositories.class).select(TestPurchase.class)
+				.join("purchase", "p", "p.id = e.purchase_id")
+				.where("p.album_id = :album")
+				.param("album", 1);
+
+			assertThat(album.cancel()).isEqualTo(new ChangeResult(1, 1));
+
+			DeliveryHistory history = context.getBean(DeliveryHistory.class);
+			assertThat(history.ofRow("test_purchase", pending)).singleElement().satisfies((entry) -> {
+				assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.CANCELLED);
+				assertThat(entry.eventId()).isEqualTo("test_purchase/" + pending + "/1");
+				assertThat(entry.instanceId()).isEqualTo("history-test");
+			});
+			assertThat(List.of(inFlight, cancelledBefore, otherAlbum))
+				.allSatisfy((id) -> assertThat(history.ofRow("test_purchase", id)).isEmpty());
+			assertThat(entries()).isEqualTo(1);
 		});
 	}
 

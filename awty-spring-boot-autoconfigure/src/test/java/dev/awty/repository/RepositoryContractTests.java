@@ -109,6 +109,27 @@ abstract class RepositoryContractTests {
 	}
 
 	@Test
+	void reschedulesThroughTwoJoinsWhoseConditionsNameEachOtherAndTheScheduledTable() {
+		this.jdbc.execute("CREATE TABLE album (id BIGINT PRIMARY KEY, title VARCHAR(100) NOT NULL)");
+		this.jdbc.update("INSERT INTO album (id, title) VALUES (1, 'first'), (2, 'second')");
+		Instant moved = this.releaseAt.plus(Duration.ofDays(7));
+
+		ChangeResult result = this.repositories.select(TestPurchase.class)
+			.join("purchase", "p", "p.id = e.purchase_id")
+			.join("album", "a", "a.id = p.album_id")
+			.where("a.title = :title")
+			.where("p.customer_email = :email")
+			.param("title", "second")
+			.param("email", "ada@example.com")
+			.rescheduleTo(moved);
+
+		assertThat(result).isEqualTo(new ChangeResult(1, 0));
+		assertThat(rows()).containsExactlyInAnyOrder(row(1, this.releaseAt, "PENDING", 1),
+				row(2, this.releaseAt, "PENDING", 1), row(3, this.releaseAt, "PENDING", 1), row(4, moved, "PENDING", 2),
+				row(5, this.releaseAt, "PENDING", 1));
+	}
+
+	@Test
 	void shiftsDueTimesOfOneAlbumRelatively() {
 		assertThat(album(2).shiftBy(Duration.ofHours(-2))).isEqualTo(new ChangeResult(2, 0));
 		assertThat(dueAt(4)).isEqualTo(this.releaseAt.minus(Duration.ofHours(2)));

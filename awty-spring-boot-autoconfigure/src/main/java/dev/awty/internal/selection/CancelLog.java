@@ -4,6 +4,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.transaction.support.TransactionOperations;
 
@@ -11,8 +14,9 @@ import dev.awty.internal.jdbc.EventTable;
 
 /**
  * Records rows cancelled through a repository in {@code awty_delivery_log}, in the transaction that cancels
- * them: the cancel marks its rows with a token of its own in {@code claimed_by} (which means nothing on a
- * cancelled row), and one {@code INSERT … SELECT} copies exactly the rows carrying it.
+ * them: where the database feeds the rows an update changed to an insert, in the cancel's own statement; elsewhere
+ * the cancel marks its rows with a token of its own in {@code claimed_by} (which means nothing on a cancelled row),
+ * and one {@code INSERT … SELECT} copies exactly the rows carrying it.
  */
 public final class CancelLog {
 
@@ -26,6 +30,17 @@ public final class CancelLog {
 			       CURRENT_TIMESTAMP, %1$s.attempts, 0, 'CANCELLED', NULL, 0, :awtyInstanceId
 			FROM %2$s WHERE %3$s AND %1$s.claimed_by = :awtyCanceller AND %1$s.status = 'CANCELLED'
 			""";
+
+	// Where the dialect has an insert from an update (see SqlDialect#insertFromUpdate), the cancel returns its rows to
+	// this insert in the same statement, and no token is needed.
+	private static final String COPY_CHANGED = """
+			INSERT INTO awty_delivery_log (event_type, row_id, event_id, due_at, finished_at, attempts, check_count,
+			                               outcome, error, duration_ms, instance_id)
+			SELECT :awtyType, id, CONCAT(:awtyEventIdPrefix, id, '/', version), due_at, CURRENT_TIMESTAMP, attempts, 0,
+			       'CANCELLED', NULL, 0, :awtyInstanceId
+			FROM awty_changed""";
+
+	private static final String CHANGED_COLUMNS = "id, version, due_at, attempts";
 
 	private final TransactionOperations transaction;
 
@@ -46,6 +61,22 @@ public final class CancelLog {
 		return this.recordedTypes.contains(typeName);
 	}
 
+	/**
+	 * The statement that runs {@code cancel} (a template of {@link SelectionStatements}) and records the rows it
+	 * cancelled, with {@link #values}; {@code null} where the database needs a second statement
+	 * ({@link #copyCancelled}).
+	 */
+	@Nullable String cancelAndCopy(EventTable<?> table, String cancel) {
+		String insertFromUpdate = table.dialect().insertFromUpdate();
+		return (insertFromUpdate != null) ? insertFromUpdate.formatted(cancel, CHANGED_COLUMNS, COPY_CHANGED) : null;
+	}
+
+	/** The values that the statements recording cancelled rows of {@code table} bind. */
+	Map<String, Object> values(EventTable<?> table) {
+		return Map.of("awtyType", table.type().name(), "awtyEventIdPrefix", table.type().name() + "/",
+				"awtyInstanceId", this.instanceId);
+	}
+
 	/** A token that marks the rows of one cancel. */
 	String newCanceller() {
 		return "cancel#" + UUID.randomUUID();
@@ -57,18 +88,16 @@ public final class CancelLog {
 
 	/**
 	 * Copies the rows the cancel marked with {@code canceller}, found through {@code rows} and {@code idCondition}
-	 * (the selection's, over its rows in any status) with its {@code params}.
+	 * (the selection's, over its rows in any status) with its {@code params}, sent as {@code asSent} has it.
 	 */
 	void copyCancelled(EventTable<?> table, String canceller, String rows, String idCondition,
-			Map<String, ?> params) {
+			Map<String, ?> params, UnaryOperator<String> asSent) {
 		String sql = table.dialect().withDatabaseNow(COPY_CANCELLED.formatted(table.type().table(), "%1$s", "%2$s"))
 			.formatted(rows, idCondition);
 		table.jdbc()
-			.sql(sql)
+			.sql(asSent.apply(sql))
 			.params(params)
-			.param("awtyType", table.type().name())
-			.param("awtyEventIdPrefix", table.type().name() + "/")
-			.param("awtyInstanceId", this.instanceId)
+			.params(values(table))
 			.param("awtyCanceller", canceller)
 			.update();
 	}

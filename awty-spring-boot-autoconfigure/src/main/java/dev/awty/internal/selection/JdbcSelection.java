@@ -75,7 +75,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		Identifiers.requireValidArgument(table, "joined table name");
 		Identifiers.requireValidArgument(alias, "table alias");
 		Assert.isTrue(!alias.equalsIgnoreCase("e"), "alias 'e' is the scheduled table's; choose another alias");
-		return with(this.criteria.join("JOIN " + table + " " + alias + " ON (" + on + ")"));
+		return with(this.criteria.join(new SelectionCriteria.Join(table, alias, on)));
 	}
 
 	@Override
@@ -159,6 +159,10 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		if (log == null || !log.records(this.table.type().name())) {
 			return changePending(SelectionStatements.CANCEL, Map.of(), null);
 		}
+		String cancelAndCopy = log.cancelAndCopy(this.table, SelectionStatements.CANCEL);
+		if (cancelAndCopy != null) {
+			return changePending(cancelAndCopy, log.values(this.table), null);
+		}
 		String canceller = log.newCanceller();
 		return log.inTransaction(() -> {
 			ChangeResult result = changePending(SelectionStatements.CANCEL_MARKED, Map.of("awtyCanceller", canceller),
@@ -170,7 +174,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 				Map<String, @Nullable Object> params = new HashMap<>(this.criteria.params());
 				params.put("awtyStatuses", any.stream().map(Enum::name).toList());
 				run(() -> {
-					log.copyCancelled(this.table, canceller, selectedRows(ids), idIn(ids), params);
+					log.copyCancelled(this.table, canceller, selectedRows(ids), idIn(ids), params, this::asSent);
 					return null;
 				});
 			}
@@ -223,12 +227,19 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	}
 
 	private String fromWhere(List<EventStatus> statuses) {
-		return this.criteria.withStatuses(statuses).fromWhere(this.table.type().table());
+		return this.criteria.withStatuses(statuses)
+			.fromWhere(this.table.type().table(), this.table.dialect().joinedTablesFirst());
+	}
+
+	/** {@code sql} as sent: with the dialect's settings for a statement that reads the joined tables first. */
+	private String asSent(String sql) {
+		return (this.criteria.hasJoins() && this.table.dialect().joinedTablesFirst() != null)
+				? this.table.dialect().withJoinedTablesFirst().formatted(sql) : sql;
 	}
 
 	private JdbcClient.StatementSpec statement(String sql, List<EventStatus> statuses) {
 		return this.table.jdbc()
-			.sql(sql)
+			.sql(asSent(sql))
 			.params(this.criteria.params())
 			.param("awtyStatuses", statuses.stream().map(Enum::name).toList());
 	}

@@ -15,15 +15,19 @@ import dev.awty.EventStatus;
  * What a selection selects: its joins, predicates, bound values and statuses. Immutable; each change
  * returns a copy.
  */
-record SelectionCriteria(List<String> joins, List<String> predicates, Map<String, @Nullable Object> params,
+record SelectionCriteria(List<SelectionCriteria.Join> joins, List<String> predicates, Map<String, @Nullable Object> params,
 		List<EventStatus> statuses) {
 
 	static SelectionCriteria pendingRows() {
 		return new SelectionCriteria(List.of(), List.of(), Map.of(), List.of(EventStatus.PENDING));
 	}
 
-	SelectionCriteria join(String joinClause) {
-		return new SelectionCriteria(append(this.joins, joinClause), this.predicates, this.params, this.statuses);
+	/** A caller's joined table: its name, its alias and its join condition. */
+	record Join(String table, String alias, String on) {
+	}
+
+	SelectionCriteria join(Join join) {
+		return new SelectionCriteria(append(this.joins, join), this.predicates, this.params, this.statuses);
 	}
 
 	SelectionCriteria where(String predicate) {
@@ -40,13 +44,30 @@ record SelectionCriteria(List<String> joins, List<String> predicates, Map<String
 		return new SelectionCriteria(this.joins, this.predicates, this.params, statuses);
 	}
 
-	/** The FROM and WHERE part over {@code table} (alias {@code e}), for rows in {@code statuses}. */
-	String fromWhere(String table) {
-		StringBuilder sql = new StringBuilder("FROM ").append(table).append(" e");
-		for (String join : this.joins) {
-			sql.append(' ').append(join);
+	boolean hasJoins() {
+		return !this.joins.isEmpty();
+	}
+
+	/**
+	 * The FROM and WHERE part over {@code table} (alias {@code e}), for rows in {@code statuses}: the joins in the
+	 * caller's order, or, where the dialect gives {@code joinedTablesFirst} (see
+	 * {@link dev.awty.spi.SqlDialect#joinedTablesFirst()}), the joined tables read first.
+	 */
+	String fromWhere(String table, @Nullable String joinedTablesFirst) {
+		StringBuilder sql = new StringBuilder();
+		if (joinedTablesFirst != null && hasJoins()) {
+			sql.append(joinedTablesFirst.formatted(table,
+					String.join(" CROSS JOIN ", this.joins.stream().map((join) -> join.table() + " " + join.alias()).toList()),
+					String.join(" AND ", this.joins.stream().map((join) -> "(" + join.on() + ")").toList())));
 		}
-		sql.append(" WHERE e.status IN (:awtyStatuses)");
+		else {
+			sql.append("FROM ").append(table).append(" e");
+			for (Join join : this.joins) {
+				sql.append(" JOIN ").append(join.table()).append(' ').append(join.alias())
+					.append(" ON (").append(join.on()).append(')');
+			}
+			sql.append(" WHERE e.status IN (:awtyStatuses)");
+		}
 		for (String predicate : this.predicates) {
 			sql.append(" AND ").append(predicate);
 		}
@@ -54,11 +75,11 @@ record SelectionCriteria(List<String> joins, List<String> predicates, Map<String
 	}
 
 	String describe(String table) {
-		return fromWhere(table) + " " + Arrays.toString(this.params.keySet().toArray());
+		return fromWhere(table, null) + " " + Arrays.toString(this.params.keySet().toArray());
 	}
 
-	private static List<String> append(List<String> list, String item) {
-		List<String> copy = new ArrayList<>(list);
+	private static <E> List<E> append(List<E> list, E item) {
+		List<E> copy = new ArrayList<>(list);
 		copy.add(item);
 		return List.copyOf(copy);
 	}
