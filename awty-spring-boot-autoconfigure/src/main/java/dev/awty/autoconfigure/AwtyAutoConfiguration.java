@@ -146,9 +146,9 @@ public final class AwtyAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	EventPublisher awtyEventPublisher(BeanFactory beanFactory, AwtyProperties properties) {
+	EventPublisher awtyEventPublisher(BeanFactory beanFactory, AwtyProperties properties, AwtyEventTypes eventTypes) {
 		return new ChannelEventPublisher(beanFactory, properties.getPoller().getSendTimeout(),
-				properties.getPublish().getAckTimeout());
+				properties.getPublish().getAckTimeout(), BrokerRoutes.of(properties, eventTypes.tables()));
 	}
 
 	@Bean

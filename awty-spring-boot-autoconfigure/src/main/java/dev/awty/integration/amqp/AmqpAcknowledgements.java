@@ -8,6 +8,7 @@ import org.springframework.integration.transformer.Transformer;
 import org.springframework.messaging.Message;
 
 import dev.awty.integration.BrokerAcknowledgement;
+import dev.awty.integration.BrokerHeaders;
 import dev.awty.internal.delivery.ErrorText;
 
 /**
@@ -17,7 +18,7 @@ import dev.awty.internal.delivery.ErrorText;
  * IntegrationFlow.from("purchaseFulfilment")
  *     .transform(Transformers.toJson())
  *     .transform(AmqpAcknowledgements.publisherConfirms())
- *     .handle(Amqp.outboundAdapter(rabbitTemplate).exchangeName("awty.events").routingKeyExpression("headers.awty_type"))
+ *     .handle(Amqp.outboundAdapter(rabbitTemplate).exchangeName("awty.events").routingKeyExpression("headers.awty_routing_key"))
  * </pre>
  * It swaps awty's {@link BrokerAcknowledgement} header for a {@link CorrelationData} in
  * {@link AmqpHeaders#PUBLISH_CONFIRM_CORRELATION}, which the adapter hands to the {@code RabbitTemplate}. The
@@ -25,6 +26,9 @@ import dev.awty.internal.delivery.ErrorText;
  * ({@code spring.rabbitmq.publisher-confirm-type=correlated}, {@code spring.rabbitmq.publisher-returns=true})
  * and the template must publish mandatory ({@code spring.rabbitmq.template.mandatory=true}); without confirms
  * no answer ever comes and every publish fails after {@code awty.publish.ack-timeout}.
+ * <p>
+ * The step also turns awty's headers into text ({@link BrokerHeaders}). The {@code awty_routing_key} header is
+ * {@code awty.types.<name>.rabbit.routing-key}, else the type name.
  * <p>
  * A positive confirm is a delivery; a negative one, a message returned as unroutable (even though the broker
  * confirms it afterwards), or a channel closed before the confirm is a failed attempt.
@@ -66,10 +70,11 @@ public final class AmqpAcknowledgements {
 				acknowledgement.acknowledged();
 			}
 		});
-		return MessageBuilder.fromMessage(message)
+		MessageBuilder<?> builder = MessageBuilder.fromMessage(message)
 			.removeHeader(BrokerAcknowledgement.HEADER)
-			.setHeader(AmqpHeaders.PUBLISH_CONFIRM_CORRELATION, correlation)
-			.build();
+			.setHeader(AmqpHeaders.PUBLISH_CONFIRM_CORRELATION, correlation);
+		BrokerHeaders.asText(message.getHeaders(), builder);
+		return builder.build();
 	}
 
 }
