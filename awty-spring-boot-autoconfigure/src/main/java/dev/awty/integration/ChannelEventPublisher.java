@@ -56,24 +56,28 @@ public final class ChannelEventPublisher implements EventPublisher {
 
 	private final Map<String, BrokerRoute> routes;
 
+	private final List<SendScope> scopes;
+
 	public ChannelEventPublisher(BeanFactory beanFactory, Duration sendTimeout) {
 		this(beanFactory, sendTimeout, DEFAULT_ACK_TIMEOUT);
 	}
 
 	public ChannelEventPublisher(BeanFactory beanFactory, Duration sendTimeout, Duration ackTimeout) {
-		this(beanFactory, sendTimeout, ackTimeout, Map.of());
+		this(beanFactory, sendTimeout, ackTimeout, Map.of(), List.of());
 	}
 
 	/**
 	 * @param routes where each type's messages go on a broker, by type name; a type without one keeps the
 	 * adapters' topic and key and is routed by its name
+	 * @param scopes what wraps each batch's sends, outermost first
 	 */
 	public ChannelEventPublisher(BeanFactory beanFactory, Duration sendTimeout, Duration ackTimeout,
-			Map<String, BrokerRoute> routes) {
+			Map<String, BrokerRoute> routes, List<SendScope> scopes) {
 		this.resolver = new BeanFactoryChannelResolver(beanFactory);
 		this.sendTimeoutMillis = sendTimeout.toMillis();
 		this.ackTimeoutMillis = ackTimeout.toMillis();
 		this.routes = Map.copyOf(routes);
+		this.scopes = List.copyOf(scopes);
 	}
 
 	@Override
@@ -81,6 +85,29 @@ public final class ChannelEventPublisher implements EventPublisher {
 		MessageChannel target = this.resolver.resolveDestination(channel);
 		List<PublishOutcome> outcomes = new ArrayList<>(messages.size());
 		List<@Nullable BrokerAcknowledgement> acknowledgements = new ArrayList<>(messages.size());
+		Runnable sends = () -> sendAll(target, messages, outcomes, acknowledgements);
+		for (int i = this.scopes.size() - 1; i >= 0; i--) {
+			SendScope scope = this.scopes.get(i);
+			Runnable inner = sends;
+			sends = () -> scope.around(channel, inner);
+		}
+		try {
+			sends.run();
+		}
+		catch (RuntimeException ex) {
+			// a scope that failed (no RabbitMQ channel to be had) leaves the rest of the batch unsent
+			String error = ErrorText.of(ex);
+			while (outcomes.size() < messages.size()) {
+				outcomes.add(PublishOutcome.failure(error));
+				acknowledgements.add(null);
+			}
+		}
+		awaitAcknowledgements(outcomes, acknowledgements);
+		return outcomes;
+	}
+
+	private void sendAll(MessageChannel target, List<Message<?>> messages, List<PublishOutcome> outcomes,
+			List<@Nullable BrokerAcknowledgement> acknowledgements) {
 		String unreachable = null;
 		for (Message<?> message : messages) {
 			if (unreachable != null) {
@@ -106,8 +133,6 @@ public final class ChannelEventPublisher implements EventPublisher {
 				}
 			}
 		}
-		awaitAcknowledgements(outcomes, acknowledgements);
-		return outcomes;
 	}
 
 	/** The message with its type's broker route in headers. */

@@ -10,11 +10,12 @@ import org.springframework.integration.amqp.dsl.Amqp;
 import org.springframework.integration.dsl.IntegrationFlow;
 
 import dev.awty.benchmarks.awty.BenchEvent;
+import dev.awty.integration.SendScope;
 import dev.awty.integration.amqp.AmqpAcknowledgements;
 
 /**
  * awty bridging the benchmark's event type to a RabbitMQ exchange, as a service would: the row as text, the
- * publisher confirm deciding delivery.
+ * publisher confirm deciding delivery, each batch sent on one RabbitMQ channel.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration(excludeName = { "org.springframework.boot.hibernate.autoconfigure.HibernateJpaAutoConfiguration",
@@ -34,6 +35,11 @@ public class RabbitBenchApplication {
 				.exchangeName(environment.getRequiredProperty(EXCHANGE))
 				.routingKey(BenchMessages.ROUTING_KEY))
 			.get();
+	}
+
+	@Bean
+	SendScope benchOnOneRabbitChannel(RabbitTemplate rabbitTemplate) {
+		return AmqpAcknowledgements.oneChannelPerBatch(rabbitTemplate, BenchEvent.CHANNEL);
 	}
 
 }

@@ -1,7 +1,10 @@
 package dev.awty.integration.amqp;
 
+import java.util.Set;
+
 import org.springframework.amqp.core.ReturnedMessage;
 import org.springframework.amqp.rabbit.connection.CorrelationData;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.amqp.support.AmqpHeaders;
 import org.springframework.integration.support.MessageBuilder;
 import org.springframework.integration.transformer.Transformer;
@@ -9,6 +12,7 @@ import org.springframework.messaging.Message;
 
 import dev.awty.integration.BrokerAcknowledgement;
 import dev.awty.integration.BrokerHeaders;
+import dev.awty.integration.SendScope;
 import dev.awty.internal.delivery.ErrorText;
 
 /**
@@ -44,6 +48,35 @@ public final class AmqpAcknowledgements {
 	 */
 	public static Transformer publisherConfirms() {
 		return AmqpAcknowledgements::correlate;
+	}
+
+	/**
+	 * A {@link SendScope} that sends each batch of the given channels (all channels when none are named) on one
+	 * channel of {@code rabbitTemplate}, the template the outbound adapter uses: without it, every message takes
+	 * a channel from the connection factory's cache, and since a channel with confirms outstanding does not go
+	 * back to the cache until they arrive, a busy publisher opens a new one (a round trip to RabbitMQ) for
+	 * nearly every message. Declare it as a bean:
+	 * <pre class="code">
+	 * &#64;Bean
+	 * SendScope purchasesOnOneRabbitChannel(RabbitTemplate rabbitTemplate) {
+	 *     return AmqpAcknowledgements.oneChannelPerBatch(rabbitTemplate, "purchaseFulfilment");
+	 * }
+	 * </pre>
+	 * Name the channels whose flows end in that template's adapter: the scope takes the RabbitMQ channel before
+	 * the first send, so a batch of any other channel would need RabbitMQ too.
+	 */
+	public static SendScope oneChannelPerBatch(RabbitTemplate rabbitTemplate, String... channels) {
+		Set<String> names = Set.of(channels);
+		return (channel, sends) -> {
+			if (!names.isEmpty() && !names.contains(channel)) {
+				sends.run();
+				return;
+			}
+			rabbitTemplate.invoke((operations) -> {
+				sends.run();
+				return null;
+			});
+		};
 	}
 
 	private static Message<?> correlate(Message<?> message) {
