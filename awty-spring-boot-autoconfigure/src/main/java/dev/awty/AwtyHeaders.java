@@ -1,7 +1,9 @@
 package dev.awty;
 
 /**
- * Names of the headers awty sets on every published message.
+ * Names of the headers awty sets on every published message. In process they hold the types documented
+ * below; the broker steps ({@code AmqpAcknowledgements}, {@code KafkaAcknowledgements}) turn every one of them
+ * into text, so that a consumer in any language reads them as strings.
  */
 public final class AwtyHeaders {
 
@@ -27,6 +29,12 @@ public final class AwtyHeaders {
 	 * {@code -<n>} for the n-th further message of the same check.
 	 */
 	public static final String CHECK_COUNT = "awty_check_count";
+
+	/**
+	 * The RabbitMQ routing key of the message: {@code awty.types.<name>.rabbit.routing-key}, else the type
+	 * name. An AMQP outbound adapter uses it with {@code routingKeyExpression("headers.awty_routing_key")}.
+	 */
+	public static final String ROUTING_KEY = "awty_routing_key";
 
 	private AwtyHeaders() {
 	}

@@ -16,6 +16,9 @@ public record Options(List<String> scenarios, String url, String user, String pa
 
 	public static final List<String> SCENARIOS = List.of("drain", "lag", "backlog", "schedule", "reschedule");
 
+	/** The scenarios that need a broker (RabbitMQ running, Kafka given or embedded), run only when named. */
+	public static final List<String> BROKERS = List.of("broker");
+
 	/** The chaos scenarios, run only when named (or all of them with {@code chaos}), never by {@code all}. */
 	public static final List<String> CHAOS = List.of("chaos-baseline", "chaos-idle-xact", "chaos-rr-readers",
 			"chaos-overload", "chaos-kill", "chaos-kill-context", "chaos-pg-restart", "chaos-terminate", "chaos-pool",
@@ -26,6 +29,8 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			       [--rate N] [--duration S] [--backlog-rows N] [--schedule-rows N] [--reschedule-rows N]
 			       [--lease S] [--kills N] [--url JDBC] [--user U] [--password P] [--schema S] [--out DIR]
 			scenarios: drain, lag, backlog, schedule, reschedule, all (several may be given, comma-separated)
+			broker: awty into RabbitMQ (AWTY_TEST_RABBITMQ_URL or localhost) and Kafka (AWTY_TEST_KAFKA_URL or embedded)
+			       beside a raw template loop, run only when named
 			chaos: chaos-baseline, chaos-idle-xact, chaos-rr-readers, chaos-overload, chaos-kill, chaos-kill-context,
 			       chaos-pg-restart, chaos-terminate, chaos-pool, chaos-failover, chaos (all ten)
 			""";
@@ -42,7 +47,7 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			else if (name.equals("chaos")) {
 				scenarios.addAll(CHAOS);
 			}
-			else if (SCENARIOS.contains(name) || CHAOS.contains(name)) {
+			else if (SCENARIOS.contains(name) || CHAOS.contains(name) || BROKERS.contains(name)) {
 				scenarios.add(name);
 			}
 			else {

@@ -37,6 +37,7 @@ import dev.awty.dialect.DialectDetector;
 import dev.awty.handler.EventHandler;
 import dev.awty.history.HistoryMode;
 import dev.awty.integration.ChannelEventPublisher;
+import dev.awty.integration.SendScope;
 import dev.awty.internal.delivery.DeliveryPollers;
 import dev.awty.internal.delivery.DueNotificationListener;
 import dev.awty.internal.delivery.HandlingSettings;
@@ -146,9 +147,11 @@ public final class AwtyAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	EventPublisher awtyEventPublisher(BeanFactory beanFactory, AwtyProperties properties) {
+	EventPublisher awtyEventPublisher(BeanFactory beanFactory, AwtyProperties properties, AwtyEventTypes eventTypes,
+			ObjectProvider<SendScope> sendScopes) {
 		return new ChannelEventPublisher(beanFactory, properties.getPoller().getSendTimeout(),
-				properties.getPublish().getAckTimeout());
+				properties.getPublish().getAckTimeout(), BrokerRoutes.of(properties, eventTypes.tables()),
+				sendScopes.orderedStream().toList());
 	}
 
 	@Bean

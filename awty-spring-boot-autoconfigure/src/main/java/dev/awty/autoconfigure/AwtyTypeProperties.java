@@ -87,6 +87,10 @@ public class AwtyTypeProperties {
 
 	private final Claim claim = new Claim();
 
+	private final Kafka kafka = new Kafka();
+
+	private final Rabbit rabbit = new Rabbit();
+
 	public @Nullable Duration getPollInterval() {
 		return this.pollInterval;
 	}
@@ -201,6 +205,70 @@ public class AwtyTypeProperties {
 
 	public Claim getClaim() {
 		return this.claim;
+	}
+
+	public Kafka getKafka() {
+		return this.kafka;
+	}
+
+	public Rabbit getRabbit() {
+		return this.rabbit;
+	}
+
+	/**
+	 * Where this type's messages go in Kafka: awty sets the {@code kafka_topic} and {@code kafka_messageKey}
+	 * headers, which Spring Integration's Kafka outbound adapter uses when it names no topic or key itself.
+	 */
+	public static class Kafka {
+
+		/**
+		 * Topic of this type's records; the adapter's own topic when unset.
+		 */
+		private @Nullable String topic;
+
+		/**
+		 * Property of the row (such as purchaseId) whose value, as text, is the record key, so that all events
+		 * with the same value keep their order in one partition; no key when unset or when the value is null.
+		 */
+		private @Nullable String key;
+
+		public @Nullable String getTopic() {
+			return this.topic;
+		}
+
+		public void setTopic(@Nullable String topic) {
+			this.topic = topic;
+		}
+
+		public @Nullable String getKey() {
+			return this.key;
+		}
+
+		public void setKey(@Nullable String key) {
+			this.key = key;
+		}
+
+	}
+
+	/**
+	 * Where this type's messages go in RabbitMQ.
+	 */
+	public static class Rabbit {
+
+		/**
+		 * Routing key of this type's messages, set in the awty_routing_key header for the AMQP outbound adapter's
+		 * routingKeyExpression("headers.awty_routing_key"); defaults to the type name.
+		 */
+		private @Nullable String routingKey;
+
+		public @Nullable String getRoutingKey() {
+			return this.routingKey;
+		}
+
+		public void setRoutingKey(@Nullable String routingKey) {
+			this.routingKey = routingKey;
+		}
+
 	}
 
 	/**

@@ -6,6 +6,8 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
@@ -31,10 +33,19 @@ import dev.awty.spi.PublishOutcome;
  * answer: then the whole batch is sent first and the answers are awaited together, for at most the
  * acknowledgement timeout counted from the end of the sends. On a direct channel with an in-process
  * consumer nothing waits: success means the subscribed handler ran without an exception.
+ * <p>
+ * Each message also carries its type's {@link BrokerRoute}: the {@code awty_routing_key} header always, and the
+ * Kafka topic and record key headers when configured.
  */
 public final class ChannelEventPublisher implements EventPublisher {
 
 	private static final Duration DEFAULT_ACK_TIMEOUT = Duration.ofSeconds(10);
+
+	/** Spring Kafka's {@code KafkaHeaders.TOPIC}, read by the outbound adapter when it names no topic itself. */
+	private static final String KAFKA_TOPIC = "kafka_topic";
+
+	/** Spring Kafka's {@code KafkaHeaders.KEY}, read by the outbound adapter when it names no key itself. */
+	private static final String KAFKA_KEY = "kafka_messageKey";
 
 	private final BeanFactoryChannelResolver resolver;
 
@@ -42,14 +53,30 @@ public final class ChannelEventPublisher implements EventPublisher {
 
 	private final long ackTimeoutMillis;
 
+	private final Map<String, BrokerRoute> routes;
+
+	private final List<SendScope> scopes;
+
 	public ChannelEventPublisher(BeanFactory beanFactory, Duration sendTimeout) {
 		this(beanFactory, sendTimeout, DEFAULT_ACK_TIMEOUT);
 	}
 
 	public ChannelEventPublisher(BeanFactory beanFactory, Duration sendTimeout, Duration ackTimeout) {
+		this(beanFactory, sendTimeout, ackTimeout, Map.of(), List.of());
+	}
+
+	/**
+	 * @param routes where each type's messages go on a broker, by type name; a type without one keeps the
+	 * adapters' topic and key and is routed by its name
+	 * @param scopes what wraps each batch's sends, outermost first
+	 */
+	public ChannelEventPublisher(BeanFactory beanFactory, Duration sendTimeout, Duration ackTimeout,
+			Map<String, BrokerRoute> routes, List<SendScope> scopes) {
 		this.resolver = new BeanFactoryChannelResolver(beanFactory);
 		this.sendTimeoutMillis = sendTimeout.toMillis();
 		this.ackTimeoutMillis = ackTimeout.toMillis();
+		this.routes = Map.copyOf(routes);
+		this.scopes = List.copyOf(scopes);
 	}
 
 	@Override
@@ -57,6 +84,29 @@ public final class ChannelEventPublisher implements EventPublisher {
 		MessageChannel target = this.resolver.resolveDestination(channel);
 		List<PublishOutcome> outcomes = new ArrayList<>(messages.size());
 		List<@Nullable BrokerAcknowledgement> acknowledgements = new ArrayList<>(messages.size());
+		Runnable sends = () -> sendAll(target, messages, outcomes, acknowledgements);
+		for (int i = this.scopes.size() - 1; i >= 0; i--) {
+			SendScope scope = this.scopes.get(i);
+			Runnable inner = sends;
+			sends = () -> scope.around(channel, inner);
+		}
+		try {
+			sends.run();
+		}
+		catch (RuntimeException ex) {
+			// a scope that failed (no RabbitMQ channel to be had) leaves the rest of the batch unsent
+			PublishOutcome failed = PublishOutcome.failure(ex);
+			while (outcomes.size() < messages.size()) {
+				outcomes.add(failed);
+				acknowledgements.add(null);
+			}
+		}
+		awaitAcknowledgements(outcomes, acknowledgements);
+		return outcomes;
+	}
+
+	private void sendAll(MessageChannel target, List<Message<?>> messages, List<PublishOutcome> outcomes,
+			List<@Nullable BrokerAcknowledgement> acknowledgements) {
 		@Nullable PublishOutcome unreachable = null;
 		for (Message<?> message : messages) {
 			if (unreachable != null) {
@@ -69,8 +119,7 @@ public final class ChannelEventPublisher implements EventPublisher {
 			acknowledgements.add(acknowledgement);
 			long sendStarted = System.nanoTime();
 			try {
-				outcomes.add(target.send(
-						MessageBuilder.fromMessage(message).setHeader(BrokerAcknowledgement.HEADER, acknowledgement).build(),
+				outcomes.add(target.send(routed(message).setHeader(BrokerAcknowledgement.HEADER, acknowledgement).build(),
 						this.sendTimeoutMillis) ? PublishOutcome.success()
 								: PublishOutcome.failure("channel did not accept the message within "
 										+ this.sendTimeoutMillis + " ms"));
@@ -83,8 +132,26 @@ public final class ChannelEventPublisher implements EventPublisher {
 				}
 			}
 		}
-		awaitAcknowledgements(outcomes, acknowledgements);
-		return outcomes;
+	}
+
+	/** The message with its type's broker route in headers. */
+	private MessageBuilder<?> routed(Message<?> message) {
+		MessageBuilder<?> builder = MessageBuilder.fromMessage(message);
+		Object type = message.getHeaders().get(AwtyHeaders.TYPE);
+		if (type == null) {
+			return builder;
+		}
+		BrokerRoute route = this.routes.getOrDefault(type.toString(), BrokerRoute.NONE);
+		builder.setHeader(AwtyHeaders.ROUTING_KEY, (route.rabbitRoutingKey() != null) ? route.rabbitRoutingKey() : type);
+		if (route.kafkaTopic() != null) {
+			builder.setHeader(KAFKA_TOPIC, route.kafkaTopic());
+		}
+		Function<Object, @Nullable Object> key = route.kafkaKey();
+		Object value = (key != null) ? key.apply(message.getPayload()) : null;
+		if (value != null) {
+			builder.setHeader(KAFKA_KEY, value.toString());
+		}
+		return builder;
 	}
 
 	private void awaitAcknowledgements(List<PublishOutcome> outcomes,

@@ -46,10 +46,19 @@ public final class AwtyInstances implements AutoCloseable {
 	 */
 	public static AwtyInstances start(BenchDatabase database, ClaimMode mode, int count, Receiver receiver,
 			String idPrefix, Map<String, Object> extra) {
+		return start(AwtyBenchApplication.class, database, mode, count, receiver, idPrefix, extra);
+	}
+
+	/**
+	 * Starts {@code count} instances of {@code application} (the broker scenario's bridges in place of the
+	 * in-process consumer), as {@link #start(BenchDatabase, ClaimMode, int, Receiver, String, Map)} does.
+	 */
+	public static AwtyInstances start(Class<?> application, BenchDatabase database, ClaimMode mode, int count,
+			Receiver receiver, String idPrefix, Map<String, Object> extra) {
 		AwtyInstances instances = new AwtyInstances();
 		try {
 			for (int i = 1; i <= count; i++) {
-				instances.contexts.add(application(database, mode, idPrefix + i, receiver, extra).run());
+				instances.contexts.add(application(application, database, mode, idPrefix + i, receiver, extra).run());
 			}
 		}
 		catch (RuntimeException ex) {
@@ -59,8 +68,8 @@ public final class AwtyInstances implements AutoCloseable {
 		return instances;
 	}
 
-	private static SpringApplicationBuilder application(BenchDatabase database, ClaimMode mode, String instanceId,
-			Receiver receiver, Map<String, Object> extra) {
+	private static SpringApplicationBuilder application(Class<?> application, BenchDatabase database, ClaimMode mode,
+			String instanceId, Receiver receiver, Map<String, Object> extra) {
 		Options options = database.options();
 		Map<String, Object> properties = new HashMap<>(Map.ofEntries(
 				Map.entry("spring.datasource.url", database.url() + "&ApplicationName=awty-" + instanceId),
@@ -77,7 +86,7 @@ public final class AwtyInstances implements AutoCloseable {
 				Map.entry("awty.poller.batch-size", options.batchSize()),
 				Map.entry("awty.poller.poll-interval", options.pollInterval().toMillis() + "ms")));
 		properties.putAll(extra);
-		return new SpringApplicationBuilder(AwtyBenchApplication.class).web(WebApplicationType.NONE)
+		return new SpringApplicationBuilder(application).web(WebApplicationType.NONE)
 			.properties(properties)
 			.initializers((context) -> context.getBeanFactory().registerSingleton("benchReceiver", receiver))
 			.logStartupInfo(false)

@@ -7,7 +7,7 @@ import dev.awty.ScheduledEvent;
 @ScheduledEvent(table = "scheduled_bench", channel = BenchEvent.CHANNEL, name = "bench")
 public class BenchEvent extends ScheduledEntity {
 
-	static final String CHANNEL = "benchEvents";
+	public static final String CHANNEL = "benchEvents";
 
 	private Long seq;
 

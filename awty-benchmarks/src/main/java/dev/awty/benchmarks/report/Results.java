@@ -27,6 +27,16 @@ public final class Results {
 
 	public static final String RAW_SQL = "raw-sql";
 
+	/** The broker scenario's template loop publishing straight to the broker, awaiting acknowledgements. */
+	public static final String BROKER_RAW = "raw template";
+
+	/** The broker scenario's brokers, each a prefix of its systems' names ({@code kafka awty leader}). */
+	public static final List<String> BROKERS = List.of("kafka", "rabbit");
+
+	/** The broker scenario's awty/raw targets by broker and mode: skip-locked first, then leader. */
+	private static final Map<String, double[]> BROKER_TARGETS = Map.of("kafka", new double[] { 0.8, 0.6 }, "rabbit",
+			new double[] { 0.9, 0.7 });
+
 	private final List<Measurement> measurements = new ArrayList<>();
 
 	private final List<Delivery> deliveries = new ArrayList<>();
@@ -116,6 +126,21 @@ public final class Results {
 				lines.add(scenario + ": " + chaos(scenario, AWTY) + "; " + chaos(scenario, DB_SCHEDULER));
 			}
 		}
+		for (String broker : BROKERS) {
+			double raw = median("broker", broker + " " + BROKER_RAW, "events/s");
+			if (!Double.isNaN(raw)) {
+				for (String system : List.of(AWTY, AWTY_LEADER)) {
+					lines.add("broker " + broker + " awty/raw = "
+							+ Numbers.format(median("broker", broker + " " + system, "events/s") / raw) + " ("
+							+ system.substring("awty ".length()) + ")");
+				}
+				lines.add("broker " + broker + " commits/event awty = "
+						+ Numbers.format(median("broker", broker + " " + AWTY, "commits/event")) + " (skip-locked), "
+						+ Numbers.format(median("broker", broker + " " + AWTY_LEADER, "commits/event"))
+						+ " (leader), background (other clients during the raw loop) = "
+						+ Numbers.format(median("broker", broker + " " + BROKER_RAW, "commits/event")));
+			}
+		}
 		double join = median("reschedule", AWTY, "seconds");
 		if (!Double.isNaN(join)) {
 			lines.add("reschedule db-scheduler (per id)/awty (join) = "
@@ -148,6 +173,17 @@ public final class Results {
 				median("backlog", AWTY, "lag p99") / median("lag", AWTY, "lag p99"), 1.2, false);
 		target(lines, "reschedule by join >= 20x faster than per id",
 				median("reschedule", DB_SCHEDULER, "seconds") / median("reschedule", AWTY, "seconds"), 20, true);
+		for (String broker : BROKERS) {
+			double raw = median("broker", broker + " " + BROKER_RAW, "events/s");
+			double[] limits = BROKER_TARGETS.get(broker);
+			target(lines, "broker " + broker + " awty/raw >= " + limits[0] + " (skip-locked)",
+					median("broker", broker + " " + AWTY, "events/s") / raw, limits[0], true);
+			target(lines, "broker " + broker + " awty/raw >= " + limits[1] + " (leader)",
+					median("broker", broker + " " + AWTY_LEADER, "events/s") / raw, limits[1], true);
+			target(lines, "broker " + broker + " commits per event <= 0.05",
+					Math.max(median("broker", broker + " " + AWTY, "commits/event"),
+							median("broker", broker + " " + AWTY_LEADER, "commits/event")), 0.05, false);
+		}
 		return lines;
 	}
 

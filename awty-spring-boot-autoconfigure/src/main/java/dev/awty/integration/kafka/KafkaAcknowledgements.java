@@ -1,6 +1,5 @@
 package dev.awty.integration.kafka;
 
-import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 
 import org.springframework.integration.kafka.support.KafkaIntegrationHeaders;
@@ -9,8 +8,8 @@ import org.springframework.integration.transformer.Transformer;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.MessageHandler;
 
-import dev.awty.AwtyHeaders;
 import dev.awty.integration.BrokerAcknowledgement;
+import dev.awty.integration.BrokerHeaders;
 
 /**
  * Makes a row count as delivered only once Kafka acknowledged its record. Put the step in front of the
@@ -32,8 +31,10 @@ import dev.awty.integration.BrokerAcknowledgement;
  * line, so the adapter's failure messages can go to {@code nullChannel} instead of the error channel, which
  * logs every failed record with its stack trace.
  * <p>
- * The step also turns {@code awty_due_at} into ISO-8601 text, which Kafka's header mappers write without
- * needing Jackson's {@code java.time} support.
+ * The step also turns awty's headers into text ({@link BrokerHeaders}): a consumer in any language reads them
+ * as UTF-8 strings. When the adapter names no topic or key itself it uses the {@code kafka_topic} and
+ * {@code kafka_messageKey} headers, which awty sets from {@code awty.types.<name>.kafka.topic} and
+ * {@code awty.types.<name>.kafka.key}.
  */
 public final class KafkaAcknowledgements {
 
@@ -67,9 +68,7 @@ public final class KafkaAcknowledgements {
 		MessageBuilder<?> builder = MessageBuilder.fromMessage(message)
 			.removeHeader(BrokerAcknowledgement.HEADER)
 			.setHeader(KafkaIntegrationHeaders.FUTURE_TOKEN, acknowledgement);
-		if (message.getHeaders().get(AwtyHeaders.DUE_AT) instanceof Instant dueAt) {
-			builder.setHeader(AwtyHeaders.DUE_AT, dueAt.toString());
-		}
+		BrokerHeaders.asText(message.getHeaders(), builder);
 		return builder.build();
 	}
 

@@ -96,6 +96,12 @@ public final class EntityMapper<T extends ScheduledEntity> {
 		return values;
 	}
 
+	/** The value of one of the class's own columns in {@code entity}: a referenced entity's id for a reference. */
+	public @Nullable Object columnValue(T entity, PropertyColumn property) {
+		Object value = ReflectionUtils.getField(property.field(), entity);
+		return (value != null && property.referencedId() != null) ? referencedId(value, property.referencedId()) : value;
+	}
+
 	/** The id of a referenced entity; through its getter first, which a lazy proxy answers without loading. */
 	private static @Nullable Object referencedId(Object referenced, Field idField) {
 		String getter = "get" + Character.toUpperCase(idField.getName().charAt(0)) + idField.getName().substring(1);

@@ -1,0 +1,46 @@
+package dev.awty.benchmarks.broker;
+
+import java.util.Map;
+
+import dev.awty.benchmarks.Receiver;
+
+/**
+ * One broker the scenario publishes to: a destination per run with a consumer counting what arrives, the raw
+ * template loop, and the properties of an awty application bridging to that destination.
+ */
+public interface BenchBroker extends AutoCloseable {
+
+	/**
+	 * Spring Integration's per-message logging, off as a tuned service has it: a one-way outbound adapter formats
+	 * a debug line with the whole message for every send even when debug is off (commons-logging's SLF4J bridge
+	 * builds the text before the level check), about a tenth of the CPU of a send in the profile.
+	 */
+	String LOGGING_OFF = "spring.integration.management.default-logging-enabled";
+
+	/** {@code kafka} or {@code rabbit}. */
+	String name();
+
+	/** Creates a fresh destination and starts a consumer on it that hands every arrival to {@code receiver}. */
+	Destination open(Receiver receiver);
+
+	/** The application class of awty bridging its event type to this broker. */
+	Class<?> application();
+
+	@Override
+	void close();
+
+	/** A topic or exchange with its queue, and the consumer reading it; closing removes both. */
+	interface Destination extends AutoCloseable {
+
+		/** Publishes sequence numbers {@code [0, count)} with the template, {@code batch} at a time, awaiting acks. */
+		void publishRaw(int count, int batch);
+
+		/** The properties of an awty instance that publishes to this destination. */
+		Map<String, Object> awtyProperties();
+
+		@Override
+		void close();
+
+	}
+
+}

@@ -1,0 +1,123 @@
+package dev.awty.benchmarks.scenario;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.ClaimMode;
+import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.Options;
+import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.awty.AwtyInstances;
+import dev.awty.benchmarks.broker.BenchBroker;
+import dev.awty.benchmarks.broker.KafkaBench;
+import dev.awty.benchmarks.broker.RabbitBench;
+import dev.awty.benchmarks.report.Results;
+
+/**
+ * {@code broker}: the same N rows published into Kafka ({@code acks=all}, idempotence) and RabbitMQ (publisher
+ * confirms and returns) by a raw template loop awaiting each batch's acknowledgements, and by awty in
+ * skip-locked and leader mode; each run on a fresh topic or queue whose consumer checks that every event
+ * arrived exactly once. Events per second from the first arrival at the consumer to the last, and awty's
+ * commits per event.
+ */
+final class BrokerScenario implements Scenario {
+
+	private static final Log logger = LogFactory.getLog(BrokerScenario.class);
+
+	private static final List<String> SYSTEMS = List.of(Results.BROKER_RAW, Results.AWTY, Results.AWTY_LEADER);
+
+	@Override
+	public String name() {
+		return "broker";
+	}
+
+	@Override
+	public void run(BenchDatabase database, Results results) {
+		for (Supplier<BenchBroker> brokers : List.<Supplier<BenchBroker>>of(KafkaBench::new, RabbitBench::new)) {
+			try (BenchBroker broker = brokers.get()) {
+				run(database, broker, results);
+			}
+		}
+	}
+
+	private void run(BenchDatabase database, BenchBroker broker, Results results) {
+		Options options = database.options();
+		int warmUpRows = Math.max(1000, options.rows() / 10);
+		for (String system : SYSTEMS) {
+			// the raw loop costs seconds: warmed with every row, so that its first repetition is not a cold JIT's
+			publish(database, broker, system, system.equals(Results.BROKER_RAW) ? options.rows() : warmUpRows, 0, null);
+		}
+		for (int rep = 1; rep <= options.repetitions(); rep++) {
+			for (String system : Scenario.order(SYSTEMS, rep)) {
+				publish(database, broker, system, options.rows(), rep, results);
+			}
+		}
+	}
+
+	/**
+	 * @param results where to record the figures; {@code null} for a warm-up run
+	 */
+	private void publish(BenchDatabase database, BenchBroker broker, String system, int rows, int rep,
+			@Nullable Results results) {
+		database.clearRuns();
+		Receiver receiver = new Receiver(rows);
+		Duration timeout = Duration.ofSeconds(Math.max(120, rows / 200));
+		String name = broker.name() + " " + system;
+		long before;
+		try (BenchBroker.Destination destination = broker.open(receiver)) {
+			if (system.equals(Results.BROKER_RAW)) {
+				Scenario.settle();
+				before = database.commits();
+				destination.publishRaw(rows, database.options().batchSize());
+				receiver.awaitAll(timeout, name);
+			}
+			else {
+				ClaimMode mode = system.equals(Results.AWTY_LEADER) ? ClaimMode.LEADER : ClaimMode.SKIP_LOCKED;
+				try (AwtyInstances awty = AwtyInstances.start(broker.application(), database, mode, 1, receiver,
+						"bench-", destination.awtyProperties())) {
+					Scenario.settle();
+					before = database.commits();
+					Rows.awty(database, BenchDatabase.AWTY, 0, rows, Rows.DUE_NOW);
+					receiver.awaitAll(timeout, name);
+					awaitMarked(database, name);
+				}
+			}
+			// a late duplicate would arrive within moments of the last event
+			Scenario.settle();
+		}
+		Scenario.settle();
+		long commits = database.commits() - before - 1;
+		if (results != null) {
+			results.delivered(name(), name, rep, rows, receiver.received(), receiver.duplicates());
+		}
+		receiver.verifyExactlyOnce(name);
+		if (results == null) {
+			logger.info(String.format("broker %-24s warm-up: %,.0f events/s (%,d rows)", name, receiver.rate(), rows));
+			return;
+		}
+		results.add(name(), name, "events/s", "events/s", receiver.rate(), rep);
+		// the raw loop commits nothing: its figure is what other clients of the database committed meanwhile
+		results.add(name(), name, "commits/event", "commits", (double) commits / rows, rep);
+		logger.info(String.format("broker %-24s rep %d: %,.0f events/s, %.4f commits/event (%,d rows)", name, rep,
+				receiver.rate(), (double) commits / rows, rows));
+	}
+
+	/** Waits until awty marked every row it published, so that its commits are all counted. */
+	private static void awaitMarked(BenchDatabase database, String system) {
+		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+		long left;
+		while ((left = database.queryLong("SELECT count(*) FROM " + BenchDatabase.AWTY
+				+ " WHERE seq >= 0 AND status <> 'DELIVERED'")) > 0) {
+			if (System.nanoTime() > deadline) {
+				throw new IllegalStateException(system + " left " + left + " row(s) unmarked after publishing them");
+			}
+			Scenario.pause(Duration.ofMillis(20));
+		}
+	}
+
+}
