@@ -2,6 +2,7 @@ package dev.awty.dialect;
 
 import java.sql.Types;
 
+import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -63,13 +64,13 @@ public final class H2Dialect implements SqlDialect {
 	}
 
 	@Override
-	public String claimDueRows() {
-		return CLAIM_DUE_ROWS;
+	public ClaimStatement claimDueRows() {
+		return ClaimStatement.returning(CLAIM_DUE_ROWS);
 	}
 
 	@Override
-	public String claimDueSchedules() {
-		return CLAIM_DUE_SCHEDULES;
+	public ClaimStatement claimDueSchedules() {
+		return ClaimStatement.returning(CLAIM_DUE_SCHEDULES);
 	}
 
 	@Override

@@ -10,6 +10,7 @@ import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -93,18 +94,13 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (status, due_at)";
 
 	@Override
-	public String claimDueRows() {
-		return SELECT_DUE_IDS;
+	public ClaimStatement claimDueRows() {
+		return ClaimStatement.selectThenUpdate(SELECT_DUE_IDS, CLAIM_SELECTED_ROWS);
 	}
 
 	@Override
-	public String claimDueSchedules() {
-		return SELECT_DUE_SCHEDULE_IDS;
-	}
-
-	@Override
-	public String claimSelectedRows() {
-		return CLAIM_SELECTED_ROWS;
+	public ClaimStatement claimDueSchedules() {
+		return ClaimStatement.selectThenUpdate(SELECT_DUE_SCHEDULE_IDS, CLAIM_SELECTED_ROWS);
 	}
 
 	@Override

@@ -2,6 +2,7 @@ package dev.awty.dialect;
 
 import java.sql.Types;
 
+import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -87,13 +88,13 @@ public final class PostgresDialect implements SqlDialect {
 	}
 
 	@Override
-	public String claimDueRows() {
-		return CLAIM_DUE_ROWS;
+	public ClaimStatement claimDueRows() {
+		return ClaimStatement.returning(CLAIM_DUE_ROWS);
 	}
 
 	@Override
-	public String claimDueSchedules() {
-		return CLAIM_DUE_SCHEDULES;
+	public ClaimStatement claimDueSchedules() {
+		return ClaimStatement.returning(CLAIM_DUE_SCHEDULES);
 	}
 
 	@Override

@@ -21,7 +21,7 @@ import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.internal.delivery.ErrorText;
 import dev.awty.internal.jdbc.LastError;
-import dev.awty.internal.jdbc.SelectThenClaim;
+import dev.awty.internal.jdbc.DueClaim;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -80,9 +80,7 @@ final class ScheduleClaims {
 
 	private final TransactionOperations transactions;
 
-	private final String claimDue;
-
-	private final @Nullable SelectThenClaim selectThenClaim;
+	private final DueClaim claimDue;
 
 	private final String nextDue;
 
@@ -92,10 +90,8 @@ final class ScheduleClaims {
 		this.jdbc = jdbc;
 		this.batchJdbc = batchJdbc;
 		this.transactions = transactions;
-		this.claimDue = dialect.claimDueSchedules().formatted(ScheduleStore.TABLE);
-		String claimSelected = dialect.claimSelectedRows();
-		this.selectThenClaim = (claimSelected != null)
-				? new SelectThenClaim(jdbc, transactions, claimSelected.formatted(ScheduleStore.TABLE), READ_CLAIMED) : null;
+		this.claimDue = new DueClaim(jdbc, transactions, DueClaim.filled(dialect.claimDueSchedules(), ScheduleStore.TABLE),
+				READ_CLAIMED);
 		this.nextDue = dialect.withDatabaseNow(NEXT_DUE);
 	}
 
@@ -119,16 +115,8 @@ final class ScheduleClaims {
 				return null;
 			}
 		};
-		List<@Nullable ScheduleRow> rows = (this.selectThenClaim != null)
-				? this.selectThenClaim.claim(this.claimDue, Map.of("limit", limit), String.class, claimer, lease, reader,
-						(row) -> row.schedule().id())
-				: this.transactions.execute((status) -> this.jdbc.sql(this.claimDue)
-					.param("claimer", claimer)
-					.param("leaseMillis", lease.toMillis())
-					.param("limit", limit)
-					.query(reader)
-					.list());
-		return (rows != null) ? rows.stream().filter(Objects::nonNull).toList() : List.of();
+		return List.copyOf(this.claimDue.claim(Map.of("limit", limit), String.class, claimer, lease, reader,
+				(@Nullable ScheduleRow row) -> Objects.requireNonNull(row).schedule().id()));
 	}
 
 	/** Counts a failed attempt for each schedule that could not be read, which is claimable again at its retryAt. */
