@@ -37,7 +37,7 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 
 	private static final String SELECT_DUE_SCHEDULE_IDS = """
 			SELECT id FROM %1$s
-			WHERE enabled = TRUE AND next_fire_at <= UTC_TIMESTAMP(6)
+			WHERE enabled = TRUE AND next_fire_at <= TIMESTAMPADD(MICROSECOND, :aheadMillis * 1000, UTC_TIMESTAMP(6))
 			  AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
 			ORDER BY next_fire_at
 			LIMIT :limit

@@ -33,10 +33,11 @@ public interface SqlDialect {
 
 	/**
 	 * How due recurring schedules of table {@code %1$s} ({@code awty_schedule}) are claimed: up to {@code :limit}
-	 * schedules that are enabled, due ({@code next_fire_at} at or before now) and unclaimed ({@code claimed_until}
-	 * null or passed), earliest {@code next_fire_at} first. As in {@link #claimDueRows()}, rows locked by a
-	 * concurrent claim are skipped where {@link #skipsLockedRows()}; a {@link ClaimStatement.Returning} statement
-	 * returns every column of the claimed schedules.
+	 * schedules that are enabled, due ({@code next_fire_at} at or before now plus {@code :aheadMillis}) and
+	 * unclaimed ({@code claimed_until} null or passed), earliest {@code next_fire_at} first. As in
+	 * {@link #claimDueRows()}, rows locked by a concurrent claim are skipped where {@link #skipsLockedRows()}; a
+	 * {@link ClaimStatement.Returning} statement returns every column of the claimed schedules plus
+	 * {@code awty_claimed_at}, the "now" it compared with.
 	 */
 	ClaimStatement claimDueSchedules();
 

@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.pipeline;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -14,30 +14,32 @@ import net.javacrumbs.shedlock.core.LockProvider;
 import org.springframework.scheduling.TaskScheduler;
 
 import dev.awty.ClaimMode;
-import dev.awty.ScheduledEntity;
+import dev.awty.internal.delivery.ErrorText;
+import dev.awty.internal.delivery.TypeLock;
+import dev.awty.internal.wakeup.WakeUpPlan;
 
 /**
- * Polls one event type. Each cycle claims batches while rows remain due, handing each to the type's
- * {@link BatchWorkers} and claiming the next as soon as a worker is free; it sleeps only when nothing is
- * due. In leader mode a cycle runs only while this instance holds the type's lock, and stops claiming well
- * before the lock expires. A failed cycle is logged and retried after a growing pause: the poller never dies
- * of it.
+ * Polls one {@link PollSource}. Each cycle claims batches while rows remain due, handing each to the source's
+ * {@link BatchWorkers} and claiming the next as soon as a worker is free; it sleeps only when nothing is due, until
+ * the source's idle delay ends or a wake-up comes. In leader mode a cycle runs only while this instance holds the
+ * source's lock, and stops claiming well before the lock expires. A failed cycle is logged and retried after a
+ * growing {@link ErrorPause}: the loop never dies of it.
  */
-final class DeliveryPoller<T extends ScheduledEntity> {
+final class PollLoop<B extends PollSource.Batch> {
 
-	private static final Log logger = LogFactory.getLog(DeliveryPoller.class);
+	private static final Log logger = LogFactory.getLog(PollLoop.class);
 
-	private static final Duration MAX_ERROR_PAUSE = Duration.ofSeconds(30);
+	private final LoopSettings settings;
 
-	private final String typeName;
+	private final String described;
 
-	private final BatchDelivery<T> delivery;
-
-	private final TypeSettings settings;
+	private final PollSource<B> source;
 
 	private final TypeLock lock;
 
 	private final BatchWorkers workers;
+
+	private final ErrorPause errors;
 
 	private final Object monitor = new Object();
 
@@ -58,15 +60,14 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 
 	private int claimedInCycle;
 
-	private int failedCycles;
-
-	DeliveryPoller(String typeName, String lockName, BatchDelivery<T> delivery, TypeSettings settings,
-			LockProvider lockProvider, Clock clock) {
-		this.typeName = typeName;
-		this.delivery = delivery;
+	/** @param described names the source in log lines, e.g. {@code type 'purchase'} */
+	PollLoop(LoopSettings settings, String described, PollSource<B> source, LockProvider lockProvider, Clock clock) {
 		this.settings = settings;
-		this.lock = new TypeLock(lockProvider, lockName, settings.lease());
-		this.workers = new BatchWorkers(typeName, settings.concurrency());
+		this.described = described;
+		this.source = source;
+		this.lock = new TypeLock(lockProvider, settings.lockName(), settings.lease());
+		this.workers = new BatchWorkers(settings.name(), settings.concurrency());
+		this.errors = new ErrorPause(described, settings.pollInterval());
 		this.plan = new WakeUpPlan(clock);
 	}
 
@@ -146,29 +147,20 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 			this.nextRunAt = null;
 			this.plan.cycleStarting();
 		}
-		Duration delay = this.settings.pollInterval();
+		Duration delay;
 		this.claimedInCycle = 0;
 		try {
 			delay = cycle();
-			if (this.failedCycles > 0) {
-				logger.info("awty: poller of type '" + this.typeName + "' recovered after " + this.failedCycles
-						+ " failed cycle(s)");
-			}
-			this.failedCycles = 0;
+			this.errors.succeeded();
 		}
 		catch (Throwable ex) {
-			this.failedCycles++;
-			delay = errorPause();
-			logger.warn("awty: poller of type '" + this.typeName + "' failed (" + ErrorText.of(ex) + "); trying again in "
-					+ delay.toMillis() + " ms");
-			logger.debug("awty: poller failure of type '" + this.typeName + "'", ex);
+			// An Error too: a loop that died of one would stop delivering without a word.
+			delay = this.errors.failed(ex);
 		}
-		finally {
-			synchronized (this.monitor) {
-				this.cycling = false;
-				this.monitor.notifyAll();
-				scheduleAt(this.plan.nextRun(this.plan.afterCycle(delay, this.claimedInCycle > 0)));
-			}
+		synchronized (this.monitor) {
+			this.cycling = false;
+			this.monitor.notifyAll();
+			scheduleAt(this.plan.nextRun(this.plan.afterCycle(delay, this.claimedInCycle > 0)));
 		}
 	}
 
@@ -190,63 +182,61 @@ final class DeliveryPoller<T extends ScheduledEntity> {
 				this.workers.release();
 				return Duration.ZERO;
 			}
-			ClaimedBatch<T> batch;
-			try {
-				batch = claim();
-			}
-			catch (RuntimeException ex) {
-				this.workers.release();
-				throw ex;
-			}
-			if (batch.rows().isEmpty()) {
+			B batch = claimOrRelease();
+			if (batch == null || batch.size() == 0) {
 				this.workers.release();
 				break;
 			}
-			this.claimedInCycle += batch.rows().size();
+			this.claimedInCycle += batch.size();
 			// A batch claimed ahead waits for its due time in its worker: held rows count as in flight.
 			if (!this.workers.submit(() -> process(batch))) {
-				this.delivery.release(batch);
+				this.source.release(batch);
 				break;
 			}
-			if (batch.rows().size() < this.settings.batchSize()) {
+			if (batch.size() < this.settings.batchSize()) {
 				break;
 			}
 		}
-		return this.settings.pollInterval();
+		return this.running ? this.source.idleDelay(this.settings.pollInterval()) : this.settings.pollInterval();
 	}
 
-	private ClaimedBatch<T> claim() {
-		if (this.settings.mode() == ClaimMode.LEADER || this.delivery.claimsSkipLockedRows()) {
-			return this.delivery.claim();
-		}
-		// The database cannot skip locked rows: concurrent claims of the type take turns under its lock.
-		return this.lock.whileHeld(this.delivery::claim, ClaimedBatch.empty());
-	}
-
-	private void process(ClaimedBatch<T> batch) {
+	/**
+	 * Claims a batch; gives the worker slot back when the claim fails.
+	 * @return {@code null} when another instance held the lock
+	 */
+	private @Nullable B claimOrRelease() {
 		try {
-			this.delivery.process(batch);
+			if (this.settings.mode() == ClaimMode.LEADER || this.source.claimsSkipLockedRows()) {
+				return this.source.claim();
+			}
+			// The database cannot skip locked rows: concurrent claims take turns under the source's lock.
+			return this.lock.<@Nullable B>whileHeld(this.source::claim, null);
+		}
+		catch (RuntimeException ex) {
+			this.workers.release();
+			throw ex;
+		}
+	}
+
+	private void process(B batch) {
+		try {
+			this.source.process(batch);
 		}
 		catch (Throwable ex) {
-			logger.warn("awty: a batch of " + batch.rows().size() + " row(s) of type '" + this.typeName
-					+ "' could not be finished (" + ErrorText.of(ex) + "); its rows are retried once their lease runs out");
+			logger.warn("awty: a batch of " + batch.size() + " row(s) of " + this.described + " could not be finished ("
+					+ ErrorText.of(ex) + "); its rows are retried once their lease runs out");
 		}
 	}
 
-	String typeName() {
-		return this.typeName;
+	String name() {
+		return this.settings.name();
 	}
 
-	/** Whether the poller is stopped, or has a cycle running or scheduled: {@code false} means it died. */
+	/** Whether the loop is stopped, or has a cycle running or scheduled: {@code false} means it died. */
 	boolean isAlive() {
 		synchronized (this.monitor) {
 			return !this.running || this.cycling || (this.next != null && !this.next.isDone());
 		}
-	}
-
-	private Duration errorPause() {
-		long millis = this.settings.pollInterval().toMillis() << Math.min(this.failedCycles - 1, 10);
-		return Duration.ofMillis(Math.min(millis, Math.max(MAX_ERROR_PAUSE.toMillis(), this.settings.pollInterval().toMillis())));
 	}
 
 }
