@@ -21,7 +21,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.awty.AwtyConfigurationException;
-import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.metrics.BacklogMeters;
 import dev.awty.internal.metrics.MicrometerDeliveryObserver;
@@ -29,6 +28,7 @@ import dev.awty.internal.observe.BacklogMonitor;
 import dev.awty.internal.observe.LagHistory;
 import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.internal.observe.TypeOverviews.TypeInfo;
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.SqlDialect;
 

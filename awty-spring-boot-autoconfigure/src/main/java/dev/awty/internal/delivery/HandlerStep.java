@@ -3,23 +3,20 @@ package dev.awty.internal.delivery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import org.jspecify.annotations.Nullable;
 
-import org.springframework.messaging.Message;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.handler.EventHandler;
 import dev.awty.handler.HandlerOutcome;
 import dev.awty.internal.jdbc.CheckState;
 import dev.awty.internal.jdbc.CheckWrites;
+import dev.awty.internal.pipeline.SafePublish;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
-import dev.awty.internal.pipeline.SafePublish;
 
 /**
  * The delivery step of a type with a handler: runs the handler on each claimed row, applies the guards to

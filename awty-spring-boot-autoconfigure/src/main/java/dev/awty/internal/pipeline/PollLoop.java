@@ -5,39 +5,28 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ScheduledFuture;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import net.javacrumbs.shedlock.core.LockProvider;
 
 import org.springframework.scheduling.TaskScheduler;
 
-import dev.awty.ClaimMode;
-import dev.awty.internal.delivery.ErrorText;
 import dev.awty.internal.delivery.TypeLock;
 import dev.awty.internal.wakeup.WakeUpPlan;
 
 /**
- * Polls one {@link PollSource}. Each cycle claims batches while rows remain due, handing each to the source's
- * {@link BatchWorkers} and claiming the next as soon as a worker is free; it sleeps only when nothing is due, until
- * the source's idle delay ends or a wake-up comes. In leader mode a cycle runs only while this instance holds the
- * source's lock, and stops claiming well before the lock expires. A failed cycle is logged and retried after a
- * growing {@link ErrorPause}: the loop never dies of it.
+ * Polls one {@link PollSource}: runs a {@link LoopCycle} (claim while rows remain due, each batch on a worker), then
+ * sleeps until the source's idle delay ends or a wake-up comes ({@link WakeUpPlan}); a wake-up for a row due within
+ * the claim-ahead starts a cycle that much earlier. A failed cycle is logged and retried after a growing
+ * {@link ErrorPause}: the loop never dies of it. Stopping ends claiming and lets batches in flight finish.
  */
 final class PollLoop<B extends PollSource.Batch> {
 
-	private static final Log logger = LogFactory.getLog(PollLoop.class);
-
 	private final LoopSettings settings;
 
-	private final String described;
-
-	private final PollSource<B> source;
-
-	private final TypeLock lock;
-
 	private final BatchWorkers workers;
+
+	private final LoopCycle<B> cycle;
 
 	private final ErrorPause errors;
 
@@ -58,15 +47,12 @@ final class PollLoop<B extends PollSource.Batch> {
 
 	private boolean cycling;
 
-	private int claimedInCycle;
-
 	/** @param described names the source in log lines, e.g. {@code type 'purchase'} */
 	PollLoop(LoopSettings settings, String described, PollSource<B> source, LockProvider lockProvider, Clock clock) {
 		this.settings = settings;
-		this.described = described;
-		this.source = source;
-		this.lock = new TypeLock(lockProvider, settings.lockName(), settings.lease());
 		this.workers = new BatchWorkers(settings.name(), settings.concurrency());
+		this.cycle = new LoopCycle<>(settings, described, source,
+				new TypeLock(lockProvider, settings.lockName(), settings.lease()), this.workers);
 		this.errors = new ErrorPause(described, settings.pollInterval());
 		this.plan = new WakeUpPlan(clock);
 	}
@@ -148,9 +134,8 @@ final class PollLoop<B extends PollSource.Batch> {
 			this.plan.cycleStarting();
 		}
 		Duration delay;
-		this.claimedInCycle = 0;
 		try {
-			delay = cycle();
+			delay = this.cycle.run(() -> this.running);
 			this.errors.succeeded();
 		}
 		catch (Throwable ex) {
@@ -160,71 +145,7 @@ final class PollLoop<B extends PollSource.Batch> {
 		synchronized (this.monitor) {
 			this.cycling = false;
 			this.monitor.notifyAll();
-			scheduleAt(this.plan.nextRun(this.plan.afterCycle(delay, this.claimedInCycle > 0)));
-		}
-	}
-
-	private Duration cycle() {
-		if (this.settings.mode() == ClaimMode.SKIP_LOCKED) {
-			return drain(Long.MAX_VALUE);
-		}
-		// Stop claiming well before the lock expires, so that no second leader claims alongside this one.
-		return this.lock.whileHeld(() -> drain(System.nanoTime() + this.settings.lease().toNanos() / 2),
-				this.settings.pollInterval());
-	}
-
-	private Duration drain(long deadlineNanos) {
-		while (this.running) {
-			if (!this.workers.acquire(deadlineNanos, () -> this.running)) {
-				return this.running ? Duration.ZERO : this.settings.pollInterval();
-			}
-			if (System.nanoTime() > deadlineNanos) {
-				this.workers.release();
-				return Duration.ZERO;
-			}
-			B batch = claimOrRelease();
-			if (batch == null || batch.size() == 0) {
-				this.workers.release();
-				break;
-			}
-			this.claimedInCycle += batch.size();
-			// A batch claimed ahead waits for its due time in its worker: held rows count as in flight.
-			if (!this.workers.submit(() -> process(batch))) {
-				this.source.release(batch);
-				break;
-			}
-			if (batch.size() < this.settings.batchSize()) {
-				break;
-			}
-		}
-		return this.running ? this.source.idleDelay(this.settings.pollInterval()) : this.settings.pollInterval();
-	}
-
-	/**
-	 * Claims a batch; gives the worker slot back when the claim fails.
-	 * @return {@code null} when another instance held the lock
-	 */
-	private @Nullable B claimOrRelease() {
-		try {
-			if (this.settings.mode() == ClaimMode.LEADER || this.source.claimsSkipLockedRows()) {
-				return this.source.claim();
-			}
-			// The database cannot skip locked rows: concurrent claims take turns under the source's lock.
-			return this.lock.<@Nullable B>whileHeld(this.source::claim, null);
-		}
-		catch (RuntimeException ex) {
-			this.workers.release();
-			throw ex;
-		}
-	}
-
-	private void process(B batch) {
-		try {
-			this.source.process(batch);
-		}
-		catch (Throwable ex) {
-			logger.warn("awty: a batch of " + batch.size() + " row(s) of " + this.described + " could not be finished ("
-					+ ErrorText.of(ex) + "); its rows are retried once their lease runs out");
+			scheduleAt(this.plan.nextRun(this.plan.afterCycle(delay, this.cycle.claimed() > 0)));
 		}
 	}
 

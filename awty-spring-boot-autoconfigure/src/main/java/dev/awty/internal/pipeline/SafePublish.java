@@ -12,9 +12,9 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.messaging.Message;
 
+import dev.awty.internal.delivery.ErrorText;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
-import dev.awty.internal.delivery.ErrorText;
 
 /**
  * Publishes through an {@link EventPublisher} and always comes back with one outcome per message: an

@@ -21,8 +21,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.internal.delivery.ErrorText;
-import dev.awty.internal.jdbc.LastError;
 import dev.awty.internal.jdbc.DueClaim;
+import dev.awty.internal.jdbc.LastError;
 import dev.awty.spi.SqlDialect;
 
 /**
