@@ -8,7 +8,6 @@ import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 import net.javacrumbs.shedlock.core.LockProvider;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -32,21 +31,16 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.messaging.MessageChannel;
 
 import dev.awty.EventScheduler;
-import dev.awty.ScheduledEntity;
 import dev.awty.dialect.DialectDetector;
-import dev.awty.handler.EventHandler;
 import dev.awty.history.HistoryMode;
 import dev.awty.integration.ChannelEventPublisher;
 import dev.awty.integration.SendScope;
-import dev.awty.internal.delivery.DeliveryPollers;
-import dev.awty.internal.delivery.DueNotificationListener;
-import dev.awty.internal.delivery.HandlingSettings;
+import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.internal.wakeup.DueNotificationListener;
 import dev.awty.internal.delivery.OutcomeStore;
-import dev.awty.internal.delivery.TypeSettings;
-import dev.awty.internal.delivery.WakeUps;
+import dev.awty.internal.wakeup.WakeUps;
 import dev.awty.internal.jdbc.DueSignals;
 import dev.awty.internal.jdbc.DueTimeSlots;
-import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.model.Identifiers;
 import dev.awty.internal.model.SchemaValidator;
 import dev.awty.internal.scheduling.JdbcEventScheduler;
@@ -54,6 +48,7 @@ import dev.awty.internal.selection.CancelLog;
 import dev.awty.internal.selection.JdbcEventRepositories;
 import dev.awty.internal.support.AwtyTransactions;
 import dev.awty.internal.support.PendingWrites;
+import dev.awty.internal.delivery.EventSources;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
@@ -160,40 +155,26 @@ public final class AwtyAutoConfiguration {
 	}
 
 	@Bean
-	DeliveryPollers awtyDeliveryPollers(AwtyEventTypes eventTypes, EventPublisher publisher, LockProvider lockProvider,
-			WakeUps wakeUps, ObjectProvider<Clock> clock, AwtyInstance instance, TypeSettingsFactory settings,
-			HandlingSettingsFactory handling, ListableBeanFactory beanFactory, DataSource dataSource, SqlDialect dialect,
+	DeliveryPollers awtyDeliveryPollers(WakeUps wakeUps, LockProvider lockProvider, ObjectProvider<Clock> clock,
 			AwtyProperties properties) {
-		settings.rejectUnknownTypes(eventTypes.names());
-		DeliveryPollers pollers = new DeliveryPollers(properties.getPoller().getShutdownTimeout(), wakeUps,
+		return new DeliveryPollers(properties.getPoller().getShutdownTimeout(), wakeUps, lockProvider,
 				clock.getIfUnique(Clock::systemUTC));
-		AwtyHandlers handlers = new AwtyHandlers(beanFactory, eventTypes.tables());
-		SchemaValidator validator = new SchemaValidator(dataSource, dialect);
-		OutcomeStore store = OutcomeStore.on(dataSource, dialect);
-		if (eventTypes.names().stream().anyMatch((name) -> handling.historyFor(name) != HistoryMode.NONE)) {
-			validator.requireHistoryTable();
-		}
-		for (EventTable<?> table : eventTypes.tables()) {
-			TypeSettings typeSettings = settings.settingsFor(table.type().name());
-			if (typeSettings.byPriority()) {
-				eventTypes.requirePriorityColumn(table.type());
-			}
-			AwtyHandlers.Handler handler = handlers.forType(table.type().name());
-			if (handler != null && handler.handler().checksAgain() && properties.getSchema().isValidate()) {
-				validator.requireCheckColumns(table.type(), handler.beanName());
-			}
-			add(pollers, table, typeSettings, handling.settingsFor(table.type().name()),
-					(handler != null) ? handler.handler() : null, store, publisher, lockProvider, instance.id());
-		}
-		return pollers;
 	}
 
-	@SuppressWarnings("unchecked")
-	private static <T extends ScheduledEntity> void add(DeliveryPollers pollers, EventTable<T> table,
-			TypeSettings settings, HandlingSettings handling, @Nullable EventHandler<?> handler, OutcomeStore store,
-			EventPublisher publisher, LockProvider lockProvider, String instanceId) {
-		// AwtyHandlers matched the handler's type argument to this table's class.
-		pollers.add(table, settings, handling, (EventHandler<T>) handler, store, publisher, lockProvider, instanceId);
+	@Bean
+	EventSources awtyEventSources(DeliveryPollers pollers, EventPublisher publisher, AwtyInstance instance,
+			DataSource dataSource, SqlDialect dialect) {
+		return new EventSources(pollers, OutcomeStore.on(dataSource, dialect), publisher, instance.id());
+	}
+
+	@Bean
+	AwtyEventPipelines awtyEventPipelines(AwtyEventTypes eventTypes, EventSources sources, TypeSettingsFactory settings,
+			HandlingSettingsFactory handling, ListableBeanFactory beanFactory, DataSource dataSource, SqlDialect dialect,
+			AwtyProperties properties) {
+		AwtyEventPipelines pipelines = new AwtyEventPipelines(eventTypes, settings, handling,
+				new SchemaValidator(dataSource, dialect), properties.getSchema().isValidate());
+		pipelines.addTo(sources, new AwtyHandlers(beanFactory, eventTypes.tables()));
+		return pipelines;
 	}
 
 	@Configuration(proxyBeanMethods = false)

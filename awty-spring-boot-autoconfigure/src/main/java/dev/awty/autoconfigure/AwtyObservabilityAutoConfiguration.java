@@ -2,7 +2,6 @@ package dev.awty.autoconfigure;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 import javax.sql.DataSource;
@@ -22,7 +21,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.awty.AwtyConfigurationException;
-import dev.awty.internal.delivery.DeliveryPollers;
 import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.metrics.BacklogMeters;
 import dev.awty.internal.metrics.MicrometerDeliveryObserver;
@@ -30,7 +28,7 @@ import dev.awty.internal.observe.BacklogMonitor;
 import dev.awty.internal.observe.LagHistory;
 import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.internal.observe.TypeOverviews.TypeInfo;
-import dev.awty.internal.recurring.RecurringPoller;
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.SqlDialect;
 
@@ -119,8 +117,7 @@ public final class AwtyObservabilityAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(name = "awtyHealthIndicator")
 		AwtyHealthIndicator awtyHealthIndicator(BacklogMonitor monitor, AwtyProperties properties,
-				AwtyEventTypes eventTypes, TypeSettingsFactory settings, DeliveryPollers pollers,
-				ObjectProvider<RecurringPoller> recurring) {
+				AwtyEventTypes eventTypes, TypeSettingsFactory settings, DeliveryPollers pollers) {
 			Duration maxOverdue = properties.getHealth().getMaxOverdue();
 			if (maxOverdue == null) {
 				Duration longestLease = eventTypes.names().stream()
@@ -128,14 +125,8 @@ public final class AwtyObservabilityAutoConfiguration {
 					.reduce(properties.getClaim().getLease(), (a, b) -> (a.compareTo(b) >= 0) ? a : b);
 				maxOverdue = longestLease.plus(HEALTH_MARGIN);
 			}
-			return new AwtyHealthIndicator(monitor, maxOverdue, () -> {
-				List<String> dead = new ArrayList<>(pollers.deadPollers());
-				RecurringPoller recurringPoller = recurring.getIfAvailable();
-				if (recurringPoller != null && !recurringPoller.isAlive()) {
-					dead.add("recurring");
-				}
-				return dead;
-			});
+			// The recurring schedules' loop is one of the pollers.
+			return new AwtyHealthIndicator(monitor, maxOverdue, pollers::deadPollers);
 		}
 
 	}

@@ -1,12 +1,10 @@
 package dev.awty.autoconfigure;
 
-import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
 import javax.sql.DataSource;
 
-import net.javacrumbs.shedlock.core.LockProvider;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -22,12 +20,15 @@ import org.springframework.context.annotation.Configuration;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.internal.dashboard.DashboardAccess;
 import dev.awty.internal.dashboard.SecurityDashboardAccess;
-import dev.awty.internal.recurring.JdbcRecurringSchedules;
-import dev.awty.internal.recurring.RecurringPoller;
-import dev.awty.internal.recurring.RecurringSettings;
-import dev.awty.internal.recurring.web.RecurringScheduleController;
+import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.support.AwtyTransactions;
-import dev.awty.internal.support.RetryBackoff;
+import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.internal.recurring.JdbcRecurringSchedules;
+import dev.awty.internal.recurring.RecurringSettings;
+import dev.awty.internal.recurring.RecurringSource;
+import dev.awty.internal.recurring.RecurringWakeUps;
+import dev.awty.internal.recurring.web.RecurringScheduleController;
+import dev.awty.internal.wakeup.WakeUps;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
@@ -40,7 +41,7 @@ import dev.awty.spi.SqlDialect;
 class AwtyRecurringConfiguration {
 
 	@Bean
-	RecurringSettings awtyRecurringSettings(AwtyProperties properties) {
+	RecurringSettings awtyRecurringSettings(AwtyProperties properties, TypeSettingsFactory typeSettings) {
 		AwtyRecurringProperties recurring = properties.getRecurring();
 		require(!recurring.getChannel().isBlank(), "awty.recurring.channel must not be empty",
 				"Set it to the name of the channel that receives occurrences, e.g. awtyRecurring.");
@@ -52,39 +53,36 @@ class AwtyRecurringConfiguration {
 				+ recurring.getMaxCatchUp(), "Set it to e.g. 100.");
 		require(recurring.getPayloadLimit().toBytes() >= 1, "awty.recurring.payload-limit must be positive, was "
 				+ recurring.getPayloadLimit(), "Set it to e.g. 64KB.");
-		AwtyRetryProperties retry = properties.getRetry();
-		require(retry.getInitialBackoff().toMillis() > 0 && retry.getMaxBackoff().compareTo(retry.getInitialBackoff()) >= 0,
-				"awty.retry.max-backoff (" + retry.getMaxBackoff() + ") must not be shorter than awty.retry.initial-backoff ("
-						+ retry.getInitialBackoff() + "), which must be positive",
-				"Raise the maximum or lower the initial backoff.");
-		RetryBackoff backoff = new RetryBackoff(retry.getInitialBackoff(), retry.getMultiplier(), retry.getMaxBackoff(),
-				retry.getJitter());
-		Duration lease = properties.getClaim().getLease();
-		// Checked here too: an application without event types never reaches the per-type check.
-		require(lease.compareTo(TypeSettingsFactory.MIN_LEASE) >= 0,
-				"awty.claim.lease (" + lease + ") must be at least " + TypeSettingsFactory.MIN_LEASE,
-				TypeSettingsFactory.LEASE_ACTION.formatted("awty.claim.lease"));
+		// Mode, lease, concurrency, claim-ahead and retries as for event types, validated in the one place that
+		// words their failures.
+		TypeSettings shared = typeSettings.settingsFor(RecurringSource.NAME);
 		return new RecurringSettings(recurring.getChannel(), recurring.getPollInterval(), recurring.getBatchSize(),
-				recurring.getMaxCatchUp(), recurring.getPayloadLimit().toBytes(), properties.getClaim().getMode(), lease,
-				backoff, recurring.getChangeWait(), allowedChannels(recurring));
+				recurring.getMaxCatchUp(), recurring.getPayloadLimit().toBytes(), shared.mode(), shared.lease(),
+				shared.concurrency(), shared.claimAhead(), shared.backoff(), recurring.getChangeWait(),
+				allowedChannels(recurring));
 	}
 
 	@Bean
 	@DependsOnDatabaseInitialization
-	RecurringPoller awtyRecurringPoller(SqlDialect dialect, DataSource dataSource, RecurringSettings settings,
-			EventPublisher publisher, LockProvider lockProvider, AwtyInstance instance) {
-		return new RecurringPoller(dialect, dataSource, settings, publisher, lockProvider, instance.id(),
-				AwtyTransactions.on(dataSource));
+	RecurringSource awtyRecurringSource(DeliveryPollers pollers, SqlDialect dialect, DataSource dataSource,
+			RecurringSettings settings, EventPublisher publisher, AwtyInstance instance) {
+		return RecurringSource.addTo(pollers, dialect, dataSource, AwtyTransactions.on(dataSource), settings, publisher,
+				instance.id());
+	}
+
+	@Bean
+	RecurringWakeUps awtyRecurringWakeUps(WakeUps wakeUps, SqlDialect dialect, DataSource dataSource,
+			AwtyProperties properties) {
+		return new RecurringWakeUps(wakeUps, dialect, dataSource, properties.getPoller().isListenNotify());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(RecurringSchedules.class)
 	@DependsOnDatabaseInitialization
 	JdbcRecurringSchedules recurringSchedules(SqlDialect dialect, DataSource dataSource, RecurringSettings settings,
-			RecurringPoller poller) {
+			RecurringWakeUps wakeUps) {
 		// awty's own transactions, not the application's primary manager, which may manage JPA or another resource.
-		return new JdbcRecurringSchedules(dialect, dataSource, AwtyTransactions.on(dataSource), settings,
-				poller::wakeUpBy);
+		return new JdbcRecurringSchedules(dialect, dataSource, AwtyTransactions.on(dataSource), settings, wakeUps);
 	}
 
 	private static Set<String> allowedChannels(AwtyRecurringProperties recurring) {

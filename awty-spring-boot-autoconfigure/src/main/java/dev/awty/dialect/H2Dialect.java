@@ -2,6 +2,7 @@ package dev.awty.dialect;
 
 import java.sql.Types;
 
+import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -25,15 +26,15 @@ public final class H2Dialect implements SqlDialect {
 			""";
 
 	private static final String CLAIM_DUE_SCHEDULES = """
-			SELECT * FROM FINAL TABLE (
+			SELECT claimed.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM FINAL TABLE (
 			    MERGE INTO %1$s target
 			    USING (SELECT id FROM %1$s
-			           WHERE enabled = TRUE AND next_fire_at <= CURRENT_TIMESTAMP
+			           WHERE enabled = TRUE AND next_fire_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
 			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			           ORDER BY next_fire_at
 			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
 			    WHEN MATCHED THEN UPDATE SET claimed_by = :claimer,
-			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP))
+			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)) claimed
 			""";
 
 	private static final String EXTEND_LEASES = """
@@ -63,13 +64,13 @@ public final class H2Dialect implements SqlDialect {
 	}
 
 	@Override
-	public String claimDueRows() {
-		return CLAIM_DUE_ROWS;
+	public ClaimStatement claimDueRows() {
+		return ClaimStatement.returning(CLAIM_DUE_ROWS);
 	}
 
 	@Override
-	public String claimDueSchedules() {
-		return CLAIM_DUE_SCHEDULES;
+	public ClaimStatement claimDueSchedules() {
+		return ClaimStatement.returning(CLAIM_DUE_SCHEDULES);
 	}
 
 	@Override

@@ -10,6 +10,7 @@ import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -36,7 +37,7 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 
 	private static final String SELECT_DUE_SCHEDULE_IDS = """
 			SELECT id FROM %1$s
-			WHERE enabled = TRUE AND next_fire_at <= UTC_TIMESTAMP(6)
+			WHERE enabled = TRUE AND next_fire_at <= TIMESTAMPADD(MICROSECOND, :aheadMillis * 1000, UTC_TIMESTAMP(6))
 			  AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
 			ORDER BY next_fire_at
 			LIMIT :limit
@@ -93,18 +94,13 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (status, due_at)";
 
 	@Override
-	public String claimDueRows() {
-		return SELECT_DUE_IDS;
+	public ClaimStatement claimDueRows() {
+		return ClaimStatement.selectThenUpdate(SELECT_DUE_IDS, CLAIM_SELECTED_ROWS);
 	}
 
 	@Override
-	public String claimDueSchedules() {
-		return SELECT_DUE_SCHEDULE_IDS;
-	}
-
-	@Override
-	public String claimSelectedRows() {
-		return CLAIM_SELECTED_ROWS;
+	public ClaimStatement claimDueSchedules() {
+		return ClaimStatement.selectThenUpdate(SELECT_DUE_SCHEDULE_IDS, CLAIM_SELECTED_ROWS);
 	}
 
 	@Override

@@ -2,6 +2,7 @@ package dev.awty.dialect;
 
 import java.sql.Types;
 
+import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -32,12 +33,12 @@ public final class PostgresDialect implements SqlDialect {
 			       claimed_until = CURRENT_TIMESTAMP + :leaseMillis * INTERVAL '1 millisecond'
 			WHERE id = ANY (ARRAY(
 			    SELECT id FROM %1$s
-			    WHERE enabled = TRUE AND next_fire_at <= CURRENT_TIMESTAMP
+			    WHERE enabled = TRUE AND next_fire_at <= CURRENT_TIMESTAMP + :aheadMillis * INTERVAL '1 millisecond'
 			      AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			    ORDER BY next_fire_at
 			    LIMIT :limit
 			    FOR UPDATE SKIP LOCKED))
-			RETURNING *
+			RETURNING *, CURRENT_TIMESTAMP AS awty_claimed_at
 			""";
 
 	private static final String EXTEND_LEASES = """
@@ -91,13 +92,13 @@ public final class PostgresDialect implements SqlDialect {
 	}
 
 	@Override
-	public String claimDueRows() {
-		return CLAIM_DUE_ROWS;
+	public ClaimStatement claimDueRows() {
+		return ClaimStatement.returning(CLAIM_DUE_ROWS);
 	}
 
 	@Override
-	public String claimDueSchedules() {
-		return CLAIM_DUE_SCHEDULES;
+	public ClaimStatement claimDueSchedules() {
+		return ClaimStatement.returning(CLAIM_DUE_SCHEDULES);
 	}
 
 	@Override

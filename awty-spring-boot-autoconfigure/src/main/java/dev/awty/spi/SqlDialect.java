@@ -21,35 +21,25 @@ public interface SqlDialect {
 	String name();
 
 	/**
-	 * Claims up to {@code :limit} unclaimed {@code PENDING} rows due by now plus {@code :aheadMillis} in one
-	 * statement, in the order given by {@code %2$s} (a column list such as {@code due_at} or
-	 * {@code priority DESC, due_at}): sets {@code claimed_by = :claimer} and {@code claimed_until} to now plus
-	 * {@code :leaseMillis}, and returns every column of the claimed rows plus {@code awty_claimed_at}, the
-	 * "now" the statement compared with. Rows locked by a concurrent claim are skipped, not waited for.
+	 * How due rows of an event table ({@code %1$s}) are claimed. The rows to claim are up to {@code :limit}
+	 * unclaimed ({@code claimed_until} null or passed) {@code PENDING} rows due by now plus {@code :aheadMillis},
+	 * in the order given by {@code %2$s} (a column list such as {@code due_at} or {@code priority DESC, due_at}).
+	 * Rows locked by a concurrent claim are skipped, not waited for, where {@link #skipsLockedRows()}.
+	 * <p>
+	 * A {@link ClaimStatement.Returning} statement also returns {@code awty_claimed_at}, the "now" it compared with;
+	 * after a {@link ClaimStatement.SelectThenUpdate} claim awty reads the rows back with the database's "now".
 	 */
-	String claimDueRows();
+	ClaimStatement claimDueRows();
 
 	/**
-	 * For databases that cannot update rows and return them in one statement: the update that claims the rows
-	 * whose ids {@link #claimDueRows()} selected. When not {@code null}, {@link #claimDueRows()} only selects and
-	 * locks the {@code id}s of the rows to claim (with {@code :limit} and {@code :aheadMillis}), and awty claims in
-	 * one transaction: that select, then this statement for {@code id IN (:ids)} with {@code :claimer} and
-	 * {@code :leaseMillis}, then a read of the claimed rows with the database's "now".
-	 * {@code null} (the default) when {@link #claimDueRows()} claims and returns the rows by itself.
+	 * How due recurring schedules of table {@code %1$s} ({@code awty_schedule}) are claimed: up to {@code :limit}
+	 * schedules that are enabled, due ({@code next_fire_at} at or before now plus {@code :aheadMillis}) and
+	 * unclaimed ({@code claimed_until} null or passed), earliest {@code next_fire_at} first. As in
+	 * {@link #claimDueRows()}, rows locked by a concurrent claim are skipped where {@link #skipsLockedRows()}; a
+	 * {@link ClaimStatement.Returning} statement returns every column of the claimed schedules plus
+	 * {@code awty_claimed_at}, the "now" it compared with.
 	 */
-	default @Nullable String claimSelectedRows() {
-		return null;
-	}
-
-	/**
-	 * Claims up to {@code :limit} recurring schedules of table {@code %1$s} ({@code awty_schedule}) that are
-	 * enabled, due ({@code next_fire_at} at or before now) and unclaimed ({@code claimed_until} null or passed),
-	 * earliest {@code next_fire_at} first, in one statement: sets {@code claimed_by = :claimer} and
-	 * {@code claimed_until} to now plus {@code :leaseMillis}, and returns every column of the claimed rows. As in
-	 * {@link #claimDueRows()}, rows locked by a concurrent claim are skipped where {@link #skipsLockedRows()}, and
-	 * where {@link #claimSelectedRows()} is not {@code null} this statement only selects and locks the ids.
-	 */
-	String claimDueSchedules();
+	ClaimStatement claimDueSchedules();
 
 	/**
 	 * Extends the leases of rows of table {@code %1$s} (an event table or {@code awty_schedule}) that are still
@@ -132,7 +122,7 @@ public interface SqlDialect {
 	}
 
 	/**
-	 * Whether concurrent {@link #claimDueRows()} statements skip each other's rows. When not, awty runs
+	 * Whether concurrent claims ({@link #claimDueRows()}, {@link #claimDueSchedules()}) skip each other's rows. When not, awty runs
 	 * claims of one type one at a time under the type's lock, even in skip-locked mode.
 	 */
 	default boolean skipsLockedRows() {

@@ -13,7 +13,7 @@ import dev.awty.AwtyConfigurationException;
 import dev.awty.EventScheduler;
 import dev.awty.dialect.H2Dialect;
 import dev.awty.dialect.PostgresDialect;
-import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.spi.SqlDialect;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.PurchaseConsumerConfiguration;

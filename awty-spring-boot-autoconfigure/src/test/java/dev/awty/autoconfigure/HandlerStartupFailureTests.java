@@ -7,7 +7,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import dev.awty.handler.EventHandler;
 import dev.awty.handler.HandlerOutcome;
-import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.CheckConsumerConfiguration;
 import dev.awty.testing.ReceivedEvents;

@@ -8,7 +8,8 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.util.unit.DataSize;
 
-import dev.awty.internal.recurring.RecurringPoller;
+import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.internal.recurring.RecurringSource;
 import dev.awty.internal.recurring.web.RecurringScheduleController;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.testing.AwtyContexts;
@@ -28,9 +29,10 @@ class RecurringAutoConfigurationTests {
 	void recurringSchedulesAreOnByDefaultWithTheDocumentedSettingsAndNoEndpoints() {
 		application().run((context) -> {
 			assertThat(context).hasSingleBean(RecurringSchedules.class)
-				.hasSingleBean(RecurringPoller.class)
+				.hasSingleBean(RecurringSource.class)
 				.doesNotHaveBean(RecurringScheduleController.class);
-			assertThat(context.getBean(RecurringPoller.class).isRunning()).isTrue();
+			assertThat(context.getBean(DeliveryPollers.class).isRunning()).isTrue();
+			assertThat(context.getBean(DeliveryPollers.class).counters()).containsKey(RecurringSource.NAME);
 			AwtyRecurringProperties recurring = context.getBean(AwtyProperties.class).getRecurring();
 			assertThat(recurring.getChannel()).isEqualTo("awtyRecurring");
 			assertThat(recurring.getPollInterval()).isEqualTo(Duration.ofSeconds(1));
@@ -52,7 +54,7 @@ class RecurringAutoConfigurationTests {
 		application().withPropertyValues("awty.recurring.enabled=false")
 			.run((context) -> assertThat(context).hasNotFailed()
 				.doesNotHaveBean(RecurringSchedules.class)
-				.doesNotHaveBean(RecurringPoller.class));
+				.doesNotHaveBean(RecurringSource.class));
 	}
 
 	@Test

@@ -32,7 +32,7 @@ import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.spi.SqlDialect;
-import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 import dev.awty.testing.AwtyContexts;

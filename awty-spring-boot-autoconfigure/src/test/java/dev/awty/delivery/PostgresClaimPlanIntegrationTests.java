@@ -9,6 +9,7 @@ import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 
 import dev.awty.dialect.PostgresDialect;
+import dev.awty.spi.ClaimStatement;
 import dev.awty.testing.ScheduledTables;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.TestDatabases;
@@ -31,7 +32,7 @@ class PostgresClaimPlanIntegrationTests {
 		jdbc.execute("ANALYZE scheduled_plan");
 		jdbc.execute("INSERT INTO scheduled_plan (seq, due_at) SELECT g, CURRENT_TIMESTAMP - INTERVAL '1 minute'"
 				+ " FROM generate_series(1, 20000) g");
-		String claim = new PostgresDialect().claimDueRows().formatted("scheduled_plan", "due_at");
+		String claim = ((ClaimStatement.Returning) new PostgresDialect().claimDueRows()).claim().formatted("scheduled_plan", "due_at");
 		MapSqlParameterSource params = new MapSqlParameterSource().addValue("claimer", "test#1")
 			.addValue("leaseMillis", 60_000L)
 			.addValue("aheadMillis", 0L)

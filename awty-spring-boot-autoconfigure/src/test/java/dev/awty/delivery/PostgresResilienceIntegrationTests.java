@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.EventScheduler;
-import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;

@@ -23,7 +23,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
-import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;

@@ -19,7 +19,7 @@ import org.springframework.transaction.support.DefaultTransactionStatus;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
-import dev.awty.internal.recurring.RecurringPoller;
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ReceivedEvents.Received;
@@ -122,7 +122,7 @@ abstract class RecurringContractTests {
 	void catchingUpAcrossBothDaylightSavingTransitionsOfBerlinPublishesTheInstantsCronExpressionDefines() {
 		ReceivedEvents received = new ReceivedEvents();
 		application(received).withPropertyValues("awty.recurring.max-catch-up=300").run((context) -> {
-			RecurringPoller poller = context.getBean(RecurringPoller.class);
+			DeliveryPollers poller = context.getBean(DeliveryPollers.class);
 			poller.stop();
 			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
 			schedules.create(ScheduleDefinition.of("berlin-0230", "30 2 * * *")
@@ -232,7 +232,7 @@ abstract class RecurringContractTests {
 	void misfirePoliciesAfterAnOutageOfTenOccurrences() {
 		ReceivedEvents received = new ReceivedEvents();
 		application(received).withPropertyValues("awty.recurring.max-catch-up=5").run((context) -> {
-			RecurringPoller poller = context.getBean(RecurringPoller.class);
+			DeliveryPollers poller = context.getBean(DeliveryPollers.class);
 			poller.stop();
 			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
 			createOutaged(schedules, "fire-once", MisfirePolicy.FIRE_ONCE, null);
@@ -286,8 +286,8 @@ abstract class RecurringContractTests {
 				assertThat(first.getBean(RecurringSchedules.class).createAll(definitions)).isEqualTo(300);
 
 				await().atMost(Duration.ofSeconds(30)).until(() -> received.count() >= 300 * 4);
-				first.getBean(RecurringPoller.class).stop();
-				second.getBean(RecurringPoller.class).stop();
+				first.getBean(DeliveryPollers.class).stop();
+				second.getBean(DeliveryPollers.class).stop();
 
 				assertThat(received.duplicates()).isZero();
 				assertThat(received.distinctEventIds()).isEqualTo(received.count());
@@ -372,7 +372,7 @@ abstract class RecurringContractTests {
 			context.getBean(RecurringSchedules.class).create(ScheduleDefinition.of("tick", "@every 1s"));
 
 			await().atMost(Duration.ofSeconds(15)).until(() -> received.count() >= 2);
-			assertThat(context.getBean(RecurringPoller.class).isAlive()).isTrue();
+			assertThat(context.getBean(DeliveryPollers.class).deadPollers()).isEmpty();
 		});
 	}
 

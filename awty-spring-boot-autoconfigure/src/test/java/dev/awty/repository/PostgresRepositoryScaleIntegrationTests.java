@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.dialect.PostgresDialect;
-import dev.awty.internal.delivery.WakeUps;
+import dev.awty.internal.wakeup.WakeUps;
 import dev.awty.internal.jdbc.DueSignals;
 import dev.awty.internal.jdbc.DueTimeSlots;
 import dev.awty.internal.jdbc.EventTable;

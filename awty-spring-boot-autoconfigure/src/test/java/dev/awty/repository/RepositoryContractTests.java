@@ -17,7 +17,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import dev.awty.AwtyException;
 import dev.awty.EventStatus;
 import dev.awty.dialect.DialectDetector;
-import dev.awty.internal.delivery.WakeUps;
+import dev.awty.internal.wakeup.WakeUps;
 import dev.awty.internal.jdbc.DueSignals;
 import dev.awty.internal.jdbc.DueTimeSlots;
 import dev.awty.internal.jdbc.EventTable;

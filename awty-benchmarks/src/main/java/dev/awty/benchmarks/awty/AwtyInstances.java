@@ -17,7 +17,7 @@ import dev.awty.EventScheduler;
 import dev.awty.benchmarks.BenchDatabase;
 import dev.awty.benchmarks.Options;
 import dev.awty.benchmarks.Receiver;
-import dev.awty.internal.delivery.DeliveryPollers;
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.repository.EventRepositories;
 
 /**

@@ -1,6 +1,7 @@
 package dev.awty.internal.delivery;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,10 @@ import org.springframework.messaging.Message;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.jdbc.ClaimTokens;
 import dev.awty.internal.jdbc.EventClaims;
+import dev.awty.internal.pipeline.DeliveryCounters;
+import dev.awty.internal.pipeline.DueRelease;
+import dev.awty.internal.pipeline.PollSource;
+import dev.awty.internal.pipeline.SafePublish;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
 
@@ -22,7 +27,7 @@ import dev.awty.spi.PublishOutcome;
  * {@code mark-every} rows, so that a crash re-delivers at most that many rows per batch in flight. The
  * {@link LeaseHeartbeat} keeps the batch's leases alive meanwhile, and drops rows this instance no longer holds.
  */
-final class BatchDelivery<T extends ScheduledEntity> {
+final class BatchDelivery<T extends ScheduledEntity> implements PollSource<ClaimedBatch<T>> {
 
 	private final EventClaims<T> claims;
 
@@ -56,10 +61,8 @@ final class BatchDelivery<T extends ScheduledEntity> {
 		this.heartbeat = heartbeat;
 	}
 
-	/**
-	 * @return the claimed rows; fewer than the batch size means nothing more is due now
-	 */
-	ClaimedBatch<T> claim() {
+	@Override
+	public ClaimedBatch<T> claim() {
 		String token = this.tokens.next();
 		long started = System.nanoTime();
 		EventClaims.Claimed<T> claimed = this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(),
@@ -75,24 +78,32 @@ final class BatchDelivery<T extends ScheduledEntity> {
 		return new ClaimedBatch<>(token, claimed.rows(), claimed.databaseNow(), returned);
 	}
 
-	/** Gives claimed rows back unpublished, so that any instance can claim them at once. */
-	void release(ClaimedBatch<T> batch) {
+	@Override
+	public void release(ClaimedBatch<T> batch) {
 		stopHolding(batch);
 		this.claims.release(batch.rows().stream().map(ScheduledEntity::getId).toList(), batch.token());
 	}
 
-	boolean claimsSkipLockedRows() {
+	@Override
+	public boolean claimsSkipLockedRows() {
 		return this.claims.skipLockedRows();
 	}
 
-	void process(ClaimedBatch<T> batch) {
+	@Override
+	public void verify() {
+		this.publisher.verifyChannel(this.claims.type().channel(), this.claims.type().name());
+	}
+
+	@Override
+	public void process(ClaimedBatch<T> batch) {
 		LeaseHeartbeat<Long>.Held rows = this.held.get(batch.token());
 		if (rows == null) {
 			return;
 		}
 		try {
 			// Rows claimed ahead of their due time are published, or handed to the handler, once due.
-			DueRelease.whenDue(batch, batch.rows(), (due) -> {
+			List<@Nullable Instant> dueTimes = batch.rows().stream().<@Nullable Instant>map(ScheduledEntity::getDueAt).toList();
+			DueRelease.whenDue(batch.databaseNow(), batch.claimedAtNanos(), dueTimes, batch.rows(), (due) -> {
 				deliver(batch, rows, due);
 				return due;
 			});
@@ -127,7 +138,8 @@ final class BatchDelivery<T extends ScheduledEntity> {
 	}
 
 	/** Stops what runs beside the pollers: the handler's threads. */
-	void shutdown() {
+	@Override
+	public void shutdown() {
 		if (this.handlerStep != null) {
 			this.handlerStep.shutdown();
 		}

@@ -6,6 +6,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.pipeline.PollSource;
 
 /**
  * Rows claimed together, and the token they were claimed with: the instance id plus a sequence number, so
@@ -15,20 +16,15 @@ import dev.awty.ScheduledEntity;
  * @param claimedAtNanos {@link System#nanoTime()} once the claim returned, no earlier than {@code databaseNow}
  */
 record ClaimedBatch<T extends ScheduledEntity>(String token, List<T> rows, @Nullable Instant databaseNow,
-		long claimedAtNanos) {
+		long claimedAtNanos) implements PollSource.Batch {
 
 	ClaimedBatch(String token, List<T> rows) {
 		this(token, rows, null, 0);
 	}
 
-	/** Whether some rows were claimed ahead of their due time and must be held until then. */
-	boolean heldForDueTime() {
-		Instant now = this.databaseNow;
-		return now != null && this.rows.stream().anyMatch((row) -> row.getDueAt() != null && row.getDueAt().isAfter(now));
-	}
-
-	static <T extends ScheduledEntity> ClaimedBatch<T> empty() {
-		return new ClaimedBatch<>("", List.of());
+	@Override
+	public int size() {
+		return this.rows.size();
 	}
 
 }

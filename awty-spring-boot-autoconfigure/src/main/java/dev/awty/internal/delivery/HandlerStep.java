@@ -3,20 +3,18 @@ package dev.awty.internal.delivery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import org.jspecify.annotations.Nullable;
 
-import org.springframework.messaging.Message;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.handler.EventHandler;
 import dev.awty.handler.HandlerOutcome;
 import dev.awty.internal.jdbc.CheckState;
 import dev.awty.internal.jdbc.CheckWrites;
+import dev.awty.internal.pipeline.SafePublish;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
 
@@ -40,18 +38,18 @@ final class HandlerStep<T extends ScheduledEntity> {
 
 	private final Duration lease;
 
-	private final HandlingSettings settings;
+	private final CheckGuard guard;
 
-	HandlerStep(String typeName, String channel, EventHandler<T> handler, CheckWrites checks, EventPublisher publisher,
-			Duration lease, HandlingSettings settings, int concurrency) {
+	HandlerStep(String typeName, String channel, EventHandler<T> handler, HandlerInvoker invoker, CheckGuard guard,
+			CheckWrites checks, EventPublisher publisher, Duration lease) {
 		this.typeName = typeName;
 		this.channel = channel;
 		this.handler = handler;
-		this.invoker = new HandlerInvoker(typeName, settings.handlerTimeout(), concurrency);
+		this.invoker = invoker;
+		this.guard = guard;
 		this.checks = checks;
 		this.publisher = publisher;
 		this.lease = lease;
-		this.settings = settings;
 	}
 
 	/** Runs the handler on {@code rows}, some of those claimed in {@code batch}. */
@@ -93,53 +91,29 @@ final class HandlerStep<T extends ScheduledEntity> {
 	}
 
 	private RowResult<T> checkAgain(T row, String eventId, CheckState state, Instant now, Instant nextAt, long millis) {
-		String stop = guard(row, state, now, nextAt);
+		String stop = this.guard.stop(state.checkCount(), Objects.requireNonNull(row.getDueAt()), now, nextAt);
 		return (stop != null)
 				? new RowResult<>(row, RowResult.Kind.STOPPED, eventId, state.checkCount(), null, stop, millis)
 				: new RowResult<>(row, RowResult.Kind.CHECK_AGAIN, eventId, state.checkCount(), nextAt, null, millis);
 	}
 
-	private @Nullable String guard(T row, CheckState state, Instant now, Instant nextAt) {
-		String key = "awty.types." + this.typeName + ".";
-		if (!this.handler.checksAgain()) {
-			return "handler asked to check again at " + nextAt + ", but its checksAgain() returns false";
-		}
-		int check = state.checkCount() + 1;
-		if (check >= this.settings.maxChecks()) {
-			return "max checks exceeded: check " + check + " asked to check again, " + key + "max-checks is "
-					+ this.settings.maxChecks();
-		}
-		if (!nextAt.isAfter(Objects.requireNonNull(row.getDueAt()))) {
-			return "check-again instant " + nextAt + " is not after the current due time " + row.getDueAt();
-		}
-		Instant horizon = now.plus(this.settings.horizon());
-		if (nextAt.isAfter(horizon)) {
-			return "check-again instant " + nextAt + " is beyond the horizon: " + key + "horizon is "
-					+ this.settings.horizon() + ", so at most " + horizon;
-		}
-		return null;
-	}
-
 	/** Publishes per channel in one call each; a row any of whose messages failed becomes a failed attempt. */
 	private void publish(List<RowResult<T>> results, List<List<BufferedContext.Outgoing>> outgoing) {
-		Map<String, List<Integer>> positions = new LinkedHashMap<>();
-		Map<String, List<Message<?>>> messages = new LinkedHashMap<>();
+		List<Integer> rows = new ArrayList<>();
+		List<SafePublish.Addressed> messages = new ArrayList<>();
 		for (int row = 0; row < outgoing.size(); row++) {
 			for (BufferedContext.Outgoing message : outgoing.get(row)) {
-				positions.computeIfAbsent(message.channel(), (name) -> new ArrayList<>()).add(row);
-				messages.computeIfAbsent(message.channel(), (name) -> new ArrayList<>()).add(message.message());
+				rows.add(row);
+				messages.add(new SafePublish.Addressed(message.channel(), message.message()));
 			}
 		}
-		for (Map.Entry<String, List<Message<?>>> entry : messages.entrySet()) {
-			List<PublishOutcome> outcomes = SafePublish.publish(this.publisher, entry.getKey(), entry.getValue());
-			List<Integer> rows = positions.get(entry.getKey());
-			for (int i = 0; i < outcomes.size(); i++) {
-				int row = rows.get(i);
-				RowResult<T> result = results.get(row);
-				if (!outcomes.get(i).succeeded() && result.kind() != RowResult.Kind.STOPPED
-						&& result.kind() != RowResult.Kind.FAILED_ATTEMPT) {
-					results.set(row, result.failed(String.valueOf(outcomes.get(i).error())));
-				}
+		List<PublishOutcome> outcomes = SafePublish.publishEach(this.publisher, messages);
+		for (int i = 0; i < outcomes.size(); i++) {
+			int row = rows.get(i);
+			RowResult<T> result = results.get(row);
+			if (!outcomes.get(i).succeeded() && result.kind() != RowResult.Kind.STOPPED
+					&& result.kind() != RowResult.Kind.FAILED_ATTEMPT) {
+				results.set(row, result.failed(String.valueOf(outcomes.get(i).error())));
 			}
 		}
 	}

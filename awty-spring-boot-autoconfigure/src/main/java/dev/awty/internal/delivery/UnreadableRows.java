@@ -8,6 +8,7 @@ import org.apache.commons.logging.LogFactory;
 import dev.awty.internal.jdbc.EventClaims;
 import dev.awty.internal.jdbc.FailedAttempt;
 import dev.awty.internal.jdbc.UnreadableRow;
+import dev.awty.internal.pipeline.DeliveryCounters;
 
 /**
  * Fails claimed rows that could not be read into their event class, each as a failed attempt fenced by the

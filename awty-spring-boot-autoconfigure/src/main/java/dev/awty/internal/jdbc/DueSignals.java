@@ -2,7 +2,7 @@ package dev.awty.internal.jdbc;
 
 import java.time.Instant;
 
-import dev.awty.internal.delivery.WakeUps;
+import dev.awty.internal.wakeup.WakeUps;
 
 /**
  * Tells pollers that rows became due, after the writing transaction commits: this instance's poller

@@ -69,9 +69,9 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	private final NamedParameterJdbcTemplate batchJdbc;
 
-	private final String claimByDueTime;
+	private final DueClaim claimByDueTime;
 
-	private final String claimByPriority;
+	private final DueClaim claimByPriority;
 
 	private final String markDelivered;
 
@@ -80,8 +80,6 @@ public final class EventClaims<T extends ScheduledEntity> {
 	private final String release;
 
 	private final String recordFailedAttempt;
-
-	private final @Nullable SelectThenClaim selectThenClaim;
 
 	private final TransactionOperations transaction;
 
@@ -96,11 +94,11 @@ public final class EventClaims<T extends ScheduledEntity> {
 		this.jdbc = jdbc;
 		this.batchJdbc = batchJdbc;
 		String table = type.table();
-		this.claimByDueTime = dialect.claimDueRows().formatted(table, DUE_ORDER);
-		this.claimByPriority = dialect.claimDueRows().formatted(table, PRIORITY_ORDER);
-		String claimSelected = dialect.claimSelectedRows();
-		this.selectThenClaim = (claimSelected != null) ? new SelectThenClaim(jdbc, transaction, claimSelected.formatted(table),
-				dialect.withDatabaseNow(READ_CLAIMED.formatted(table))) : null;
+		String readClaimed = dialect.withDatabaseNow(READ_CLAIMED.formatted(table));
+		this.claimByDueTime = new DueClaim(jdbc, transaction, DueClaim.filled(dialect.claimDueRows(), table, DUE_ORDER),
+				readClaimed);
+		this.claimByPriority = new DueClaim(jdbc, transaction,
+				DueClaim.filled(dialect.claimDueRows(), table, PRIORITY_ORDER), readClaimed);
 		this.markDelivered = dialect.withDatabaseNow(MARK_DELIVERED.formatted(table));
 		this.deleteDelivered = DELETE_DELIVERED.formatted(table);
 		this.release = RELEASE.formatted(table);
@@ -129,7 +127,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 	 * @return the claimed rows, earliest due first unless by priority, with the database's "now" of the claim
 	 */
 	public Claimed<T> claimDue(String claimer, int limit, Duration lease, boolean byPriority, Duration ahead) {
-		String claim = byPriority ? this.claimByPriority : this.claimByDueTime;
+		DueClaim claim = byPriority ? this.claimByPriority : this.claimByDueTime;
 		List<Instant> claimedAt = new ArrayList<>(1);
 		List<UnreadableRow> unreadable = new ArrayList<>();
 		// Row by row: one row that cannot be read must not hold the others of its batch claimed.
@@ -145,20 +143,8 @@ public final class EventClaims<T extends ScheduledEntity> {
 				return null;
 			}
 		};
-		List<@Nullable T> read = (this.selectThenClaim != null)
-				? this.selectThenClaim.claim(claim, Map.of("limit", limit, "aheadMillis", ahead.toMillis()), Long.class,
-						claimer, lease, reader, ScheduledEntity::getId)
-				: this.transaction.execute((status) -> this.jdbc.sql(claim)
-					.param("claimer", claimer)
-					.param("leaseMillis", lease.toMillis())
-					.param("aheadMillis", ahead.toMillis())
-					.param("limit", limit)
-					.query(reader)
-					.list());
-		List<T> rows = new ArrayList<>((read != null) ? read.size() : 0);
-		if (read != null) {
-			read.stream().filter(Objects::nonNull).forEach(rows::add);
-		}
+		List<T> rows = new ArrayList<>(claim.claim(Map.of("limit", limit, "aheadMillis", ahead.toMillis()), Long.class,
+				claimer, lease, reader, (@Nullable T row) -> Objects.requireNonNull(row).getId()));
 		if (!byPriority) {
 			rows.sort(BY_DUE_TIME);
 		}

@@ -1,14 +1,24 @@
 package dev.awty.internal.recurring;
 
+import java.time.Instant;
 import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.internal.pipeline.PollSource;
 
 /**
  * Schedules claimed together under one claim token.
+ *
+ * @param databaseNow the database's clock as the claim saw it; {@code null} when unknown
+ * @param claimedAtNanos {@link System#nanoTime()} once the claim returned, no earlier than {@code databaseNow}
  */
-record ClaimedSchedules(String token, List<ScheduleRow> rows) {
+record ClaimedSchedules(String token, List<ScheduleRow> rows, @Nullable Instant databaseNow,
+		long claimedAtNanos) implements PollSource.Batch {
 
-	static ClaimedSchedules empty() {
-		return new ClaimedSchedules("", List.of());
+	@Override
+	public int size() {
+		return this.rows.size();
 	}
 
 }

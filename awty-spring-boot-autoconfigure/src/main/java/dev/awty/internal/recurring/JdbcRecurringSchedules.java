@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 import javax.sql.DataSource;
@@ -44,18 +43,18 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 
 	private final RecurringSettings settings;
 
-	private final Consumer<@Nullable Instant> wakeUp;
+	private final RecurringWakeUps wakeUps;
 
 	/**
 	 * @param transactions awty's own transactions on {@code dataSource}, which every write runs in
 	 */
 	public JdbcRecurringSchedules(SqlDialect dialect, DataSource dataSource, TransactionOperations transactions,
-			RecurringSettings settings, Consumer<@Nullable Instant> wakeUp) {
+			RecurringSettings settings, RecurringWakeUps wakeUps) {
 		this.store = new ScheduleStore(dialect, JdbcClient.create(dataSource), new NamedParameterJdbcTemplate(dataSource));
 		this.validator = new ScheduleValidator(settings.payloadLimitBytes(), settings.allowedChannels());
 		this.transactions = transactions;
 		this.settings = settings;
-		this.wakeUp = wakeUp;
+		this.wakeUps = wakeUps;
 	}
 
 	@Override
@@ -92,13 +91,17 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 			nextFireAts.add(first);
 			earliest = (earliest == null || first.isBefore(earliest)) ? first : earliest;
 		}
+		Instant soonest = earliest;
 		try {
-			this.transactions.executeWithoutResult((status) -> this.store.insertAll(schedules, nextFireAts));
+			this.transactions.executeWithoutResult((status) -> {
+				this.store.insertAll(schedules, nextFireAts);
+				this.wakeUps.notifyOthers(soonest);
+			});
 		}
 		catch (DuplicateKeyException ex) {
 			throw duplicateOf(List.copyOf(ids), ex);
 		}
-		this.wakeUp.accept(earliest);
+		this.wakeUps.wakeLocal(earliest);
 		return schedules.size();
 	}
 
@@ -157,10 +160,16 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 					&& current.timeZone().equals(schedule.zone().getId())
 					&& (current.enabled() || !schedule.definition().enabled() || current.nextFireAt() == null);
 			Instant next = keepNext ? current.nextFireAt() : firstOccurrence(schedule, this.store.databaseNow());
-			if (Boolean.TRUE.equals(
-					this.transactions.execute((status) -> this.store.updateUnclaimed(schedule, next, current.version())))) {
-				if (schedule.definition().enabled()) {
-					this.wakeUp.accept(next);
+			boolean enabled = schedule.definition().enabled();
+			if (Boolean.TRUE.equals(this.transactions.execute((status) -> {
+				boolean updated = this.store.updateUnclaimed(schedule, next, current.version());
+				if (updated && enabled) {
+					this.wakeUps.notifyOthers(next);
+				}
+				return updated;
+			}))) {
+				if (enabled) {
+					this.wakeUps.wakeLocal(next);
 				}
 				return get(id).orElseThrow(() -> new ScheduleNotFoundException(id));
 			}

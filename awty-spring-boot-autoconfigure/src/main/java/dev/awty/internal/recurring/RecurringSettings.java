@@ -13,11 +13,14 @@ import dev.awty.internal.support.RetryBackoff;
  * @param channel the channel of schedules that name none
  * @param maxCatchUp the most missed occurrences one claim publishes under {@code fire-all}
  * @param changeWait how long a change waits for an occurrence being published right now
+ * @param concurrency how many claimed batches this instance processes at once
+ * @param claimAhead how long before their occurrence schedules are claimed; each occurrence is still published no
+ * earlier than its time by the database clock
  * @param allowedChannels the channels a schedule may name: the default channel and the allowed ones
  */
 public record RecurringSettings(String channel, Duration pollInterval, int batchSize, int maxCatchUp,
-		long payloadLimitBytes, ClaimMode mode, Duration lease, RetryBackoff backoff, Duration changeWait,
-		Set<String> allowedChannels) {
+		long payloadLimitBytes, ClaimMode mode, Duration lease, int concurrency, Duration claimAhead,
+		RetryBackoff backoff, Duration changeWait, Set<String> allowedChannels) {
 
 	public RecurringSettings {
 		allowedChannels = Set.copyOf(allowedChannels);

@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +20,9 @@ import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
-import dev.awty.internal.jdbc.SelectThenClaim;
 import dev.awty.internal.support.ErrorText;
 import dev.awty.internal.support.LastError;
+import dev.awty.internal.jdbc.DueClaim;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -56,11 +57,19 @@ final class ScheduleClaims {
 			UPDATE awty_schedule SET claimed_by = NULL, claimed_until = NULL WHERE id IN (:ids) AND claimed_by = :claimer
 			""";
 
-	private static final String READ_CLAIMED = "SELECT * FROM awty_schedule WHERE id IN (:ids) AND claimed_by = :claimer";
+	// Read after the claim in its transaction: its "now" is no earlier than the claim's, so occurrences held for their
+	// time from it are never published early.
+	private static final String READ_CLAIMED = """
+			SELECT claimed.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM awty_schedule claimed
+			WHERE id IN (:ids) AND claimed_by = :claimer
+			""";
+
+	private static final String CLAIMED_AT = "awty_claimed_at";
 
 	private static final String NEXT_DUE = """
 			SELECT MIN(next_fire_at) AS next_at, CURRENT_TIMESTAMP AS now_at FROM awty_schedule
 			WHERE enabled = TRUE AND next_fire_at > CURRENT_TIMESTAMP
+			  AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			""";
 
 	/** The outcome of one claimed schedule. */
@@ -80,9 +89,7 @@ final class ScheduleClaims {
 
 	private final TransactionOperations transactions;
 
-	private final String claimDue;
-
-	private final @Nullable SelectThenClaim selectThenClaim;
+	private final DueClaim claimDue;
 
 	private final String nextDue;
 
@@ -92,10 +99,8 @@ final class ScheduleClaims {
 		this.jdbc = jdbc;
 		this.batchJdbc = batchJdbc;
 		this.transactions = transactions;
-		this.claimDue = dialect.claimDueSchedules().formatted(ScheduleStore.TABLE);
-		String claimSelected = dialect.claimSelectedRows();
-		this.selectThenClaim = (claimSelected != null)
-				? new SelectThenClaim(jdbc, transactions, claimSelected.formatted(ScheduleStore.TABLE), READ_CLAIMED) : null;
+		this.claimDue = new DueClaim(jdbc, transactions, DueClaim.filled(dialect.claimDueSchedules(), ScheduleStore.TABLE),
+				dialect.withDatabaseNow(READ_CLAIMED));
 		this.nextDue = dialect.withDatabaseNow(NEXT_DUE);
 	}
 
@@ -104,12 +109,17 @@ final class ScheduleClaims {
 	}
 
 	/**
-	 * Claims up to {@code limit} enabled schedules due by the database's clock, earliest first.
+	 * Claims up to {@code limit} enabled schedules due within {@code ahead} from now by the database's clock,
+	 * earliest first.
 	 * @param unreadable receives the claimed rows that could not be read, which stay claimed
 	 */
-	List<ScheduleRow> claimDue(String claimer, int limit, Duration lease, List<UnreadableSchedule> unreadable) {
+	Claimed claimDue(String claimer, int limit, Duration lease, Duration ahead, List<UnreadableSchedule> unreadable) {
+		List<Instant> claimedAt = new ArrayList<>(1);
 		// Row by row: one row that cannot be read must not stop the others.
 		RowMapper<@Nullable ScheduleRow> reader = (rs, row) -> {
+			if (row == 0) {
+				claimedAt.add(this.dialect.readTimestamp(rs, CLAIMED_AT));
+			}
 			try {
 				return ScheduleRow.read(rs, this.dialect);
 			}
@@ -119,16 +129,16 @@ final class ScheduleClaims {
 				return null;
 			}
 		};
-		List<@Nullable ScheduleRow> rows = (this.selectThenClaim != null)
-				? this.selectThenClaim.claim(this.claimDue, Map.of("limit", limit), String.class, claimer, lease, reader,
-						(row) -> row.schedule().id())
-				: this.transactions.execute((status) -> this.jdbc.sql(this.claimDue)
-					.param("claimer", claimer)
-					.param("leaseMillis", lease.toMillis())
-					.param("limit", limit)
-					.query(reader)
-					.list());
-		return (rows != null) ? rows.stream().filter(Objects::nonNull).toList() : List.of();
+		List<ScheduleRow> rows = List.copyOf(this.claimDue.claim(Map.of("limit", limit, "aheadMillis", ahead.toMillis()),
+				String.class, claimer, lease, reader, (@Nullable ScheduleRow row) -> Objects.requireNonNull(row).schedule().id()));
+		return new Claimed(rows, claimedAt.isEmpty() ? null : claimedAt.get(0));
+	}
+
+	/**
+	 * Schedules claimed by one statement.
+	 * @param databaseNow the database's clock as the claim saw it; {@code null} when nothing was claimed
+	 */
+	record Claimed(List<ScheduleRow> rows, @Nullable Instant databaseNow) {
 	}
 
 	/** Counts a failed attempt for each schedule that could not be read, which is claimable again at its retryAt. */

@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.wakeup;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

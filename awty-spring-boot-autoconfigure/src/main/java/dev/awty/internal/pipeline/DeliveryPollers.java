@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.pipeline;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -18,15 +18,11 @@ import net.javacrumbs.shedlock.core.LockProvider;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
-import dev.awty.ScheduledEntity;
-import dev.awty.handler.EventHandler;
-import dev.awty.internal.jdbc.CheckWrites;
-import dev.awty.internal.jdbc.EventTable;
-import dev.awty.internal.jdbc.Leases;
-import dev.awty.spi.EventPublisher;
+import dev.awty.internal.delivery.LeaseHeartbeat;
+import dev.awty.internal.wakeup.WakeUps;
 
 /**
- * Runs one poller per event type. Starts late and stops early in the lifecycle, so channels and the
+ * Runs one {@link PollLoop} per source: each event type, and the recurring schedules. Starts late and stops early in the lifecycle, so channels and the
  * DataSource are up while it delivers; stopping waits for batches in flight.
  */
 public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
@@ -34,15 +30,15 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 	private static final Log logger = LogFactory.getLog(DeliveryPollers.class);
 
 	/** Later than Spring Integration endpoints, so consumers are subscribed before the first publish. */
-	static final int PHASE = Integer.MAX_VALUE - 1000;
+	public static final int PHASE = Integer.MAX_VALUE - 1000;
 
-	private final List<DeliveryPoller<?>> pollers = new ArrayList<>();
+	private final List<PollLoop<?>> pollers = new ArrayList<>();
 
 	private final List<Runnable> startChecks = new ArrayList<>();
 
 	private final List<Runnable> shutdowns = new ArrayList<>();
 
-	private final List<LeaseHeartbeat<Long>> heartbeats = new ArrayList<>();
+	private final List<LeaseHeartbeat<?>> heartbeats = new ArrayList<>();
 
 	private @Nullable ScheduledExecutorService heartbeatThread;
 
@@ -54,49 +50,43 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 
 	private final WakeUps wakeUps;
 
+	private final LockProvider lockProvider;
+
 	private final Clock clock;
 
 	private @Nullable ThreadPoolTaskScheduler scheduler;
 
-	public DeliveryPollers(Duration shutdownTimeout, WakeUps wakeUps, Clock clock) {
+	public DeliveryPollers(Duration shutdownTimeout, WakeUps wakeUps, LockProvider lockProvider, Clock clock) {
 		this.shutdownTimeout = shutdownTimeout;
+		this.lockProvider = lockProvider;
 		this.wakeUps = wakeUps;
 		this.clock = clock;
 	}
 
 	/**
-	 * Adds the poller of one type; call before {@link #start()}.
-	 * @param handler the type's handler, or {@code null} to publish every due row as it is
+	 * Adds the poll loop of one source; call before {@link #start()}.
+	 * @param described names the source in log lines, e.g. {@code type 'purchase'}
+	 * @param heartbeat keeps the leases of the source's claimed batches alive; started and stopped with the loop
 	 */
-	public <T extends ScheduledEntity> void add(EventTable<T> table, TypeSettings settings, HandlingSettings handling,
-			@Nullable EventHandler<T> handler, OutcomeStore store, EventPublisher publisher, LockProvider lockProvider,
-			String instanceId) {
-		String typeName = table.type().name();
+	public <B extends PollSource.Batch> void add(LoopSettings settings, String described, PollSource<B> source,
+			LeaseHeartbeat<?> heartbeat) {
 		// Channels declared by @ServiceActivator exist only once all singletons are created, so check at start.
-		this.startChecks.add(() -> publisher.verifyChannel(table.type().channel(), typeName));
-		DeliveryCounters typeCounters = this.counters.computeIfAbsent(typeName, (name) -> new DeliveryCounters(name, this.observers));
-		CheckWrites checks = new CheckWrites(table.type(), store.dialect(), store.dataSource(),
-				table.claims().lastErrorLength());
-		BatchWriter<T> writer = new BatchWriter<>(table.claims(), checks, store.log(), store.transaction(), settings,
-				handling.history(), instanceId, typeCounters);
-		HandlerStep<T> step = (handler != null) ? new HandlerStep<>(typeName, table.type().channel(), handler, checks,
-				publisher, settings.lease(), handling, settings.concurrency()) : null;
-		LeaseHeartbeat<Long> heartbeat = new LeaseHeartbeat<>("type '" + typeName + "'",
-				new Leases(table.type().table(), store.dialect(), store.dataSource(), store.transaction()), Long.class,
-				settings.lease(), typeCounters::lostLeases);
+		this.startChecks.add(source::verify);
+		this.shutdowns.add(source::shutdown);
 		this.heartbeats.add(heartbeat);
-		BatchDelivery<T> delivery = new BatchDelivery<>(table.claims(), settings, publisher, instanceId, writer, step,
-				typeCounters, heartbeat);
-		this.shutdowns.add(delivery::shutdown);
-		DeliveryPoller<T> poller = new DeliveryPoller<>(typeName, table.type().lockName(), delivery, settings, lockProvider,
-				this.clock);
-		this.pollers.add(poller);
-		this.wakeUps.register(typeName, settings.pollInterval(), poller::wakeUpBy);
+		PollLoop<B> loop = new PollLoop<>(settings, described, source, this.lockProvider, this.clock);
+		this.pollers.add(loop);
+		this.wakeUps.register(settings.name(), settings.pollInterval(), loop::wakeUpBy);
+	}
+
+	/** The counters of the source named {@code name}, which its outcome writer and heartbeat count into. */
+	public DeliveryCounters countersOf(String name) {
+		return this.counters.computeIfAbsent(name, (key) -> new DeliveryCounters(key, this.observers));
 	}
 
 	/** The types whose poller died: started, yet no cycle running or scheduled. */
 	public List<String> deadPollers() {
-		return this.pollers.stream().filter((poller) -> !poller.isAlive()).map(DeliveryPoller::typeName).toList();
+		return this.pollers.stream().filter((poller) -> !poller.isAlive()).map(PollLoop::name).toList();
 	}
 
 	/** Tells {@code observer} about every claim and row of every type from now on. */
@@ -139,7 +129,7 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 		if (taskScheduler == null) {
 			return;
 		}
-		this.pollers.forEach(DeliveryPoller::stopClaiming);
+		this.pollers.forEach(PollLoop::stopClaiming);
 		long deadline = System.nanoTime() + this.shutdownTimeout.toNanos();
 		this.pollers.forEach((poller) -> poller.awaitIdle(deadline));
 		this.heartbeats.forEach(LeaseHeartbeat::stop);

@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.pipeline;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -31,32 +31,32 @@ public final class DeliveryCounters {
 		this.observer = observer;
 	}
 
-	void claimed(int rows, long nanos) {
+	public void claimed(int rows, long nanos) {
 		this.observer.claimed(this.type, rows, nanos);
 	}
 
-	void published(@Nullable Instant dueAt, Instant publishedAt) {
+	public void published(@Nullable Instant dueAt, Instant publishedAt) {
 		Duration lag = (dueAt != null) ? Duration.between(dueAt, publishedAt) : Duration.ZERO;
 		this.observer.published(this.type, lag.isNegative() ? Duration.ZERO : lag);
 	}
 
-	void failedAttempt(boolean retried) {
+	public void failedAttempt(boolean retried) {
 		this.observer.failedAttempt(this.type, retried);
 	}
 
-	void delivered(long count) {
+	public void delivered(long count) {
 		this.delivered.addAndGet(count);
 	}
 
-	void failedAttempts(long count) {
+	public void failedAttempts(long count) {
 		this.failedAttempts.addAndGet(count);
 	}
 
-	void fenceMisses(long count) {
+	public void fenceMisses(long count) {
 		this.fenceMisses.addAndGet(count);
 	}
 
-	void lostLeases(long rows) {
+	public void lostLeases(long rows) {
 		this.lostLeases.addAndGet(rows);
 		this.observer.leaseLost(this.type, rows);
 	}

@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.pipeline;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.wakeup;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * When a poller should run next: after its poll interval, or earlier for due times it was told about.
  * Not thread-safe; the poller guards it.
  */
-final class WakeUpPlan {
+public final class WakeUpPlan {
 
 	/**
 	 * How long after a locally awaited due time a poller keeps re-checking: the JVM clock that timed the
@@ -34,14 +34,14 @@ final class WakeUpPlan {
 
 	private int rechecks;
 
-	WakeUpPlan(Clock clock) {
+	public WakeUpPlan(Clock clock) {
 		this.clock = clock;
 	}
 
 	/**
 	 * @param local whether the row was scheduled on this instance, whose clock timed the wake-up
 	 */
-	void add(Instant dueAt, boolean local) {
+	public void add(Instant dueAt, boolean local) {
 		if (local && (this.awaitedDue == null || dueAt.isBefore(this.awaitedDue))) {
 			this.awaitedDue = dueAt;
 		}
@@ -51,7 +51,7 @@ final class WakeUpPlan {
 	}
 
 	/** Notes that a cycle starts now and will look at everything due by then. */
-	void cycleStarting() {
+	public void cycleStarting() {
 		this.lookedAt = this.clock.instant();
 	}
 
@@ -59,7 +59,7 @@ final class WakeUpPlan {
 	 * The next run: after {@code delay}, or at the earliest due time not yet looked at if that is sooner, at
 	 * once if it passed while the last cycle ran (its claims ran before that row was due).
 	 */
-	Instant nextRun(Duration delay) {
+	public Instant nextRun(Duration delay) {
 		Instant now = this.clock.instant();
 		if (this.lookedAt != null) {
 			this.pending.headSet(this.lookedAt, true).clear();
@@ -72,7 +72,7 @@ final class WakeUpPlan {
 	 * Shortens {@code delay} to a quick re-check when a cycle claimed nothing although a locally scheduled row
 	 * should be due by now.
 	 */
-	Duration afterCycle(Duration delay, boolean claimedAny) {
+	public Duration afterCycle(Duration delay, boolean claimedAny) {
 		Instant awaited = this.awaitedDue;
 		Instant now = this.clock.instant();
 		if (awaited == null || claimedAny || now.isAfter(awaited.plus(CLOCK_TOLERANCE))) {

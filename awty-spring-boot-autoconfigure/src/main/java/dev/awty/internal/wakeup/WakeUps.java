@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.wakeup;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -26,7 +26,8 @@ public final class WakeUps {
 		this.clock = clock;
 	}
 
-	void register(String typeName, Duration pollInterval, BiConsumer<Instant, Boolean> poller) {
+	/** Tells {@code poller} of the rows of {@code typeName} that become due: at their due time, and whether the signal is local. */
+	public void register(String typeName, Duration pollInterval, BiConsumer<Instant, Boolean> poller) {
 		this.pollers.put(typeName, poller);
 		this.pollIntervals.put(typeName, pollInterval);
 	}

@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.wakeup;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -16,6 +16,7 @@ import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
 import org.springframework.context.SmartLifecycle;
+import dev.awty.internal.pipeline.DeliveryPollers;
 
 /**
  * Listens on PostgreSQL for rows that other instances scheduled to be due soon, and wakes the local poller

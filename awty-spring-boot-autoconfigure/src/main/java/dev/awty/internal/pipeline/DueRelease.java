@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.pipeline;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -10,50 +10,50 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.stream.IntStream;
 
-import dev.awty.ScheduledEntity;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Delivers a batch that was claimed ahead of its rows' due times: rows already due at once, the others in
- * groups, each row no earlier than its due time by the database clock. A row's wait is its due time minus
+ * Delivers a batch that was claimed ahead of its items' due times: items already due at once, the others in
+ * groups, each item no earlier than its due time by the database clock. An item's wait is its due time minus
  * the database's "now" of the claim, counted from the moment the claim returned, which is no earlier than
- * that "now": so a row can be late by the claim's round trip, never early.
+ * that "now": so an item can be late by the claim's round trip, never early.
  */
-final class DueRelease {
+public final class DueRelease {
 
 	private DueRelease() {
 	}
 
 	/**
-	 * @param items one per row of {@code batch}, in the same order
+	 * @param databaseNow the database's clock as the claim saw it; {@code null} when unknown, which delivers at once
+	 * @param claimedAtNanos {@link System#nanoTime()} once the claim returned
+	 * @param dueTimes one per item, in the same order; {@code null} for an item due at once
 	 * @param deliver delivers a group of items and returns one result per item, in the group's order
 	 * @return one result per item, in the order of {@code items}
 	 */
-	static <I, R> List<R> whenDue(ClaimedBatch<?> batch, List<I> items, Function<List<I>, List<R>> deliver) {
-		Instant claimedAt = batch.databaseNow();
-		List<? extends ScheduledEntity> rows = batch.rows();
-		if (claimedAt == null || !batch.heldForDueTime()) {
+	public static <I, R> List<R> whenDue(@Nullable Instant databaseNow, long claimedAtNanos,
+			List<@Nullable Instant> dueTimes, List<I> items, Function<List<I>, List<R>> deliver) {
+		if (databaseNow == null || dueTimes.stream().noneMatch((due) -> due != null && due.isAfter(databaseNow))) {
 			return deliver.apply(items);
 		}
-		long[] releaseAt = new long[rows.size()];
-		for (int i = 0; i < releaseAt.length; i++) {
-			Instant dueAt = rows.get(i).getDueAt();
-			long wait = (dueAt != null) ? Math.max(0, Duration.between(claimedAt, dueAt).toNanos()) : 0;
-			releaseAt[i] = batch.claimedAtNanos() + wait;
+		long[] waits = new long[dueTimes.size()];
+		for (int i = 0; i < waits.length; i++) {
+			Instant dueAt = dueTimes.get(i);
+			waits[i] = (dueAt != null) ? Math.max(0, Duration.between(databaseNow, dueAt).toNanos()) : 0;
 		}
-		// Stable: rows due together keep the batch's order (by priority, or by due time and id).
-		int[] order = IntStream.range(0, releaseAt.length)
+		// Stable: items due together keep the batch's order (by priority, or by due time and id).
+		int[] order = IntStream.range(0, waits.length)
 			.boxed()
-			.sorted(Comparator.comparingLong((Integer i) -> releaseAt[i] - batch.claimedAtNanos()))
+			.sorted(Comparator.comparingLong((Integer i) -> waits[i]))
 			.mapToInt(Integer::intValue)
 			.toArray();
 		List<R> results = new ArrayList<>(Collections.nCopies(order.length, null));
 		int next = 0;
 		while (next < order.length) {
-			waitUntil(releaseAt[order[next]]);
+			waitUntil(claimedAtNanos + waits[order[next]]);
 			long now = System.nanoTime();
 			int end = next;
 			List<I> group = new ArrayList<>();
-			while (end < order.length && releaseAt[order[end]] - now <= 0) {
+			while (end < order.length && claimedAtNanos + waits[order[end]] - now <= 0) {
 				group.add(items.get(order[end++]));
 			}
 			List<R> delivered = deliver.apply(group);

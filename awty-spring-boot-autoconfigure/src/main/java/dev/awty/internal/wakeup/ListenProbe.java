@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.wakeup;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,0 +1,65 @@
+package dev.awty.autoconfigure;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.ScheduledEntity;
+import dev.awty.handler.EventHandler;
+import dev.awty.history.HistoryMode;
+import dev.awty.internal.delivery.EventSources;
+import dev.awty.internal.delivery.HandlingSettings;
+import dev.awty.internal.delivery.TypeSettings;
+import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.model.SchemaValidator;
+
+/**
+ * Checks what the event types' settings and handlers need of the database (history table, priority and check
+ * columns), failing start-up with the property or changeSet to fix, and adds each type's source to the pipeline.
+ */
+final class AwtyEventPipelines {
+
+	private final AwtyEventTypes eventTypes;
+
+	private final TypeSettingsFactory settings;
+
+	private final HandlingSettingsFactory handling;
+
+	private final SchemaValidator validator;
+
+	private final boolean validateSchema;
+
+	AwtyEventPipelines(AwtyEventTypes eventTypes, TypeSettingsFactory settings, HandlingSettingsFactory handling,
+			SchemaValidator validator, boolean validateSchema) {
+		this.eventTypes = eventTypes;
+		this.settings = settings;
+		this.handling = handling;
+		this.validator = validator;
+		this.validateSchema = validateSchema;
+	}
+
+	void addTo(EventSources sources, AwtyHandlers handlers) {
+		this.settings.rejectUnknownTypes(this.eventTypes.names());
+		if (this.eventTypes.names().stream().anyMatch((name) -> this.handling.historyFor(name) != HistoryMode.NONE)) {
+			this.validator.requireHistoryTable();
+		}
+		for (EventTable<?> table : this.eventTypes.tables()) {
+			TypeSettings typeSettings = this.settings.settingsFor(table.type().name());
+			if (typeSettings.byPriority()) {
+				this.eventTypes.requirePriorityColumn(table.type());
+			}
+			AwtyHandlers.Handler handler = handlers.forType(table.type().name());
+			if (handler != null && handler.handler().checksAgain() && this.validateSchema) {
+				this.validator.requireCheckColumns(table.type(), handler.beanName());
+			}
+			add(sources, table, typeSettings, this.handling.settingsFor(table.type().name()),
+					(handler != null) ? handler.handler() : null);
+		}
+	}
+
+	@SuppressWarnings("unchecked")
+	private static <T extends ScheduledEntity> void add(EventSources sources, EventTable<T> table, TypeSettings settings,
+			HandlingSettings handling, @Nullable EventHandler<?> handler) {
+		// AwtyHandlers matched the handler's type argument to this table's class.
+		sources.add(table, settings, handling, (EventHandler<T>) handler);
+	}
+
+}

@@ -1,0 +1,63 @@
+package dev.awty.internal.delivery;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.ScheduledEntity;
+import dev.awty.handler.EventHandler;
+import dev.awty.internal.jdbc.CheckWrites;
+import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.jdbc.Leases;
+import dev.awty.internal.pipeline.DeliveryCounters;
+import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.internal.pipeline.LoopSettings;
+import dev.awty.spi.EventPublisher;
+
+/**
+ * Builds the pipeline source of each event type (its claims, publishing or handler step, outcome writer and lease
+ * heartbeat) and adds it to the {@link DeliveryPollers}.
+ */
+public final class EventSources {
+
+	private final DeliveryPollers pollers;
+
+	private final OutcomeStore store;
+
+	private final EventPublisher publisher;
+
+	private final String instanceId;
+
+	public EventSources(DeliveryPollers pollers, OutcomeStore store, EventPublisher publisher, String instanceId) {
+		this.pollers = pollers;
+		this.store = store;
+		this.publisher = publisher;
+		this.instanceId = instanceId;
+	}
+
+	/**
+	 * Adds the source of one type; call before the pollers start.
+	 * @param handler the type's handler, or {@code null} to publish every due row as it is
+	 */
+	public <T extends ScheduledEntity> void add(EventTable<T> table, TypeSettings settings, HandlingSettings handling,
+			@Nullable EventHandler<T> handler) {
+		String typeName = table.type().name();
+		DeliveryCounters counters = this.pollers.countersOf(typeName);
+		CheckWrites checks = new CheckWrites(table.type(), this.store.dialect(), this.store.dataSource(),
+				table.claims().lastErrorLength());
+		BatchWriter<T> writer = new BatchWriter<>(typeName, new OutcomeStatements<>(table.claims(), checks, settings),
+				this.store.log(), this.store.transaction(),
+				() -> new HistoryEntries(typeName, handling.history(), this.instanceId, settings.maxAttempts()),
+				new OutcomeReport(typeName, settings.maxAttempts(), counters));
+		HandlerStep<T> step = (handler != null) ? new HandlerStep<>(typeName, table.type().channel(), handler,
+				new HandlerInvoker(typeName, handling.handlerTimeout(), settings.concurrency()),
+				new CheckGuard(typeName, handling, handler.checksAgain()), checks, this.publisher, settings.lease()) : null;
+		LeaseHeartbeat<Long> heartbeat = new LeaseHeartbeat<>("type '" + typeName + "'", new Leases(table.type().table(),
+				this.store.dialect(), this.store.dataSource(), this.store.transaction()), Long.class, settings.lease(),
+				counters::lostLeases);
+		BatchDelivery<T> delivery = new BatchDelivery<>(table.claims(), settings, this.publisher, this.instanceId, writer,
+				step, counters, heartbeat);
+		LoopSettings loop = new LoopSettings(typeName, table.type().lockName(), settings.pollInterval(),
+				settings.batchSize(), settings.mode(), settings.lease(), settings.concurrency(), settings.claimAhead());
+		this.pollers.add(loop, "type '" + typeName + "'", delivery, heartbeat);
+	}
+
+}

@@ -1,0 +1,100 @@
+package dev.awty.internal.delivery;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import dev.awty.OnDelivered;
+import dev.awty.ScheduledEntity;
+import dev.awty.internal.jdbc.CheckAgain;
+import dev.awty.internal.jdbc.CheckWrites;
+import dev.awty.internal.jdbc.EventClaims;
+import dev.awty.internal.jdbc.FailedAttempt;
+import dev.awty.internal.jdbc.GuardFailure;
+
+/**
+ * The statements that write a batch's outcomes, each fenced by the claim, each returning the results it really
+ * changed: a row claimed again by someone else meanwhile is left out. Run in the caller's transaction.
+ */
+final class OutcomeStatements<T extends ScheduledEntity> {
+
+	private final EventClaims<T> claims;
+
+	private final CheckWrites checks;
+
+	private final TypeSettings settings;
+
+	OutcomeStatements(EventClaims<T> claims, CheckWrites checks, TypeSettings settings) {
+		this.claims = claims;
+		this.checks = checks;
+		this.settings = settings;
+	}
+
+	/** @return how many rows were marked (or deleted); fewer than {@code ids} means others were claimed again */
+	int finish(List<Long> ids, String claimer) {
+		return (this.settings.onDelivered() == OnDelivered.DELETE) ? this.claims.deleteDelivered(ids, claimer)
+				: this.claims.markDelivered(ids, claimer);
+	}
+
+	/** The finished results this claim really finished: all of them, unless some were claimed again meanwhile. */
+	List<RowResult<T>> confirmFinished(List<RowResult<T>> finished, int count, String claimer) {
+		List<Long> ids = finished.stream().map((result) -> result.row().getId()).toList();
+		if (count == ids.size() || ids.isEmpty()) {
+			return finished;
+		}
+		Set<Long> confirmed;
+		if (this.settings.onDelivered() == OnDelivered.DELETE) {
+			confirmed = new HashSet<>(ids);
+			confirmed.removeAll(this.checks.stillPresent(ids));
+		}
+		else {
+			confirmed = this.checks.markedBy(ids, claimer);
+		}
+		return finished.stream().filter((result) -> confirmed.contains(result.row().getId())).toList();
+	}
+
+	/** @return the failed attempts recorded */
+	List<RowResult<T>> recordFailures(List<RowResult<T>> failed, String claimer) {
+		if (failed.isEmpty()) {
+			return List.of();
+		}
+		List<FailedAttempt> attempts = failed.stream().map(this::attempt).toList();
+		return changed(failed, this.claims.recordFailures(attempts, claimer, this.settings.maxAttempts()));
+	}
+
+	FailedAttempt attempt(RowResult<T> result) {
+		return new FailedAttempt(result.row().getId(), String.valueOf(result.error()),
+				this.settings.backoff().delayMillis(result.row().getAttempts() + 1));
+	}
+
+	void checkAgain(List<RowResult<T>> checkAgain, String claimer) {
+		if (!checkAgain.isEmpty()) {
+			this.checks.checkAgain(
+					checkAgain.stream().map((result) -> new CheckAgain(result.row().getId(), result.nextAt())).toList(),
+					claimer);
+		}
+	}
+
+	/** @return the guard failures recorded */
+	List<RowResult<T>> failByGuard(List<RowResult<T>> stopped, String claimer) {
+		if (stopped.isEmpty()) {
+			return List.of();
+		}
+		return changed(stopped, this.checks.failByGuard(stopped.stream()
+			.map((result) -> new GuardFailure(result.row().getId(), String.valueOf(result.error())))
+			.toList(), claimer));
+	}
+
+	/** The results whose statement in a batch changed a row: a batch reports one count per statement, in order. */
+	private static <R> List<R> changed(List<R> results, int[] counts) {
+		List<R> changed = new ArrayList<>(results.size());
+		for (int i = 0; i < results.size(); i++) {
+			if (counts[i] != 0) {
+				changed.add(results.get(i));
+			}
+		}
+		return changed;
+	}
+
+}

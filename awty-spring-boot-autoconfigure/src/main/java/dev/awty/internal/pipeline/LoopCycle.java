@@ -1,0 +1,117 @@
+package dev.awty.internal.pipeline;
+
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.ClaimMode;
+import dev.awty.internal.support.ErrorText;
+import dev.awty.internal.support.TypeLock;
+
+/**
+ * One cycle of a {@link PollLoop}: claims batches while rows remain due, handing each to a free worker and claiming
+ * the next as soon as one is free. In leader mode the cycle runs only while this instance holds the source's lock,
+ * and stops claiming well before the lock expires. Not thread-safe: a loop runs one cycle at a time.
+ */
+final class LoopCycle<B extends PollSource.Batch> {
+
+	private static final Log logger = LogFactory.getLog(PollLoop.class);
+
+	private final LoopSettings settings;
+
+	private final String described;
+
+	private final PollSource<B> source;
+
+	private final TypeLock lock;
+
+	private final BatchWorkers workers;
+
+	private int claimed;
+
+	LoopCycle(LoopSettings settings, String described, PollSource<B> source, TypeLock lock, BatchWorkers workers) {
+		this.settings = settings;
+		this.described = described;
+		this.source = source;
+		this.lock = lock;
+		this.workers = workers;
+	}
+
+	/**
+	 * @param running whether the loop still runs; once not, the cycle claims nothing more
+	 * @return how long to wait before the next cycle
+	 */
+	Duration run(BooleanSupplier running) {
+		this.claimed = 0;
+		if (this.settings.mode() == ClaimMode.SKIP_LOCKED) {
+			return drain(Long.MAX_VALUE, running);
+		}
+		// Stop claiming well before the lock expires, so that no second leader claims alongside this one.
+		return this.lock.whileHeld(() -> drain(System.nanoTime() + this.settings.lease().toNanos() / 2, running),
+				this.settings.pollInterval());
+	}
+
+	/** How many rows the last cycle claimed. */
+	int claimed() {
+		return this.claimed;
+	}
+
+	private Duration drain(long deadlineNanos, BooleanSupplier running) {
+		while (running.getAsBoolean()) {
+			if (!this.workers.acquire(deadlineNanos, running)) {
+				return running.getAsBoolean() ? Duration.ZERO : this.settings.pollInterval();
+			}
+			if (System.nanoTime() > deadlineNanos) {
+				this.workers.release();
+				return Duration.ZERO;
+			}
+			B batch = claimOrRelease();
+			if (batch == null || batch.size() == 0) {
+				this.workers.release();
+				break;
+			}
+			this.claimed += batch.size();
+			// A batch claimed ahead waits for its due time in its worker: held rows count as in flight.
+			if (!this.workers.submit(() -> process(batch))) {
+				this.source.release(batch);
+				break;
+			}
+			if (batch.size() < this.settings.batchSize()) {
+				break;
+			}
+		}
+		return running.getAsBoolean() ? this.source.idleDelay(this.settings.pollInterval()) : this.settings.pollInterval();
+	}
+
+	/**
+	 * Claims a batch; gives the worker slot back when the claim fails.
+	 * @return {@code null} when another instance held the lock
+	 */
+	private @Nullable B claimOrRelease() {
+		try {
+			if (this.settings.mode() == ClaimMode.LEADER || this.source.claimsSkipLockedRows()) {
+				return this.source.claim();
+			}
+			// The database cannot skip locked rows: concurrent claims take turns under the source's lock.
+			return this.lock.<@Nullable B>whileHeld(this.source::claim, null);
+		}
+		catch (RuntimeException ex) {
+			this.workers.release();
+			throw ex;
+		}
+	}
+
+	private void process(B batch) {
+		try {
+			this.source.process(batch);
+		}
+		catch (Throwable ex) {
+			logger.warn("awty: a batch of " + batch.size() + " row(s) of " + this.described + " could not be finished ("
+					+ ErrorText.of(ex) + "); its rows are retried once their lease runs out");
+		}
+	}
+
+}

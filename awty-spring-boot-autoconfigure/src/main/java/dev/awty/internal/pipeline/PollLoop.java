@@ -1,0 +1,163 @@
+package dev.awty.internal.pipeline;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ScheduledFuture;
+
+import org.jspecify.annotations.Nullable;
+
+import net.javacrumbs.shedlock.core.LockProvider;
+
+import org.springframework.scheduling.TaskScheduler;
+
+import dev.awty.internal.support.TypeLock;
+import dev.awty.internal.wakeup.WakeUpPlan;
+
+/**
+ * Polls one {@link PollSource}: runs a {@link LoopCycle} (claim while rows remain due, each batch on a worker), then
+ * sleeps until the source's idle delay ends or a wake-up comes ({@link WakeUpPlan}); a wake-up for a row due within
+ * the claim-ahead starts a cycle that much earlier. A failed cycle is logged and retried after a growing
+ * {@link ErrorPause}: the loop never dies of it. Stopping ends claiming and lets batches in flight finish.
+ */
+final class PollLoop<B extends PollSource.Batch> {
+
+	private final LoopSettings settings;
+
+	private final BatchWorkers workers;
+
+	private final LoopCycle<B> cycle;
+
+	private final ErrorPause errors;
+
+	private final Object monitor = new Object();
+
+	private final WakeUpPlan plan;
+
+	private volatile boolean running;
+
+	private @Nullable TaskScheduler scheduler;
+
+	private @Nullable ScheduledFuture<?> next;
+
+	private @Nullable Instant nextRunAt;
+
+	/** Identifies the one scheduled run that is current; a run that was replaced finds another number. */
+	private long generation;
+
+	private boolean cycling;
+
+	/** @param described names the source in log lines, e.g. {@code type 'purchase'} */
+	PollLoop(LoopSettings settings, String described, PollSource<B> source, LockProvider lockProvider, Clock clock) {
+		this.settings = settings;
+		this.workers = new BatchWorkers(settings.name(), settings.concurrency());
+		this.cycle = new LoopCycle<>(settings, described, source,
+				new TypeLock(lockProvider, settings.lockName(), settings.lease()), this.workers);
+		this.errors = new ErrorPause(described, settings.pollInterval());
+		this.plan = new WakeUpPlan(clock);
+	}
+
+	void start(TaskScheduler scheduler) {
+		this.workers.start();
+		synchronized (this.monitor) {
+			this.scheduler = scheduler;
+			this.running = true;
+			scheduleAt(this.plan.nextRun(Duration.ZERO));
+		}
+	}
+
+	/** Stops claiming; batches already claimed go on. */
+	void stopClaiming() {
+		synchronized (this.monitor) {
+			this.running = false;
+			this.generation++;
+			if (this.next != null) {
+				this.next.cancel(false);
+			}
+		}
+	}
+
+	/** Waits until {@code deadlineNanos} for the cycle and the batches in flight to finish. */
+	void awaitIdle(long deadlineNanos) {
+		synchronized (this.monitor) {
+			while (this.cycling && System.nanoTime() < deadlineNanos) {
+				try {
+					this.monitor.wait(50);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					return;
+				}
+			}
+		}
+		this.workers.awaitIdle(deadlineNanos);
+	}
+
+	/**
+	 * Makes a cycle start no later than {@code dueAt} minus the claim-ahead.
+	 * @param local whether the row was scheduled on this instance, whose clock timed the wake-up
+	 */
+	void wakeUpBy(Instant dueAt, boolean local) {
+		// A claim that many milliseconds early picks the row up; it is still published at its due time.
+		Instant claimAt = dueAt.minus(this.settings.claimAhead());
+		synchronized (this.monitor) {
+			if (!this.running) {
+				return;
+			}
+			this.plan.add(claimAt, local);
+			if (this.cycling || (this.nextRunAt != null && !claimAt.isBefore(this.nextRunAt))) {
+				return;
+			}
+			if (this.next != null) {
+				this.next.cancel(false);
+			}
+			scheduleAt(claimAt);
+		}
+	}
+
+	private void scheduleAt(Instant at) {
+		TaskScheduler taskScheduler = this.scheduler;
+		if (this.running && taskScheduler != null) {
+			long current = ++this.generation;
+			this.nextRunAt = at;
+			this.next = taskScheduler.schedule(() -> runCycle(current), at);
+		}
+	}
+
+	private void runCycle(long scheduledGeneration) {
+		synchronized (this.monitor) {
+			if (!this.running || this.cycling || scheduledGeneration != this.generation) {
+				return;
+			}
+			this.cycling = true;
+			this.nextRunAt = null;
+			this.plan.cycleStarting();
+		}
+		Duration delay;
+		try {
+			delay = this.cycle.run(() -> this.running);
+			this.errors.succeeded();
+		}
+		catch (Throwable ex) {
+			// An Error too: a loop that died of one would stop delivering without a word.
+			delay = this.errors.failed(ex);
+		}
+		synchronized (this.monitor) {
+			this.cycling = false;
+			this.monitor.notifyAll();
+			scheduleAt(this.plan.nextRun(this.plan.afterCycle(delay, this.cycle.claimed() > 0)));
+		}
+	}
+
+	String name() {
+		return this.settings.name();
+	}
+
+	/** Whether the loop is stopped, or has a cycle running or scheduled: {@code false} means it died. */
+	boolean isAlive() {
+		synchronized (this.monitor) {
+			return !this.running || this.cycling || (this.next != null && !this.next.isDone());
+		}
+	}
+
+}

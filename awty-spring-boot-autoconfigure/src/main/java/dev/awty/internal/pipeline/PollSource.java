@@ -1,0 +1,53 @@
+package dev.awty.internal.pipeline;
+
+import java.time.Duration;
+
+/**
+ * What a {@link PollLoop} claims from and delivers: the rows of one event type (with or without a handler), or
+ * the recurring schedules. The loop decides when to claim and under which lock; the source claims, delivers and
+ * writes outcomes.
+ *
+ * @param <B> a batch of claimed rows
+ */
+public interface PollSource<B extends PollSource.Batch> {
+
+	/**
+	 * Claims up to the batch size of due rows (or rows due within the claim-ahead).
+	 * @return the claimed rows; fewer than the batch size means nothing more is due now
+	 */
+	B claim();
+
+	/** Gives the rows of a claimed batch back unpublished, so that any instance can claim them at once. */
+	void release(B batch);
+
+	/** Delivers a claimed batch and writes its outcomes; runs on a worker thread, never throws for one row. */
+	void process(B batch);
+
+	/** Whether concurrent claims skip each other's rows; when not, claims take turns under the source's lock. */
+	boolean claimsSkipLockedRows();
+
+	/**
+	 * How long the loop sleeps after a cycle that claimed everything due, unless woken earlier.
+	 * @param pollInterval the longest sleep
+	 */
+	default Duration idleDelay(Duration pollInterval) {
+		return pollInterval;
+	}
+
+	/** Checks what must exist before the first claim (such as the channel); throws when it does not. */
+	default void verify() {
+	}
+
+	/** Stops what runs beside the loop (such as a handler's threads), once it is stopped for good. */
+	default void shutdown() {
+	}
+
+	/** Rows claimed together. */
+	interface Batch {
+
+		/** How many rows were claimed. */
+		int size();
+
+	}
+
+}

@@ -1,0 +1,158 @@
+package dev.awty.internal.recurring;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.internal.support.ErrorText;
+import dev.awty.internal.pipeline.DeliveryCounters;
+import dev.awty.internal.pipeline.DueRelease;
+import dev.awty.internal.pipeline.SafePublish;
+import dev.awty.recurring.RecurringSchedule;
+import dev.awty.recurring.ScheduleExpression;
+import dev.awty.spi.EventPublisher;
+import dev.awty.spi.PublishOutcome;
+
+/**
+ * Fires claimed schedules: plans each one's due occurrences by its misfire policy, waits for those claimed ahead
+ * until their time, publishes them grouped by channel, and says per schedule what to record: its next occurrence,
+ * or the first occurrence that failed, with a backoff. Counts what it published like the rows of an event type.
+ */
+final class OccurrenceFiring {
+
+	private static final Log logger = LogFactory.getLog(RecurringDelivery.class);
+
+	private final RecurringSettings settings;
+
+	private final EventPublisher publisher;
+
+	private final DeliveryCounters counters;
+
+	private final ParsedExpressions expressions = new ParsedExpressions();
+
+	OccurrenceFiring(RecurringSettings settings, EventPublisher publisher, DeliveryCounters counters) {
+		this.settings = settings;
+		this.publisher = publisher;
+		this.counters = counters;
+	}
+
+	/**
+	 * @param now the database's clock at the claim
+	 * @param claimedAtNanos {@link System#nanoTime()} once the claim returned
+	 * @return one outcome per schedule, in the order of {@code schedules}
+	 */
+	List<ScheduleClaims.Outcome> fire(List<RecurringSchedule> schedules, Instant now, long claimedAtNanos) {
+		List<Planned> planned = schedules.stream().map((schedule) -> plan(schedule, now)).toList();
+		List<@Nullable Instant> dueTimes = planned.stream().<@Nullable Instant>map(Planned::firstOccurrence).toList();
+		return DueRelease.whenDue(now, claimedAtNanos, dueTimes, planned, (group) -> publish(group, now));
+	}
+
+	private List<ScheduleClaims.Outcome> publish(List<Planned> planned, Instant now) {
+		List<SafePublish.Addressed> messages = new ArrayList<>();
+		for (Planned plan : planned) {
+			String channel = (plan.schedule().channel() != null) ? plan.schedule().channel() : this.settings.channel();
+			plan.occurrences().forEach((occurrence) -> messages
+				.add(new SafePublish.Addressed(channel, OccurrenceMessages.toMessage(plan.schedule(), occurrence))));
+		}
+		List<PublishOutcome> sent = SafePublish.publishEach(this.publisher, messages);
+		Instant publishedAt = Instant.now();
+		List<ScheduleClaims.Outcome> outcomes = new ArrayList<>(planned.size());
+		int position = 0;
+		for (Planned plan : planned) {
+			int occurrences = plan.occurrences().size();
+			ScheduleClaims.Outcome outcome = outcomeOf(plan, sent.subList(position, position + occurrences), now);
+			count(plan, outcome, publishedAt);
+			outcomes.add(outcome);
+			position += occurrences;
+		}
+		return outcomes;
+	}
+
+	/**
+	 * What to record of one schedule: its next occurrence when every occurrence was published, else the first one that
+	 * failed (tried again after a backoff) and the last one published.
+	 */
+	private ScheduleClaims.Outcome outcomeOf(Planned plan, List<PublishOutcome> sent, Instant now) {
+		RecurringSchedule schedule = plan.schedule();
+		FirePlan firePlan = plan.plan();
+		if (firePlan == null) {
+			return failure(schedule, schedule.nextFireAt(), schedule.lastFiredAt(), String.valueOf(plan.error()), now);
+		}
+		List<Instant> occurrences = firePlan.occurrences();
+		int failedAt = 0;
+		while (failedAt < sent.size() && sent.get(failedAt).succeeded()) {
+			failedAt++;
+		}
+		Instant lastFired = (failedAt > 0) ? occurrences.get(failedAt - 1) : schedule.lastFiredAt();
+		if (failedAt == occurrences.size()) {
+			return new ScheduleClaims.Outcome(schedule.id(), schedule.version(), firePlan.next(), lastFired, null, null);
+		}
+		return failure(schedule, occurrences.get(failedAt), lastFired, String.valueOf(sent.get(failedAt).error()), now);
+	}
+
+	/** Counts the occurrences of one schedule published (with their lag behind the occurrence) and its failure. */
+	private void count(Planned plan, ScheduleClaims.Outcome outcome, Instant publishedAt) {
+		int published = 0;
+		for (Instant occurrence : plan.occurrences()) {
+			if (outcome.error() != null && !occurrence.isBefore(Objects.requireNonNull(outcome.nextFireAt()))) {
+				break;
+			}
+			this.counters.published(occurrence, publishedAt);
+			published++;
+		}
+		this.counters.delivered(published);
+		if (outcome.error() != null) {
+			this.counters.failedAttempts(1);
+			this.counters.failedAttempt(true);
+		}
+	}
+
+	/**
+	 * Plans a schedule at the claim's "now", or at its next occurrence if it was claimed ahead of it: so exactly that
+	 * occurrence is published, at its time.
+	 */
+	private Planned plan(RecurringSchedule schedule, Instant now) {
+		try {
+			ScheduleExpression expression = this.expressions.parse(schedule.expression());
+			Instant scheduled = schedule.nextFireAt();
+			if (scheduled == null) {
+				return new Planned(schedule, new FirePlan(List.of(), null), null);
+			}
+			Instant planAt = scheduled.isAfter(now) ? scheduled : now;
+			return new Planned(schedule, FirePlan.of(expression, ZoneId.of(schedule.timeZone()), scheduled, planAt,
+					schedule.misfirePolicy(), schedule.deadline(), this.settings.maxCatchUp()), null);
+		}
+		catch (RuntimeException ex) {
+			// Only a row edited by hand gets here: keep it and say why, instead of failing the whole batch.
+			return new Planned(schedule, null, "cannot compute occurrences: " + ErrorText.of(ex));
+		}
+	}
+
+	private ScheduleClaims.Outcome failure(RecurringSchedule schedule, @Nullable Instant next,
+			@Nullable Instant lastFired, String error, Instant now) {
+		int attempt = schedule.attempts() + 1;
+		Instant retryAt = now.plusMillis(this.settings.backoff().delayMillis(attempt));
+		logger.warn("awty: recurring schedule '" + schedule.id() + "' failed to publish (attempt " + attempt
+				+ ", retried at " + retryAt + "): " + error);
+		return new ScheduleClaims.Outcome(schedule.id(), schedule.version(), next, lastFired, error, retryAt);
+	}
+
+	private record Planned(RecurringSchedule schedule, @Nullable FirePlan plan, @Nullable String error) {
+
+		List<Instant> occurrences() {
+			return (this.plan != null) ? this.plan.occurrences() : List.of();
+		}
+
+		@Nullable Instant firstOccurrence() {
+			return occurrences().isEmpty() ? null : occurrences().get(0);
+		}
+
+	}
+
+}
