@@ -1,15 +1,11 @@
 package dev.awty.architecture;
 
-import java.util.List;
-
-import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
-import com.tngtech.archunit.library.dependencies.SliceRule;
 import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -31,15 +27,6 @@ class ArchitectureTests {
 	private static final String INTERNAL = "dev.awty.internal..";
 
 	private static final String WIRING = "dev.awty.autoconfigure..";
-
-	/**
-	 * Dependencies that close a package cycle inside the classes the delivery pipeline rewrite (issue 18, items 1,
-	 * 4, 5) is replacing at the same time: {@code DueSignals} in {@code internal.jdbc} wakes the pollers of
-	 * {@code internal.delivery}, which use {@code internal.jdbc} throughout. Remove these entries when that rewrite
-	 * is merged; the rule then holds with no exception.
-	 */
-	private static final List<Dependency> PIPELINE_REWRITE_ALLOW_LIST = List.of(
-			new Dependency("dev.awty.internal.jdbc.DueSignals", "dev.awty.internal.delivery.WakeUps"));
 
 	/** Each package of awty is its own slice: subpackages included, which are features of their own. */
 	private static final SliceAssignment EACH_PACKAGE = new SliceAssignment() {
@@ -87,11 +74,10 @@ class ArchitectureTests {
 
 	@Test
 	void packagesHaveNoCycles() {
-		SliceRule rule = slices().assignedFrom(EACH_PACKAGE).should().beFreeOfCycles();
-		for (Dependency allowed : PIPELINE_REWRITE_ALLOW_LIST) {
-			rule = rule.ignoreDependency(classOrNested(allowed.origin()), classOrNested(allowed.target()));
-		}
-		rule.because("packages that depend on each other cannot be read, tested or replaced one at a time")
+		slices().assignedFrom(EACH_PACKAGE)
+			.should()
+			.beFreeOfCycles()
+			.because("packages that depend on each other cannot be read, tested or replaced one at a time")
 			.check(CLASSES);
 	}
 
@@ -117,19 +103,11 @@ class ArchitectureTests {
 			.check(CLASSES);
 	}
 
-	private static DescribedPredicate<JavaClass> classOrNested(String name) {
-		return DescribedPredicate.describe(name, (javaClass) -> javaClass.getName().equals(name)
-				|| javaClass.getName().startsWith(name + "$"));
-	}
-
 	private static String[] concat(String[] packages, String... more) {
 		String[] all = new String[packages.length + more.length];
 		System.arraycopy(packages, 0, all, 0, packages.length);
 		System.arraycopy(more, 0, all, packages.length, more.length);
 		return all;
-	}
-
-	private record Dependency(String origin, String target) {
 	}
 
 }

@@ -14,6 +14,7 @@ import org.springframework.messaging.Message;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.jdbc.ClaimTokens;
 import dev.awty.internal.jdbc.EventClaims;
+import dev.awty.internal.pipeline.LeaseHeartbeat;
 import dev.awty.internal.pipeline.DeliveryCounters;
 import dev.awty.internal.pipeline.DueRelease;
 import dev.awty.internal.pipeline.PollSource;

@@ -7,6 +7,7 @@ import dev.awty.handler.EventHandler;
 import dev.awty.internal.jdbc.CheckWrites;
 import dev.awty.internal.jdbc.EventTable;
 import dev.awty.internal.jdbc.Leases;
+import dev.awty.internal.pipeline.LeaseHeartbeat;
 import dev.awty.internal.pipeline.DeliveryCounters;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.pipeline.LoopSettings;

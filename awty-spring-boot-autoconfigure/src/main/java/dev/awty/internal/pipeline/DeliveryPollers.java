@@ -18,7 +18,6 @@ import net.javacrumbs.shedlock.core.LockProvider;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
-import dev.awty.internal.delivery.LeaseHeartbeat;
 import dev.awty.internal.wakeup.WakeUps;
 
 /**
