@@ -6,9 +6,9 @@ import dev.awty.ScheduledEntity;
 import dev.awty.handler.EventHandler;
 import dev.awty.history.HistoryMode;
 import dev.awty.internal.delivery.EventSources;
-import dev.awty.internal.delivery.HandlingSettings;
+import dev.awty.internal.checks.HandlingSettings;
 import dev.awty.internal.delivery.TypeSettings;
-import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.model.SchemaValidator;
 
 /**

@@ -9,7 +9,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import dev.awty.AwtyConfigurationException;
-import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.model.EventTypeScanner;

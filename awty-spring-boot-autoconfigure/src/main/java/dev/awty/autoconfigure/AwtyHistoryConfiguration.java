@@ -19,7 +19,7 @@ import dev.awty.history.DeliveryHistory;
 import dev.awty.internal.history.JdbcDeliveryHistory;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.internal.housekeeping.RetentionDeletes;
-import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.claim.EventTable;
 import dev.awty.spi.SqlDialect;
 
 /**

@@ -14,8 +14,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.orm.jpa.EntityManagerHolder;
 
-import dev.awty.internal.jdbc.DueSignals;
-import dev.awty.internal.jdbc.DueTimeSlots;
+import dev.awty.internal.wakeup.DueSignals;
+import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.internal.jpa.JpaEventTypes;
 import dev.awty.internal.jpa.JpaInsertWakeUps;
 import dev.awty.internal.jpa.JpaPayloads;

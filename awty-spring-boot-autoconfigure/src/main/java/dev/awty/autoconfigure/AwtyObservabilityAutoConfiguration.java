@@ -21,7 +21,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.awty.AwtyConfigurationException;
-import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.metrics.BacklogMeters;
 import dev.awty.internal.metrics.MicrometerDeliveryObserver;
 import dev.awty.internal.observe.BacklogMonitor;

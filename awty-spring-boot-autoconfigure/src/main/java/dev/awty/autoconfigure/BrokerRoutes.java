@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.ScheduledEntity;
 import dev.awty.integration.BrokerRoute;
-import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.PropertyColumn;
 

@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.awty.AwtyConfigurationException;
 import dev.awty.history.HistoryMode;
-import dev.awty.internal.delivery.HandlingSettings;
+import dev.awty.internal.checks.HandlingSettings;
 
 /**
  * Merges the global guard, history and housekeeping settings with a type's overrides and rejects values

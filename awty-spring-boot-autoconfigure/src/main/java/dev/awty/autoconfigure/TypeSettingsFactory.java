@@ -13,7 +13,7 @@ import dev.awty.AwtyConfigurationException;
 import dev.awty.ClaimMode;
 import dev.awty.OnDelivered;
 import dev.awty.internal.delivery.TypeSettings;
-import dev.awty.internal.jdbc.DueTimeSlots;
+import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.internal.support.RetryBackoff;
 
 /**

@@ -15,9 +15,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.dialect.PostgresDialect;
 import dev.awty.internal.wakeup.WakeUps;
-import dev.awty.internal.jdbc.DueSignals;
-import dev.awty.internal.jdbc.DueTimeSlots;
-import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.wakeup.DueSignals;
+import dev.awty.internal.wakeup.DueTimeSlots;
+import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.selection.JdbcEventRepositories;
 import dev.awty.testing.TestDatabase;

@@ -12,8 +12,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.messaging.Message;
 
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.jdbc.ClaimTokens;
-import dev.awty.internal.jdbc.EventClaims;
+import dev.awty.internal.claim.ClaimTokens;
+import dev.awty.internal.claim.EventClaims;
 import dev.awty.internal.pipeline.LeaseHeartbeat;
 import dev.awty.internal.pipeline.DeliveryCounters;
 import dev.awty.internal.pipeline.DueRelease;

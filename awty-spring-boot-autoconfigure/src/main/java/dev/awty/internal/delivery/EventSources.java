@@ -4,14 +4,17 @@ import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.handler.EventHandler;
-import dev.awty.internal.jdbc.CheckWrites;
-import dev.awty.internal.jdbc.EventTable;
-import dev.awty.internal.jdbc.Leases;
+import dev.awty.internal.checks.CheckWrites;
+import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.claim.Leases;
 import dev.awty.internal.pipeline.LeaseHeartbeat;
 import dev.awty.internal.pipeline.DeliveryCounters;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.pipeline.LoopSettings;
 import dev.awty.spi.EventPublisher;
+import dev.awty.internal.checks.HandlerInvoker;
+import dev.awty.internal.checks.CheckGuard;
+import dev.awty.internal.checks.HandlingSettings;
 
 /**
  * Builds the pipeline source of each event type (its claims, publishing or handler step, outcome writer and lease

@@ -12,11 +12,13 @@ import java.util.Objects;
 import dev.awty.ScheduledEntity;
 import dev.awty.handler.EventHandler;
 import dev.awty.handler.HandlerOutcome;
-import dev.awty.internal.jdbc.CheckState;
-import dev.awty.internal.jdbc.CheckWrites;
+import dev.awty.internal.checks.CheckState;
+import dev.awty.internal.checks.CheckWrites;
 import dev.awty.internal.pipeline.SafePublish;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
+import dev.awty.internal.checks.HandlerInvoker;
+import dev.awty.internal.checks.CheckGuard;
 
 /**
  * The delivery step of a type with a handler: runs the handler on each claimed row, applies the guards to

@@ -7,11 +7,11 @@ import java.util.Set;
 
 import dev.awty.OnDelivered;
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.jdbc.CheckAgain;
-import dev.awty.internal.jdbc.CheckWrites;
-import dev.awty.internal.jdbc.EventClaims;
-import dev.awty.internal.jdbc.FailedAttempt;
-import dev.awty.internal.jdbc.GuardFailure;
+import dev.awty.internal.checks.CheckAgain;
+import dev.awty.internal.checks.CheckWrites;
+import dev.awty.internal.claim.EventClaims;
+import dev.awty.internal.claim.FailedAttempt;
+import dev.awty.internal.checks.GuardFailure;
 
 /**
  * The statements that write a batch's outcomes, each fenced by the claim, each returning the results it really

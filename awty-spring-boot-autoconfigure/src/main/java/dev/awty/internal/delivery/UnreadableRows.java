@@ -5,9 +5,9 @@ import java.util.List;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import dev.awty.internal.jdbc.EventClaims;
-import dev.awty.internal.jdbc.FailedAttempt;
-import dev.awty.internal.jdbc.UnreadableRow;
+import dev.awty.internal.claim.EventClaims;
+import dev.awty.internal.claim.FailedAttempt;
+import dev.awty.internal.claim.UnreadableRow;
 import dev.awty.internal.pipeline.DeliveryCounters;
 
 /**

@@ -8,9 +8,9 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.jdbc.DueSignals;
-import dev.awty.internal.jdbc.DueTimeSlots;
-import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.wakeup.DueSignals;
+import dev.awty.internal.wakeup.DueTimeSlots;
+import dev.awty.internal.claim.EventTable;
 import dev.awty.spi.SqlDialect;
 
 /**

@@ -11,7 +11,7 @@ import org.springframework.util.Assert;
 
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.claim.EventTable;
 import dev.awty.jpa.ScheduledEvents;
 import dev.awty.repository.ChangeResult;
 

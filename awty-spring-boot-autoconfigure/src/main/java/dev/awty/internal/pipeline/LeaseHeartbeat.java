@@ -17,7 +17,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import dev.awty.internal.jdbc.Leases;
+import dev.awty.internal.claim.Leases;
 import dev.awty.internal.support.ErrorText;
 
 /**

@@ -12,7 +12,7 @@ import org.apache.commons.logging.LogFactory;
 
 
 import dev.awty.internal.pipeline.LeaseHeartbeat;
-import dev.awty.internal.jdbc.ClaimTokens;
+import dev.awty.internal.claim.ClaimTokens;
 import dev.awty.internal.pipeline.DeliveryCounters;
 import dev.awty.internal.pipeline.PollSource;
 

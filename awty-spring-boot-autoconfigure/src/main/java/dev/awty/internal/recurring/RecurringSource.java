@@ -7,7 +7,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.internal.pipeline.LeaseHeartbeat;
-import dev.awty.internal.jdbc.Leases;
+import dev.awty.internal.claim.Leases;
 import dev.awty.internal.pipeline.DeliveryCounters;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.pipeline.LoopSettings;

@@ -22,7 +22,7 @@ import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.internal.support.ErrorText;
 import dev.awty.internal.support.LastError;
-import dev.awty.internal.jdbc.DueClaim;
+import dev.awty.internal.claim.DueClaim;
 import dev.awty.spi.SqlDialect;
 
 /**

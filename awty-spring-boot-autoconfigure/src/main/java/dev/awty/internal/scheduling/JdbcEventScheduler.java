@@ -14,9 +14,9 @@ import org.springframework.util.Assert;
 import dev.awty.EventScheduler;
 import dev.awty.ScheduleResult;
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.jdbc.DueSignals;
-import dev.awty.internal.jdbc.DueTimeSlots;
-import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.wakeup.DueSignals;
+import dev.awty.internal.wakeup.DueTimeSlots;
+import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.model.PropertyColumn;
 import dev.awty.internal.support.PendingWrites;
 

@@ -9,9 +9,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.Assert;
 
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.jdbc.DueSignals;
-import dev.awty.internal.jdbc.DueTimeSlots;
-import dev.awty.internal.jdbc.EventTable;
+import dev.awty.internal.wakeup.DueSignals;
+import dev.awty.internal.wakeup.DueTimeSlots;
+import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.support.PendingWrites;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.Selection;

@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.checks;
 
 import java.time.Instant;
 
@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * check-again instant that does not move forward, or one beyond the horizon FAILs the row at once, with the reason
  * naming the property to change.
  */
-final class CheckGuard {
+public final class CheckGuard {
 
 	private final String typeName;
 
@@ -18,7 +18,7 @@ final class CheckGuard {
 	private final boolean checksAgain;
 
 	/** @param checksAgain whether the type's handler declares that it may ask to check again */
-	CheckGuard(String typeName, HandlingSettings settings, boolean checksAgain) {
+	public CheckGuard(String typeName, HandlingSettings settings, boolean checksAgain) {
 		this.typeName = typeName;
 		this.settings = settings;
 		this.checksAgain = checksAgain;
@@ -30,7 +30,7 @@ final class CheckGuard {
 	 * @param now the database's clock
 	 * @return why the row must stop now, or {@code null} when it may be checked again at {@code nextAt}
 	 */
-	@Nullable String stop(int checkCount, Instant dueAt, Instant now, Instant nextAt) {
+	public @Nullable String stop(int checkCount, Instant dueAt, Instant now, Instant nextAt) {
 		String key = "awty.types." + this.typeName + ".";
 		if (!this.checksAgain) {
 			return "handler asked to check again at " + nextAt + ", but its checksAgain() returns false";

@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.checks;
 
 import java.time.Instant;
 

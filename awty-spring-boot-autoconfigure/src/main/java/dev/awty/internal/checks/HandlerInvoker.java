@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.checks;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -29,7 +29,7 @@ import dev.awty.internal.support.ErrorText;
  * and logged; once every thread is taken, further calls fail at once as failed attempts instead of starting one
  * more thread per call.
  */
-final class HandlerInvoker {
+public final class HandlerInvoker {
 
 	private static final Log logger = LogFactory.getLog(HandlerInvoker.class);
 
@@ -47,7 +47,7 @@ final class HandlerInvoker {
 
 	private final AtomicInteger stuck = new AtomicInteger();
 
-	HandlerInvoker(String typeName, Duration timeout, int concurrency) {
+	public HandlerInvoker(String typeName, Duration timeout, int concurrency) {
 		CustomizableThreadFactory threads = new CustomizableThreadFactory("awty-handler-" + typeName + "-");
 		threads.setDaemon(true);
 		this.typeName = typeName;
@@ -60,10 +60,10 @@ final class HandlerInvoker {
 	 * @param outcome what the handler returned, or {@code null} when it failed
 	 * @param error why it failed: an exception, a timeout or no outcome
 	 */
-	record Invocation(@Nullable HandlerOutcome outcome, @Nullable String error) {
+	public record Invocation(@Nullable HandlerOutcome outcome, @Nullable String error) {
 	}
 
-	Invocation invoke(Callable<HandlerOutcome> call) {
+	public Invocation invoke(Callable<HandlerOutcome> call) {
 		// RUNNING, then RETURNED or ABANDONED, whichever comes first.
 		AtomicInteger state = new AtomicInteger(RUNNING);
 		Future<HandlerOutcome> future;
@@ -103,7 +103,7 @@ final class HandlerInvoker {
 	}
 
 	/** Handler calls abandoned after their timeout that still hold their thread. */
-	int stuckCalls() {
+	public int stuckCalls() {
 		return this.stuck.get();
 	}
 
@@ -120,7 +120,7 @@ final class HandlerInvoker {
 				+ this.executor.getMaximumPoolSize() + " handler threads");
 	}
 
-	void shutdown() {
+	public void shutdown() {
 		this.executor.shutdownNow();
 	}
 

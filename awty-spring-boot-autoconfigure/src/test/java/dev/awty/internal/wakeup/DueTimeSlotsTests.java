@@ -1,10 +1,11 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.wakeup;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;

@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.checks;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;

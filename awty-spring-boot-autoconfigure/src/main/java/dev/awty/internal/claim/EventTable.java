@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.claim;
 
 import java.time.Instant;
 import java.util.List;

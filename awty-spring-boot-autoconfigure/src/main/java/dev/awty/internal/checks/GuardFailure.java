@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.checks;
 
 /**
  * A row stopped by a guard: it becomes {@code FAILED} at once, with {@code reason} in {@code last_error}.

@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.wakeup;
 
 import java.time.Duration;
 import java.time.Instant;

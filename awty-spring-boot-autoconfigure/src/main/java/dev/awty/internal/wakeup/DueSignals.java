@@ -1,8 +1,9 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.wakeup;
 
 import java.time.Instant;
 
 import dev.awty.internal.wakeup.WakeUps;
+import dev.awty.internal.claim.EventTable;
 
 /**
  * Tells pollers that rows became due, after the writing transaction commits: this instance's poller

@@ -1,4 +1,4 @@
-package dev.awty.internal.jdbc;
+package dev.awty.internal.claim;
 
 /**
  * A publish that failed: the row, why, and how long to wait before the next attempt.
