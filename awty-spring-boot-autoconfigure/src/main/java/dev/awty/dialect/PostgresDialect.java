@@ -65,7 +65,7 @@ public final class PostgresDialect implements SqlDialect {
 
 	private static final String SHIFT_PENDING_ROWS = """
 			UPDATE %1$s SET due_at = due_at + :awtyMillis * INTERVAL '1 millisecond', version = version + 1, claimed_by = NULL
-			WHERE id = ANY (ARRAY(%2$s)) AND CONCAT(status) = 'PENDING' AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			WHERE id = ANY (ARRAY(%2$s)) AND CONCAT(status, '') = 'PENDING' AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			""";
 
 	// Without statistics, the caller's join (the purchases of one album) was planned as a hash join over every PENDING
