@@ -1,16 +1,23 @@
 package dev.awty.plans;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
+import dev.awty.EventStatus;
 import dev.awty.repository.EventRepositories;
+import dev.awty.testing.StatementRecorder.Binding;
 import dev.awty.testing.StatementRecorder.Recorded;
 
 import dev.awty.testing.TestDatabases;
@@ -43,6 +50,91 @@ class PostgresUnanalyzedTablePlanIntegrationTests extends UnanalyzedTablePlanCon
 			.contains("id = ANY")
 			.doesNotContain("Semi Join")
 			.doesNotContain("SubPlan");
+	}
+
+	// A scan of the scheduled table or of one of its indexes, with its actual rows per loop and its loops.
+	private static final Pattern SCHEDULED_SCAN = Pattern.compile(
+			"(?:on|using) scheduled_test_purchase\\S* .*\\(actual time=\\S+ rows=(\\d+) loops=(\\d+)\\)");
+
+	private static final Pattern ROWS_REMOVED = Pattern.compile("Rows Removed by (?:Filter|Index Recheck): (\\d+)");
+
+	// The "no sequential scan" check passed a join that read every PENDING row through the pending-only index: 98,000
+	// of 100,000 rows read to touch an album's 4,900. Each statement that joins the purchases of one album (1/20 of
+	// the rows) runs again under EXPLAIN ANALYZE in a transaction rolled back, and no scan of the scheduled table may
+	// read much more than the album's rows (a scan's own rows plus those its filters removed, over all its loops).
+	@Test
+	void joinStatementsReadAboutTheAlbumsRowsOfTheScheduledTableNotEveryPendingRow() throws SQLException {
+		Instant later = Instant.now().plus(Duration.ofDays(2));
+		List<Recorded> statements = recordOperations(ROWS, ALBUMS, (context) -> {
+			EventRepositories repositories = context.getBean(EventRepositories.class);
+			album(repositories, 1).list(50);
+			album(repositories, 1).count();
+			album(repositories, 2).rescheduleTo(later);
+			album(repositories, 3).shiftBy(Duration.ofHours(1));
+			album(repositories, 4).cancel();
+			album(repositories, 5).withStatus(EventStatus.FAILED).retry();
+		});
+		long albumRows = ROWS / ALBUMS;
+		List<String> failures = new ArrayList<>();
+		int joins = 0;
+		for (Recorded statement : statements) {
+			if (statement.sql().contains("purchase p")) {
+				joins++;
+				// Reported for the closing note, never asserted.
+				System.out.printf("awty plan test, PostgreSQL join, %,d rows: %d ms %s%n", ROWS,
+						statement.nanos() / 1_000_000, statement);
+				List<String> plan = analyzedPlan(statement);
+				long read = mostRowsReadByOneScanOfTheScheduledTable(plan);
+				if (read > 3 * albumRows + 100) {
+					failures.add(statement + "\n  read " + read + " rows\n  " + String.join("\n  ", plan));
+				}
+			}
+		}
+		assertThat(joins).as("statements joining the purchases").isGreaterThanOrEqualTo(6);
+		assertThat(failures).as("statements reading far more scheduled rows than the album has").isEmpty();
+	}
+
+	private List<String> analyzedPlan(Recorded statement) throws SQLException {
+		try (Connection connection = pool().getConnection()) {
+			connection.setAutoCommit(false);
+			try (PreparedStatement explain = connection.prepareStatement("EXPLAIN (ANALYZE) " + statement.sql())) {
+				for (Binding binding : statement.bindings()) {
+					binding.method().invoke(explain, binding.args());
+				}
+				List<String> plan = new ArrayList<>();
+				try (ResultSet rows = explain.executeQuery()) {
+					while (rows.next()) {
+						plan.add(rows.getString(1));
+					}
+				}
+				return plan;
+			}
+			catch (ReflectiveOperationException ex) {
+				throw new IllegalStateException(ex);
+			}
+			finally {
+				connection.rollback();
+				connection.setAutoCommit(true);
+			}
+		}
+	}
+
+	private static long mostRowsReadByOneScanOfTheScheduledTable(List<String> plan) {
+		long most = 0;
+		for (int line = 0; line < plan.size(); line++) {
+			Matcher scan = SCHEDULED_SCAN.matcher(plan.get(line));
+			if (scan.find()) {
+				long perLoop = Long.parseLong(scan.group(1));
+				for (int next = line + 1; next < plan.size() && !plan.get(next).contains("(actual"); next++) {
+					Matcher removed = ROWS_REMOVED.matcher(plan.get(next));
+					if (removed.find()) {
+						perLoop += Long.parseLong(removed.group(1));
+					}
+				}
+				most = Math.max(most, perLoop * Long.parseLong(scan.group(2)));
+			}
+		}
+		return most;
 	}
 
 	@Override

@@ -101,6 +101,10 @@ abstract class UnanalyzedTablePlanContractTests {
 		return this.jdbc;
 	}
 
+	DataSource pool() {
+		return this.pool;
+	}
+
 	@BeforeEach
 	void createTables() {
 		this.database = this.databases.get();

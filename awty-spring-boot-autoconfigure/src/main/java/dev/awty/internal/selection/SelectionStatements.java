@@ -10,23 +10,28 @@ final class SelectionStatements {
 
 	private static final String CLAIM_FREE = "(claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)";
 
+	// The status is checked again on the row found by id (a concurrent write may have changed it), wrapped so that it
+	// does not select an index: on PostgreSQL "status = 'PENDING'" matches the pending-only index, which looks tiny on
+	// a table without statistics, and the selected ids were then found by reading every PENDING row through it.
+	private static final String STILL_PENDING = "CONCAT(status, '') = 'PENDING'";
+
 	static final String RESCHEDULE = """
 			UPDATE %1$s SET due_at = :awtyDueAt, version = version + 1, claimed_by = NULL
-			WHERE %3$s AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
+			WHERE %3$s AND""" + " " + STILL_PENDING + " AND " + CLAIM_FREE;
 
 	// Deliver-now and retry keep the version: the occurrence is the same, and an earlier attempt whose
 	// acknowledgement timed out may already be at the broker under its event id.
 	static final String DELIVER_NOW = """
 			UPDATE %1$s SET due_at = CURRENT_TIMESTAMP, claimed_by = NULL
-			WHERE %3$s AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
+			WHERE %3$s AND""" + " " + STILL_PENDING + " AND " + CLAIM_FREE;
 
 	static final String CANCEL = """
 			UPDATE %1$s SET status = 'CANCELLED', claimed_by = NULL
-			WHERE %3$s AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
+			WHERE %3$s AND""" + " " + STILL_PENDING + " AND " + CLAIM_FREE;
 
 	static final String CANCEL_MARKED = """
 			UPDATE %1$s SET status = 'CANCELLED', claimed_by = :awtyCanceller
-			WHERE %3$s AND status = 'PENDING' AND""" + " " + CLAIM_FREE;
+			WHERE %3$s AND""" + " " + STILL_PENDING + " AND " + CLAIM_FREE;
 
 	static final String RETRY = """
 			UPDATE %1$s SET status = 'PENDING', due_at = CURRENT_TIMESTAMP, attempts = 0, claimed_by = NULL,
@@ -36,8 +41,7 @@ final class SelectionStatements {
 
 	static final String COUNT_IN_FLIGHT = """
 			SELECT COUNT(*) FROM %1$s
-			WHERE %3$s AND status = 'PENDING' AND claimed_until >= CURRENT_TIMESTAMP
-			""";
+			WHERE %3$s AND""" + " " + STILL_PENDING + " AND claimed_until >= CURRENT_TIMESTAMP";
 
 	private SelectionStatements() {
 	}
