@@ -20,12 +20,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Skip-locked mode with one, two and three instances draining 100,000 due rows: every row exactly once,
- * whatever the number of instances. The drain rate is printed, not asserted.
+ * Skip-locked mode with one, two and three instances draining 20,000 due rows: every row exactly once,
+ * whatever the number of instances. The drain rate is printed, not asserted; for the README's figures run it with
+ * {@code -Dawty.test.scale-out-rows=100000} (a larger drain proves no more about exactly-once, it only takes longer).
  */
 abstract class ScaleOutContractTests {
 
-	private static final int ROWS = 100_000;
+	private static final int ROWS = Integer.getInteger("awty.test.scale-out-rows", 20_000);
 
 	private final Supplier<TestDatabase> databases;
 
@@ -44,7 +45,7 @@ abstract class ScaleOutContractTests {
 
 	@ParameterizedTest(name = "{0} instance(s)")
 	@ValueSource(ints = { 1, 2, 3 })
-	void drainsAHundredThousandDueRowsExactlyOnce(int instances) {
+	void drainsEveryDueRowExactlyOnce(int instances) {
 		TestDatabase database = this.databases.get();
 		JdbcTemplate jdbc = database.jdbc();
 		database.execute(TestPurchase.TABLE_DDL);
