@@ -49,6 +49,8 @@ public final class EventTable<T extends ScheduledEntity> {
 
 	private final SqlDialect dialect;
 
+	private final DataSource dataSource;
+
 	private final JdbcClient jdbc;
 
 	private final NamedParameterJdbcTemplate batchJdbc;
@@ -73,6 +75,7 @@ public final class EventTable<T extends ScheduledEntity> {
 	public EventTable(EventType<T> type, SqlDialect dialect, DataSource dataSource, int lastErrorLength) {
 		this.type = type;
 		this.dialect = dialect;
+		this.dataSource = dataSource;
 		this.jdbc = JdbcClient.create(dataSource);
 		this.batchJdbc = new NamedParameterJdbcTemplate(dataSource);
 		this.transactions = AwtyTransactions.on(dataSource);
@@ -106,6 +109,11 @@ public final class EventTable<T extends ScheduledEntity> {
 
 	public JdbcClient jdbc() {
 		return this.jdbc;
+	}
+
+	/** The table's data source, for its metadata. */
+	public DataSource dataSource() {
+		return this.dataSource;
 	}
 
 	public SqlDialect dialect() {

@@ -31,6 +31,8 @@ public final class JdbcEventRepositories implements EventRepositories {
 
 	private final PendingWrites pendingWrites;
 
+	private final JoinIndexes joinIndexes = new JoinIndexes();
+
 	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots) {
 		this(tables, dueSignals, slots, null);
 	}
@@ -63,7 +65,8 @@ public final class JdbcEventRepositories implements EventRepositories {
 		EventTable<T> table = (EventTable<T>) this.tables.get(type);
 		Assert.notNull(table, () -> type.getName() + " is not a known event type: annotate it with @ScheduledEvent"
 				+ " and keep it in or below the package of your @SpringBootApplication class");
-		return new JdbcSelection<>(table, this.dueSignals, this.slots, this.cancelLog, this.pendingWrites);
+		return new JdbcSelection<>(table, this.dueSignals, this.slots, this.cancelLog, this.pendingWrites,
+				this.joinIndexes);
 	}
 
 }

@@ -53,14 +53,17 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private final PendingWrites pendingWrites;
 
+	private final JoinIndexes joinIndexes;
+
 	JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog,
-			PendingWrites pendingWrites) {
-		this(table, dueSignals, slots, cancelLog, pendingWrites, SelectionCriteria.pendingRows());
+			PendingWrites pendingWrites, JoinIndexes joinIndexes) {
+		this(table, dueSignals, slots, cancelLog, pendingWrites, joinIndexes, SelectionCriteria.pendingRows());
 	}
 
 	private JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog,
-			PendingWrites pendingWrites, SelectionCriteria criteria) {
+			PendingWrites pendingWrites, JoinIndexes joinIndexes, SelectionCriteria criteria) {
 		this.pendingWrites = pendingWrites;
+		this.joinIndexes = joinIndexes;
 		this.table = table;
 		this.dueSignals = dueSignals;
 		this.slots = slots;
@@ -100,7 +103,8 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	}
 
 	private JdbcSelection<T> with(SelectionCriteria criteria) {
-		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, this.pendingWrites, criteria);
+		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, this.pendingWrites,
+				this.joinIndexes, criteria);
 	}
 
 	@Override
@@ -227,14 +231,27 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	}
 
 	private String fromWhere(List<EventStatus> statuses) {
-		return this.criteria.withStatuses(statuses)
-			.fromWhere(this.table.type().table(), this.table.dialect().joinedTablesFirst());
+		return this.criteria.withStatuses(statuses).fromWhere(this.table.type().table(), joinedTablesFirst());
+	}
+
+	/**
+	 * The dialect's {@link dev.awty.spi.SqlDialect#joinedTablesFirst()} for a selection with joins through which an
+	 * index finds the scheduled rows; else {@code null}, the plain join: without that index, reading the joined rows
+	 * first would read the whole scheduled table once for each of them.
+	 */
+	private @Nullable String joinedTablesFirst() {
+		String joinedTablesFirst = this.table.dialect().joinedTablesFirst();
+		if (joinedTablesFirst == null || !this.criteria.hasJoins()) {
+			return null;
+		}
+		List<String> ons = this.criteria.joins().stream().map(SelectionCriteria.Join::on).toList();
+		return this.joinIndexes.servedByIndex(this.table.dataSource(), this.table.type().table(), ons)
+				? joinedTablesFirst : null;
 	}
 
 	/** {@code sql} as sent: with the dialect's settings for a statement that reads the joined tables first. */
 	private String asSent(String sql) {
-		return (this.criteria.hasJoins() && this.table.dialect().joinedTablesFirst() != null)
-				? this.table.dialect().withJoinedTablesFirst().formatted(sql) : sql;
+		return (joinedTablesFirst() != null) ? this.table.dialect().withJoinedTablesFirst().formatted(sql) : sql;
 	}
 
 	private JdbcClient.StatementSpec statement(String sql, List<EventStatus> statuses) {
