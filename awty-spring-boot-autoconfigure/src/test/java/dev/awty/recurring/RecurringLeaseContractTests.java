@@ -109,9 +109,11 @@ abstract class RecurringLeaseContractTests {
 			}
 		});
 		ReceivedEvents other = new ReceivedEvents();
-		// One schedule per claim: the stalled instance holds only the schedule it is publishing. (A batch stalled in
-		// its first publish still publishes the rest of its batch, lost or not: one lease check per batch today.)
-		instance("stalling", stalling).withPropertyValues("awty.recurring.batch-size=1")
+		// One schedule per claim and one worker: the stalled instance holds only the schedule it is publishing. (A
+		// second worker would publish the other schedule meanwhile and, frozen before its mark, lose it as well: a
+		// duplicate within the crash bound. A batch stalled in its first publish still publishes the rest of its
+		// batch, lost or not: one lease check per batch today.)
+		instance("stalling", stalling).withPropertyValues("awty.recurring.batch-size=1", "awty.poller.concurrency=1")
 			.withBean(FreezableDataSources.class, () -> stall)
 			.run((one) -> {
 				try {
