@@ -55,6 +55,8 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private final JoinIndexes joinIndexes;
 
+	private final SelectionShape shape;
+
 	JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog,
 			PendingWrites pendingWrites, JoinIndexes joinIndexes) {
 		this(table, dueSignals, slots, cancelLog, pendingWrites, joinIndexes, SelectionCriteria.pendingRows());
@@ -69,6 +71,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		this.slots = slots;
 		this.cancelLog = cancelLog;
 		this.criteria = criteria;
+		this.shape = new SelectionShape(table, criteria, joinIndexes);
 	}
 
 	@Override
@@ -116,7 +119,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	public List<T> page(int offset, int limit) {
 		Assert.isTrue(offset >= 0, () -> "offset must not be negative, was " + offset);
 		Assert.isTrue(limit >= 1, () -> "limit must be at least 1, was " + limit);
-		return run(() -> statement(SELECT_ROWS.formatted(fromWhere(this.criteria.statuses())), this.criteria.statuses())
+		return run(() -> selected(SELECT_ROWS)
 			.param("awtyLimit", limit)
 			.param("awtyOffset", offset)
 			.query((rs, row) -> this.table.type().mapper().read(rs))
@@ -126,7 +129,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	@Override
 	public List<T> newest(int limit) {
 		Assert.isTrue(limit >= 1, () -> "limit must be at least 1, was " + limit);
-		return run(() -> statement(NEWEST_ROWS.formatted(fromWhere(this.criteria.statuses())), this.criteria.statuses())
+		return run(() -> selected(NEWEST_ROWS)
 			.param("awtyLimit", limit)
 			.query((rs, row) -> this.table.type().mapper().read(rs))
 			.list());
@@ -134,8 +137,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	@Override
 	public long count() {
-		return run(() -> statement(COUNT_ROWS.formatted(fromWhere(this.criteria.statuses())), this.criteria.statuses()).query(Long.class)
-			.single());
+		return run(() -> selected(COUNT_ROWS).query(Long.class).single());
 	}
 
 	@Override
@@ -174,11 +176,12 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 			if (result.changed() > 0) {
 				// Any status: an index serves the caller's condition, none serves status CANCELLED alone.
 				List<EventStatus> any = List.of(EventStatus.values());
-				String ids = SELECTED_IDS.formatted(fromWhere(any));
+				String ids = SELECTED_IDS.formatted(this.shape.fromWhere(any));
 				Map<String, @Nullable Object> params = new HashMap<>(this.criteria.params());
 				params.put("awtyStatuses", any.stream().map(Enum::name).toList());
 				run(() -> {
-					log.copyCancelled(this.table, canceller, selectedRows(ids), idIn(ids), params, this::asSent);
+					log.copyCancelled(this.table, canceller, this.shape.selectedRows(ids), this.shape.idIn(ids), params,
+							this.shape::asSent);
 					return null;
 				});
 			}
@@ -189,8 +192,9 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	@Override
 	public ChangeResult retry() {
 		List<EventStatus> failed = List.of(EventStatus.FAILED);
-		String ids = SELECTED_IDS.formatted(fromWhere(failed));
-		String retry = withDatabaseNow(SelectionStatements.RETRY).formatted(selectedRows(ids), ids, idIn(ids));
+		String ids = SELECTED_IDS.formatted(this.shape.fromWhere(failed));
+		String retry = this.shape.withDatabaseNow(SelectionStatements.RETRY)
+			.formatted(this.shape.selectedRows(ids), ids, this.shape.idIn(ids));
 		return write(() -> signalled(new ChangeResult(statement(retry, failed).update(), 0), Instant.now()));
 	}
 
@@ -205,58 +209,28 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private ChangeResult changePending(String template, Map<String, Object> values, @Nullable Instant wakeAt) {
 		List<EventStatus> pending = List.of(EventStatus.PENDING);
-		String ids = SELECTED_IDS.formatted(fromWhere(pending));
-		String tableName = selectedRows(ids);
+		String ids = SELECTED_IDS.formatted(this.shape.fromWhere(pending));
+		String tableName = this.shape.selectedRows(ids);
 		return write(() -> {
 			// awty's "now" is rewritten before the caller's predicate is filled in, which is left as written.
-			int changed = statement(withDatabaseNow(template).formatted(tableName, ids, idIn(ids)), pending).params(values)
+			String change = this.shape.withDatabaseNow(template).formatted(tableName, ids, this.shape.idIn(ids));
+			int changed = statement(change, pending).params(values)
 				.update();
-			String countInFlight = withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT).formatted(tableName, ids,
-					idIn(ids));
+			String countInFlight = this.shape.withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT).formatted(tableName, ids,
+					this.shape.idIn(ids));
 			long inFlight = statement(countInFlight, pending).query(Long.class).single();
 			return signalled(new ChangeResult(changed, (int) inFlight), wakeAt);
 		});
 	}
 
-	private String selectedRows(String ids) {
-		return this.table.dialect().selectedRows().formatted(this.table.type().table(), ids);
-	}
-
-	private String idIn(String ids) {
-		return this.table.dialect().idInSubSelect().formatted(ids);
-	}
-
-	private String withDatabaseNow(String statement) {
-		return this.table.dialect().withDatabaseNow(statement);
-	}
-
-	private String fromWhere(List<EventStatus> statuses) {
-		return this.criteria.withStatuses(statuses).fromWhere(this.table.type().table(), joinedTablesFirst());
-	}
-
-	/**
-	 * The dialect's {@link dev.awty.spi.SqlDialect#joinedTablesFirst()} for a selection with joins through which an
-	 * index finds the scheduled rows; else {@code null}, the plain join: without that index, reading the joined rows
-	 * first would read the whole scheduled table once for each of them.
-	 */
-	private @Nullable String joinedTablesFirst() {
-		String joinedTablesFirst = this.table.dialect().joinedTablesFirst();
-		if (joinedTablesFirst == null || !this.criteria.hasJoins()) {
-			return null;
-		}
-		List<String> ons = this.criteria.joins().stream().map(SelectionCriteria.Join::on).toList();
-		return this.joinIndexes.servedByIndex(this.table.dataSource(), this.table.type().table(), ons)
-				? joinedTablesFirst : null;
-	}
-
-	/** {@code sql} as sent: with the dialect's settings for a statement that reads the joined tables first. */
-	private String asSent(String sql) {
-		return (joinedTablesFirst() != null) ? this.table.dialect().withJoinedTablesFirst().formatted(sql) : sql;
+	/** {@code template} over the selected rows in the statuses the caller asked for. */
+	private JdbcClient.StatementSpec selected(String template) {
+		return statement(template.formatted(this.shape.fromWhere(this.criteria.statuses())), this.criteria.statuses());
 	}
 
 	private JdbcClient.StatementSpec statement(String sql, List<EventStatus> statuses) {
 		return this.table.jdbc()
-			.sql(asSent(sql))
+			.sql(this.shape.asSent(sql))
 			.params(this.criteria.params())
 			.param("awtyStatuses", statuses.stream().map(Enum::name).toList());
 	}
