@@ -14,6 +14,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -212,8 +213,16 @@ abstract class RabbitDeliveryContractTests {
 					proxy.cut();
 					// The broker stays unreachable for the whole outage while rows keep falling due and failing.
 					// Spring AMQP's own threads fail while the broker is away; the handler above records those.
-					await().dontCatchUncaughtExceptions().pollDelay(OUTAGE).atMost(OUTAGE.plusSeconds(10))
-						.until(() -> rowsWithFailedAttempts() > 0);
+					try {
+						await().dontCatchUncaughtExceptions().pollDelay(OUTAGE).atMost(OUTAGE.plusSeconds(10))
+							.until(() -> rowsWithFailedAttempts() > 0);
+					}
+					catch (ConditionTimeoutException ex) {
+						throw new AssertionError("no row failed while the broker was unreachable; rows by status "
+								+ this.jdbc.queryForList("SELECT status, COUNT(*) AS n, MAX(attempts) AS attempts"
+										+ " FROM scheduled_test_purchase GROUP BY status")
+								+ ", " + this.receipts, ex);
+					}
 					int failedAttempts = rowsWithFailedAttempts();
 					assertThat(failedAttempts).as("rows that failed while the broker was unreachable").isPositive();
 					assertThat(rows("FAILED")).isZero();

@@ -97,8 +97,9 @@ public final class TcpProxy implements AutoCloseable {
 						client.close();
 						continue;
 					}
-					this.sockets.add(client);
-					this.sockets.add(upstream);
+					if (!register(listening, client, upstream)) {
+						continue;
+					}
 					pump(client, upstream);
 					pump(upstream, client);
 				}
@@ -109,6 +110,21 @@ public final class TcpProxy implements AutoCloseable {
 		}, "tcp-proxy-" + this.port);
 		acceptor.setDaemon(true);
 		acceptor.start();
+	}
+
+	/**
+	 * Keeps a new connection pair unless {@link #cut()} closed the port while it was being accepted: such a pair
+	 * would otherwise survive the cut and carry traffic through an outage.
+	 */
+	private synchronized boolean register(ServerSocket listening, Socket client, Socket upstream) {
+		if (listening.isClosed()) {
+			close(client);
+			close(upstream);
+			return false;
+		}
+		this.sockets.add(client);
+		this.sockets.add(upstream);
+		return true;
 	}
 
 	private void pump(Socket from, Socket to) {
