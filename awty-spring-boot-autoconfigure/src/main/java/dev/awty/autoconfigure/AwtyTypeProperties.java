@@ -4,7 +4,8 @@ import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.awty.ClaimMode;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
+
 import dev.awty.OnDelivered;
 import dev.awty.history.HistoryMode;
 
@@ -85,11 +86,14 @@ public class AwtyTypeProperties {
 	 */
 	private @Nullable Duration keepFinished;
 
-	private final Claim claim = new Claim();
+	@NestedConfigurationProperty
+	private final AwtyTypeClaimProperties claim = new AwtyTypeClaimProperties();
 
-	private final Kafka kafka = new Kafka();
+	@NestedConfigurationProperty
+	private final AwtyKafkaRouteProperties kafka = new AwtyKafkaRouteProperties();
 
-	private final Rabbit rabbit = new Rabbit();
+	@NestedConfigurationProperty
+	private final AwtyRabbitRouteProperties rabbit = new AwtyRabbitRouteProperties();
 
 	public @Nullable Duration getPollInterval() {
 		return this.pollInterval;
@@ -203,105 +207,16 @@ public class AwtyTypeProperties {
 		this.keepFinished = keepFinished;
 	}
 
-	public Claim getClaim() {
+	public AwtyTypeClaimProperties getClaim() {
 		return this.claim;
 	}
 
-	public Kafka getKafka() {
+	public AwtyKafkaRouteProperties getKafka() {
 		return this.kafka;
 	}
 
-	public Rabbit getRabbit() {
+	public AwtyRabbitRouteProperties getRabbit() {
 		return this.rabbit;
-	}
-
-	/**
-	 * Where this type's messages go in Kafka: awty sets the {@code kafka_topic} and {@code kafka_messageKey}
-	 * headers, which Spring Integration's Kafka outbound adapter uses when it names no topic or key itself.
-	 */
-	public static class Kafka {
-
-		/**
-		 * Topic of this type's records; the adapter's own topic when unset.
-		 */
-		private @Nullable String topic;
-
-		/**
-		 * Property of the row (such as purchaseId) whose value, as text, is the record key, so that all events
-		 * with the same value keep their order in one partition; no key when unset or when the value is null.
-		 */
-		private @Nullable String key;
-
-		public @Nullable String getTopic() {
-			return this.topic;
-		}
-
-		public void setTopic(@Nullable String topic) {
-			this.topic = topic;
-		}
-
-		public @Nullable String getKey() {
-			return this.key;
-		}
-
-		public void setKey(@Nullable String key) {
-			this.key = key;
-		}
-
-	}
-
-	/**
-	 * Where this type's messages go in RabbitMQ.
-	 */
-	public static class Rabbit {
-
-		/**
-		 * Routing key of this type's messages, set in the awty_routing_key header for the AMQP outbound adapter's
-		 * routingKeyExpression("headers.awty_routing_key"); defaults to the type name.
-		 */
-		private @Nullable String routingKey;
-
-		public @Nullable String getRoutingKey() {
-			return this.routingKey;
-		}
-
-		public void setRoutingKey(@Nullable String routingKey) {
-			this.routingKey = routingKey;
-		}
-
-	}
-
-	/**
-	 * How this type's rows are claimed.
-	 */
-	public static class Claim {
-
-		/**
-		 * Claim mode of this type; defaults to awty.claim.mode.
-		 */
-		private @Nullable ClaimMode mode;
-
-		/**
-		 * Claim lease of this type; defaults to awty.claim.lease.
-		 */
-		private @Nullable Duration lease;
-
-		public @Nullable ClaimMode getMode() {
-			return this.mode;
-		}
-
-		public void setMode(@Nullable ClaimMode mode) {
-			this.mode = mode;
-		}
-
-		public @Nullable Duration getLease() {
-			return this.lease;
-		}
-
-		public void setLease(@Nullable Duration lease) {
-			this.lease = lease;
-		}
-
 	}
 
 }
