@@ -2,20 +2,12 @@ package dev.awty.internal.selection;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.core.NestedExceptionUtils;
-import org.springframework.dao.DataAccessException;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.util.Assert;
 
-import dev.awty.AwtyException;
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.wakeup.DueSignals;
@@ -39,8 +31,6 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private static final String COUNT_ROWS = "SELECT COUNT(*) %s";
 
-	private static final String SELECTED_IDS = "SELECT e.id %s";
-
 	private final EventTable<T> table;
 
 	private final DueSignals dueSignals;
@@ -55,7 +45,9 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private final JoinIndexes joinIndexes;
 
-	private final SelectionShape shape;
+	private final SelectedRows<T> rows;
+
+	private final SelectionChanges<T> changes;
 
 	JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog,
 			PendingWrites pendingWrites, JoinIndexes joinIndexes) {
@@ -71,7 +63,8 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		this.slots = slots;
 		this.cancelLog = cancelLog;
 		this.criteria = criteria;
-		this.shape = new SelectionShape(table, criteria, joinIndexes);
+		this.rows = new SelectedRows<>(table, criteria, pendingWrites, joinIndexes);
+		this.changes = new SelectionChanges<>(this.rows, dueSignals, slots, cancelLog);
 	}
 
 	@Override
@@ -119,7 +112,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	public List<T> page(int offset, int limit) {
 		Assert.isTrue(offset >= 0, () -> "offset must not be negative, was " + offset);
 		Assert.isTrue(limit >= 1, () -> "limit must be at least 1, was " + limit);
-		return run(() -> selected(SELECT_ROWS)
+		return this.rows.run(() -> this.rows.selected(SELECT_ROWS)
 			.param("awtyLimit", limit)
 			.param("awtyOffset", offset)
 			.query((rs, row) -> this.table.type().mapper().read(rs))
@@ -129,7 +122,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	@Override
 	public List<T> newest(int limit) {
 		Assert.isTrue(limit >= 1, () -> "limit must be at least 1, was " + limit);
-		return run(() -> selected(NEWEST_ROWS)
+		return this.rows.run(() -> this.rows.selected(NEWEST_ROWS)
 			.param("awtyLimit", limit)
 			.query((rs, row) -> this.table.type().mapper().read(rs))
 			.list());
@@ -137,119 +130,32 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	@Override
 	public long count() {
-		return run(() -> selected(COUNT_ROWS).query(Long.class).single());
+		return this.rows.run(() -> this.rows.selected(COUNT_ROWS).query(Long.class).single());
 	}
 
 	@Override
 	public ChangeResult rescheduleTo(Instant dueAt) {
-		Assert.notNull(dueAt, "dueAt must not be null");
-		Instant slot = this.slots.roundUp(this.table.type().name(), dueAt);
-		return changePending(SelectionStatements.RESCHEDULE,
-				Map.of("awtyDueAt", this.table.dialect().timestampParameter(slot)), slot);
+		return this.changes.rescheduleTo(dueAt);
 	}
 
 	@Override
 	public ChangeResult shiftBy(Duration offset) {
-		Assert.notNull(offset, "offset must not be null");
-		return changePending(this.table.dialect().shiftPendingRows(), Map.of("awtyMillis", offset.toMillis()), null);
+		return this.changes.shiftBy(offset);
 	}
 
 	@Override
 	public ChangeResult deliverNow() {
-		return changePending(SelectionStatements.DELIVER_NOW, Map.of(), Instant.now());
+		return this.changes.deliverNow();
 	}
 
 	@Override
 	public ChangeResult cancel() {
-		CancelLog log = this.cancelLog;
-		if (log == null || !log.records(this.table.type().name())) {
-			return changePending(SelectionStatements.CANCEL, Map.of(), null);
-		}
-		String cancelAndCopy = log.cancelAndCopy(this.table, SelectionStatements.CANCEL);
-		if (cancelAndCopy != null) {
-			return changePending(cancelAndCopy, log.values(this.table), null);
-		}
-		String canceller = log.newCanceller();
-		return log.inTransaction(() -> {
-			ChangeResult result = changePending(SelectionStatements.CANCEL_MARKED, Map.of("awtyCanceller", canceller),
-					null);
-			if (result.changed() > 0) {
-				// Any status: an index serves the caller's condition, none serves status CANCELLED alone.
-				List<EventStatus> any = List.of(EventStatus.values());
-				String ids = SELECTED_IDS.formatted(this.shape.fromWhere(any));
-				Map<String, @Nullable Object> params = new HashMap<>(this.criteria.params());
-				params.put("awtyStatuses", any.stream().map(Enum::name).toList());
-				run(() -> {
-					log.copyCancelled(this.table, canceller, this.shape.selectedRows(ids), this.shape.idIn(ids), params,
-							this.shape::asSent);
-					return null;
-				});
-			}
-			return result;
-		});
+		return this.changes.cancel();
 	}
 
 	@Override
 	public ChangeResult retry() {
-		List<EventStatus> failed = List.of(EventStatus.FAILED);
-		String ids = SELECTED_IDS.formatted(this.shape.fromWhere(failed));
-		String retry = this.shape.withDatabaseNow(SelectionStatements.RETRY)
-			.formatted(this.shape.selectedRows(ids), ids, this.shape.idIn(ids));
-		return write(() -> signalled(new ChangeResult(statement(retry, failed).update(), 0), Instant.now()));
-	}
-
-	// Inside the write's transaction: the NOTIFY to other instances must commit with it (a pool that does not
-	// auto-commit would roll a NOTIFY sent afterwards back), and the local wake-up follows the commit.
-	private ChangeResult signalled(ChangeResult result, @Nullable Instant dueAt) {
-		if (dueAt != null && result.changed() > 0) {
-			this.dueSignals.rowsDue(this.table, dueAt);
-		}
-		return result;
-	}
-
-	private ChangeResult changePending(String template, Map<String, Object> values, @Nullable Instant wakeAt) {
-		List<EventStatus> pending = List.of(EventStatus.PENDING);
-		String ids = SELECTED_IDS.formatted(this.shape.fromWhere(pending));
-		String tableName = this.shape.selectedRows(ids);
-		return write(() -> {
-			// awty's "now" is rewritten before the caller's predicate is filled in, which is left as written.
-			String change = this.shape.withDatabaseNow(template).formatted(tableName, ids, this.shape.idIn(ids));
-			int changed = statement(change, pending).params(values)
-				.update();
-			String countInFlight = this.shape.withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT).formatted(tableName, ids,
-					this.shape.idIn(ids));
-			long inFlight = statement(countInFlight, pending).query(Long.class).single();
-			return signalled(new ChangeResult(changed, (int) inFlight), wakeAt);
-		});
-	}
-
-	/** {@code template} over the selected rows in the statuses the caller asked for. */
-	private JdbcClient.StatementSpec selected(String template) {
-		return statement(template.formatted(this.shape.fromWhere(this.criteria.statuses())), this.criteria.statuses());
-	}
-
-	private JdbcClient.StatementSpec statement(String sql, List<EventStatus> statuses) {
-		return this.table.jdbc()
-			.sql(this.shape.asSent(sql))
-			.params(this.criteria.params())
-			.param("awtyStatuses", statuses.stream().map(Enum::name).toList());
-	}
-
-	/** Runs a write in the caller's transaction, else in one of awty's own: never in the pool's auto-commit. */
-	private <R> R write(Supplier<R> statements) {
-		return run(() -> Objects.requireNonNull(this.table.transactions().execute((status) -> statements.get())));
-	}
-
-	private <R> R run(Supplier<R> query) {
-		// Before every statement: it must see the caller's JPA writes (a join to a row saved a moment ago).
-		this.pendingWrites.flush();
-		try {
-			return query.get();
-		}
-		catch (DataAccessException ex) {
-			throw new AwtyException("Selection of event type '" + this.table.type().name() + "' failed: "
-					+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage(), ex);
-		}
+		return this.changes.retry();
 	}
 
 	@Override

@@ -1,0 +1,122 @@
+package dev.awty.internal.selection;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.Assert;
+
+import dev.awty.EventStatus;
+import dev.awty.ScheduledEntity;
+import dev.awty.internal.wakeup.DueSignals;
+import dev.awty.internal.wakeup.DueTimeSlots;
+import dev.awty.repository.ChangeResult;
+
+/**
+ * What a selection changes: pending rows moved, delivered now or cancelled, failed rows retried. Each change counts
+ * the rows it could not change because they are being published, and wakes the pollers when rows fell due sooner.
+ */
+final class SelectionChanges<T extends ScheduledEntity> {
+
+	private final SelectedRows<T> rows;
+
+	private final DueSignals dueSignals;
+
+	private final DueTimeSlots slots;
+
+	private final @Nullable CancelLog cancelLog;
+
+	SelectionChanges(SelectedRows<T> rows, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog) {
+		this.rows = rows;
+		this.dueSignals = dueSignals;
+		this.slots = slots;
+		this.cancelLog = cancelLog;
+	}
+
+	ChangeResult rescheduleTo(Instant dueAt) {
+		Assert.notNull(dueAt, "dueAt must not be null");
+		Instant slot = this.slots.roundUp(this.rows.table().type().name(), dueAt);
+		return changePending(SelectionStatements.RESCHEDULE,
+				Map.of("awtyDueAt", this.rows.table().dialect().timestampParameter(slot)), slot);
+	}
+
+	ChangeResult shiftBy(Duration offset) {
+		Assert.notNull(offset, "offset must not be null");
+		return changePending(this.rows.table().dialect().shiftPendingRows(), Map.of("awtyMillis", offset.toMillis()),
+				null);
+	}
+
+	ChangeResult deliverNow() {
+		return changePending(SelectionStatements.DELIVER_NOW, Map.of(), Instant.now());
+	}
+
+	ChangeResult cancel() {
+		CancelLog log = this.cancelLog;
+		if (log == null || !log.records(this.rows.table().type().name())) {
+			return changePending(SelectionStatements.CANCEL, Map.of(), null);
+		}
+		String cancelAndCopy = log.cancelAndCopy(this.rows.table(), SelectionStatements.CANCEL);
+		if (cancelAndCopy != null) {
+			return changePending(cancelAndCopy, log.values(this.rows.table()), null);
+		}
+		String canceller = log.newCanceller();
+		return log.inTransaction(() -> {
+			ChangeResult result = changePending(SelectionStatements.CANCEL_MARKED, Map.of("awtyCanceller", canceller),
+					null);
+			if (result.changed() > 0) {
+				// Any status: an index serves the caller's condition, none serves status CANCELLED alone.
+				List<EventStatus> any = List.of(EventStatus.values());
+				String ids = this.rows.ids(any);
+				Map<String, @Nullable Object> params = new HashMap<>(this.rows.criteria().params());
+				params.put("awtyStatuses", any.stream().map(Enum::name).toList());
+				SelectionShape shape = this.rows.shape();
+				this.rows.run(() -> {
+					log.copyCancelled(this.rows.table(), canceller, shape.selectedRows(ids), shape.idIn(ids), params,
+							shape::asSent);
+					return null;
+				});
+			}
+			return result;
+		});
+	}
+
+	ChangeResult retry() {
+		List<EventStatus> failed = List.of(EventStatus.FAILED);
+		String ids = this.rows.ids(failed);
+		SelectionShape shape = this.rows.shape();
+		String retry = shape.withDatabaseNow(SelectionStatements.RETRY)
+			.formatted(shape.selectedRows(ids), ids, shape.idIn(ids));
+		return this.rows.write(
+				() -> signalled(new ChangeResult(this.rows.statement(retry, failed).update(), 0), Instant.now()));
+	}
+
+	// Inside the write's transaction: the NOTIFY to other instances must commit with it (a pool that does not
+	// auto-commit would roll a NOTIFY sent afterwards back), and the local wake-up follows the commit.
+	private ChangeResult signalled(ChangeResult result, @Nullable Instant dueAt) {
+		if (dueAt != null && result.changed() > 0) {
+			this.dueSignals.rowsDue(this.rows.table(), dueAt);
+		}
+		return result;
+	}
+
+	private ChangeResult changePending(String template, Map<String, Object> values, @Nullable Instant wakeAt) {
+		List<EventStatus> pending = List.of(EventStatus.PENDING);
+		String ids = this.rows.ids(pending);
+		SelectionShape shape = this.rows.shape();
+		String tableName = shape.selectedRows(ids);
+		return this.rows.write(() -> {
+			// awty's "now" is rewritten before the caller's predicate is filled in, which is left as written.
+			String change = shape.withDatabaseNow(template).formatted(tableName, ids, shape.idIn(ids));
+			int changed = this.rows.statement(change, pending).params(values).update();
+			String countInFlight = shape.withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT)
+				.formatted(tableName, ids, shape.idIn(ids));
+			long inFlight = this.rows.statement(countInFlight, pending).query(Long.class).single();
+			return signalled(new ChangeResult(changed, (int) inFlight), wakeAt);
+		});
+	}
+
+}
