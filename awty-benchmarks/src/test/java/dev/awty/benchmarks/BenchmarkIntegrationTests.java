@@ -46,6 +46,7 @@ class BenchmarkIntegrationTests {
 					tuple("drain", Results.DB_SCHEDULER),
 					tuple("drain", Results.DB_SCHEDULER_DEFAULTS),
 					tuple("drain", Results.RAW_SQL),
+					tuple("drain", Results.QUARTZ),
 					tuple("lag", Results.AWTY),
 					tuple("lag", Results.DB_SCHEDULER),
 					tuple("backlog", Results.AWTY),
@@ -58,6 +59,7 @@ class BenchmarkIntegrationTests {
 		assertThat(results.find("reschedule", Results.AWTY_JPA, "seconds")).isPresent();
 		assertThat(results.comparisons()).anySatisfy((line) -> assertThat(line).startsWith("drain awty/db-scheduler = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("drain awty/raw-sql = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("drain awty/quartz = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("lag p99 awty = "));
 		assertThat(Files.readString(out.resolve(ReportWriter.JSON))).contains("\"summaries\"", "\"deliveries\"",
 				"\"db-scheduler\"", "\"raw-sql\"");

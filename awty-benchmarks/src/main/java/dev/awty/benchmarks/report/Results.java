@@ -27,6 +27,9 @@ public final class Results {
 
 	public static final String RAW_SQL = "raw-sql";
 
+	/** Quartz's clustered JDBC job store, one simple trigger per row. */
+	public static final String QUARTZ = "quartz";
+
 	/** The broker scenario's template loop publishing straight to the broker, awaiting acknowledgements. */
 	public static final String BROKER_RAW = "raw template";
 
@@ -97,10 +100,12 @@ public final class Results {
 			lines.add("drain awty/db-scheduler defaults = "
 					+ Numbers.format(awty / median("drain", DB_SCHEDULER_DEFAULTS, "events/s")) + "x");
 			lines.add("drain awty/raw-sql = " + Numbers.format(awty / median("drain", RAW_SQL, "events/s")));
+			lines.add("drain awty/quartz = " + Numbers.format(awty / median("drain", QUARTZ, "events/s")) + "x");
 			lines.add("drain awty x2/awty = " + Numbers.format(median("drain", AWTY_X2, "events/s") / awty));
 			lines.add("drain commits/event awty = " + Numbers.format(median("drain", AWTY, "commits/event"))
 					+ ", db-scheduler = " + Numbers.format(median("drain", DB_SCHEDULER, "commits/event"))
-					+ ", raw-sql = " + Numbers.format(median("drain", RAW_SQL, "commits/event")));
+					+ ", raw-sql = " + Numbers.format(median("drain", RAW_SQL, "commits/event"))
+					+ ", quartz = " + Numbers.format(median("drain", QUARTZ, "commits/event")));
 		}
 		for (String scenario : List.of("lag", "backlog")) {
 			double p99 = median(scenario, AWTY, "lag p99");

@@ -14,20 +14,24 @@ import dev.awty.benchmarks.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
+import dev.awty.benchmarks.quartz.QuartzInstance;
+import dev.awty.benchmarks.quartz.QuartzTables;
 import dev.awty.benchmarks.rawsql.RawSqlDrain;
 import dev.awty.benchmarks.report.Results;
 
 /**
  * {@code drain}: N rows all due, committed at once while each system is running; events per second from
  * the first delivery to the last, and the database's commits per delivered event. db-scheduler's defaults
- * run in the first repetition only and on a quarter of the rows, since their 10 s poll makes them slow.
+ * run in the first repetition only and on a quarter of the rows, since their 10 s poll makes them slow. Quartz runs
+ * its clustered JDBC job store with one simple trigger per row, on a tenth of the rows: it completes every trigger
+ * under its cluster-wide row lock, at a few hundred events a second at best.
  */
 final class DrainScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(DrainScenario.class);
 
 	private static final List<String> SYSTEMS = List.of(Results.AWTY, Results.DB_SCHEDULER, Results.RAW_SQL,
-			Results.AWTY_X2, Results.AWTY_LEADER, Results.DB_SCHEDULER_DEFAULTS);
+			Results.AWTY_X2, Results.AWTY_LEADER, Results.DB_SCHEDULER_DEFAULTS, Results.QUARTZ);
 
 	@Override
 	public String name() {
@@ -40,7 +44,7 @@ final class DrainScenario implements Scenario {
 		int warmUpRows = Math.max(1000, options.rows() / 10);
 		for (String system : SYSTEMS) {
 			if (!system.equals(Results.DB_SCHEDULER_DEFAULTS)) {
-				drain(database, system, warmUpRows, 0, null);
+				drain(database, system, system.equals(Results.QUARTZ) ? warmUpRows / 10 : warmUpRows, 0, null);
 			}
 		}
 		for (int rep = 1; rep <= options.repetitions(); rep++) {
@@ -48,7 +52,11 @@ final class DrainScenario implements Scenario {
 				if (system.equals(Results.DB_SCHEDULER_DEFAULTS) && rep > 1) {
 					continue;
 				}
-				int rows = system.equals(Results.DB_SCHEDULER_DEFAULTS) ? Math.max(1, options.rows() / 4) : options.rows();
+				int rows = switch (system) {
+					case Results.DB_SCHEDULER_DEFAULTS -> Math.max(1, options.rows() / 4);
+					case Results.QUARTZ -> Math.max(1, options.rows() / 10);
+					default -> options.rows();
+				};
 				drain(database, system, rows, rep, results);
 			}
 		}
@@ -72,6 +80,11 @@ final class DrainScenario implements Scenario {
 			if (system.equals(Results.RAW_SQL)) {
 				Rows.awty(database, BenchDatabase.RAW, 0, rows, Rows.DUE_NOW);
 				RawSqlDrain.drain(database, receiver);
+			}
+			else if (system.equals(Results.QUARTZ)) {
+				database.execute(QuartzTables.rows(0, rows, Rows.DUE_NOW.formatted(0)));
+				receiver.awaitAll(timeout, system);
+				awaitZero(database, QuartzTables.COUNT_TRIGGERS, system);
 			}
 			else if (system.startsWith("db-scheduler")) {
 				Rows.dbScheduler(database, 0, rows, Rows.DUE_NOW);
@@ -114,6 +127,7 @@ final class DrainScenario implements Scenario {
 			case Results.AWTY_LEADER -> AwtyInstances.start(database, ClaimMode.LEADER, 1, receiver);
 			case Results.DB_SCHEDULER -> DbSchedulerInstance.start(database, Setup.TUNED, receiver);
 			case Results.DB_SCHEDULER_DEFAULTS -> DbSchedulerInstance.start(database, Setup.DEFAULTS, receiver);
+			case Results.QUARTZ -> QuartzInstance.start(database, receiver);
 			default -> () -> {
 			};
 		};
