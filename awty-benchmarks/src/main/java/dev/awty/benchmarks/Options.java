@@ -12,9 +12,11 @@ import java.util.Locale;
  */
 public record Options(List<String> scenarios, String url, String user, String password, String schema, int rows,
 		int repetitions, int threads, int poolSize, int batchSize, Duration pollInterval, int rate, Duration duration,
-		int backlogRows, int scheduleRows, int rescheduleRows, Duration lease, int kills, Path output) {
+		int backlogRows, int scheduleRows, int rescheduleRows, Duration lease, int kills, int schedules,
+		int occurrenceRate, Path output) {
 
-	public static final List<String> SCENARIOS = List.of("drain", "lag", "backlog", "schedule", "reschedule");
+	public static final List<String> SCENARIOS = List.of("drain", "lag", "backlog", "schedule", "reschedule",
+			"recurring");
 
 	/** The scenarios that need a broker (RabbitMQ running, Kafka given or embedded), run only when named. */
 	public static final List<String> BROKERS = List.of("broker");
@@ -27,8 +29,10 @@ public record Options(List<String> scenarios, String url, String user, String pa
 	static final String USAGE = """
 			usage: <scenario|all> [--rows N] [--reps N] [--threads N] [--pool N] [--batch N] [--poll-interval MS]
 			       [--rate N] [--duration S] [--backlog-rows N] [--schedule-rows N] [--reschedule-rows N]
-			       [--lease S] [--kills N] [--url JDBC] [--user U] [--password P] [--schema S] [--out DIR]
-			scenarios: drain, lag, backlog, schedule, reschedule, all (several may be given, comma-separated)
+			       [--lease S] [--kills N] [--schedules N] [--occurrence-rate N] [--url JDBC] [--user U]
+			       [--password P] [--schema S] [--out DIR]
+			scenarios: drain, lag, backlog, schedule, reschedule, recurring, all (several may be given,
+			       comma-separated)
 			broker: awty into RabbitMQ (AWTY_TEST_RABBITMQ_URL or localhost) and Kafka (AWTY_TEST_KAFKA_URL or embedded)
 			       beside a raw template loop, run only when named
 			chaos: chaos-baseline, chaos-idle-xact, chaos-rr-readers, chaos-overload, chaos-kill, chaos-kill-context,
@@ -69,13 +73,14 @@ public record Options(List<String> scenarios, String url, String user, String pa
 	public Options withUrl(String url) {
 		return new Options(this.scenarios, url, this.user, this.password, this.schema, this.rows, this.repetitions,
 				this.threads, this.poolSize, this.batchSize, this.pollInterval, this.rate, this.duration, this.backlogRows,
-				this.scheduleRows, this.rescheduleRows, this.lease, this.kills, this.output);
+				this.scheduleRows, this.rescheduleRows, this.lease, this.kills, this.schedules, this.occurrenceRate,
+				this.output);
 	}
 
 	/** The same options with every size replaced by a tiny one, for the smoke test. */
 	public Options smoke(Path out) {
 		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, 2000, 1, 2, 4, 500,
-				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, this.lease, 1, out);
+				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, this.lease, 1, 20_000, 200, out);
 	}
 
 	private static final class Builder {
@@ -114,6 +119,10 @@ public record Options(List<String> scenarios, String url, String user, String pa
 
 		int kills = 3;
 
+		int schedules = 1_000_000;
+
+		int occurrenceRate = 1_800;
+
 		String out = System.getProperty("awty.benchmarks.out", "awty-benchmarks/results");
 
 		void set(String flag, String value) {
@@ -136,6 +145,8 @@ public record Options(List<String> scenarios, String url, String user, String pa
 					case "--reschedule-rows" -> this.rescheduleRows = positive(flag, value);
 					case "--lease" -> this.leaseSeconds = positive(flag, value);
 					case "--kills" -> this.kills = positive(flag, value);
+					case "--schedules" -> this.schedules = positive(flag, value);
+					case "--occurrence-rate" -> this.occurrenceRate = positive(flag, value);
 					case "--out" -> this.out = value;
 					default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
 				}
@@ -164,7 +175,8 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			return new Options(scenarios, this.url, this.user, this.password, this.schema, this.rows, this.reps,
 					this.threads, this.pool, this.batch, Duration.ofMillis(this.pollMillis), this.rate,
 					Duration.ofSeconds(this.durationSeconds), this.backlogRows, this.scheduleRows, this.rescheduleRows,
-					Duration.ofSeconds(this.leaseSeconds), this.kills, Path.of(this.out));
+					Duration.ofSeconds(this.leaseSeconds), this.kills, this.schedules, this.occurrenceRate,
+					Path.of(this.out));
 		}
 
 	}

@@ -50,7 +50,8 @@ class BenchmarkIntegrationTests {
 					tuple("lag", Results.AWTY),
 					tuple("lag", Results.DB_SCHEDULER),
 					tuple("backlog", Results.AWTY),
-					tuple("backlog", Results.DB_SCHEDULER));
+					tuple("backlog", Results.DB_SCHEDULER),
+					tuple("recurring", Results.AWTY));
 		assertThat(deliveries).allSatisfy((delivery) -> assertThat(delivery.exactlyOnce()).as(delivery.toString()).isTrue());
 		assertThat(results.find("schedule", Results.AWTY, "batch/s")).isPresent();
 		assertThat(results.find("schedule", Results.DB_SCHEDULER, "batch/s")).isPresent();
@@ -60,7 +61,9 @@ class BenchmarkIntegrationTests {
 		assertThat(results.comparisons()).anySatisfy((line) -> assertThat(line).startsWith("drain awty/db-scheduler = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("drain awty/raw-sql = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("drain awty/quartz = "))
-			.anySatisfy((line) -> assertThat(line).startsWith("lag p99 awty = "));
+			.anySatisfy((line) -> assertThat(line).startsWith("lag p99 awty = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("recurring lag p99 awty = "));
+		assertThat(results.find("recurring", Results.AWTY, "createAll/s")).isPresent();
 		assertThat(Files.readString(out.resolve(ReportWriter.JSON))).contains("\"summaries\"", "\"deliveries\"",
 				"\"db-scheduler\"", "\"raw-sql\"");
 		assertThat(Files.readString(out.resolve(ReportWriter.MARKDOWN))).contains("| drain | awty skip-locked |",

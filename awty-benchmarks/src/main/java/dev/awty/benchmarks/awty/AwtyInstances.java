@@ -18,6 +18,7 @@ import dev.awty.benchmarks.BenchDatabase;
 import dev.awty.benchmarks.Options;
 import dev.awty.benchmarks.Receiver;
 import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.recurring.RecurringSchedules;
 import dev.awty.repository.EventRepositories;
 
 /**
@@ -47,6 +48,20 @@ public final class AwtyInstances implements AutoCloseable {
 	public static AwtyInstances start(BenchDatabase database, ClaimMode mode, int count, Receiver receiver,
 			String idPrefix, Map<String, Object> extra) {
 		return start(AwtyBenchApplication.class, database, mode, count, receiver, idPrefix, extra);
+	}
+
+	/**
+	 * Starts one skip-locked instance whose recurring schedules' occurrences go to {@code occurrences}, with
+	 * {@code extra} properties over the benchmark's.
+	 */
+	public static AwtyInstances startRecurring(BenchDatabase database, Receiver receiver, OccurrenceSink occurrences,
+			Map<String, Object> extra) {
+		AwtyInstances instances = new AwtyInstances();
+		instances.contexts.add(application(AwtyBenchApplication.class, database, ClaimMode.SKIP_LOCKED, "bench-1",
+				receiver, extra)
+			.initializers((context) -> context.getBeanFactory().registerSingleton("benchOccurrences", occurrences))
+			.run());
+		return instances;
 	}
 
 	/**
@@ -108,6 +123,10 @@ public final class AwtyInstances implements AutoCloseable {
 	/** The pool of instance {@code index} (from 0), for the chaos scenario that exhausts it. */
 	public DataSource dataSource(int index) {
 		return this.contexts.get(index).getBean(DataSource.class);
+	}
+
+	public RecurringSchedules recurringSchedules() {
+		return this.contexts.get(0).getBean(RecurringSchedules.class);
 	}
 
 	public EventRepositories repositories() {

@@ -63,7 +63,9 @@ public final class QuartzInstance implements AutoCloseable {
 		properties.setProperty("org.quartz.scheduler.instanceName", JOB);
 		properties.setProperty("org.quartz.scheduler.instanceId", "AUTO");
 		properties.setProperty("org.quartz.scheduler.skipUpdateCheck", "true");
-		properties.setProperty("org.quartz.scheduler.idleWaitTime", Long.toString(options.pollInterval().toMillis()));
+		// Quartz refuses an idle wait under a second.
+		properties.setProperty("org.quartz.scheduler.idleWaitTime",
+				Long.toString(Math.max(1000, options.pollInterval().toMillis())));
 		properties.setProperty("org.quartz.scheduler.batchTriggerAcquisitionMaxCount",
 				Integer.toString(options.threads()));
 		properties.setProperty("org.quartz.threadPool.threadCount", Integer.toString(options.threads()));

@@ -23,6 +23,7 @@ public interface Scenario {
 			case "backlog" -> new LagScenario(true);
 			case "schedule" -> new ScheduleScenario();
 			case "reschedule" -> new RescheduleScenario();
+			case "recurring" -> new RecurringScenario();
 			case "broker" -> new BrokerScenario();
 			default -> ChaosScenario.named(name);
 		};
