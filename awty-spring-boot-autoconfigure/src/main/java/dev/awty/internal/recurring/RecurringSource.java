@@ -27,6 +27,9 @@ public final class RecurringSource {
 	/** The source's name in metrics, health, the dashboard, wake-ups and history. */
 	public static final String NAME = RecurringHeaders.TYPE_VALUE;
 
+	/** The table its schedules are claimed from. */
+	public static final String TABLE = ScheduleStore.TABLE;
+
 	static final String LOCK_NAME = "awty:recurring";
 
 	private final DeliveryCounters counters;
