@@ -194,7 +194,8 @@ final class ScheduleClaims {
 				outcomes.stream().map(parameters).toArray(SqlParameterSource[]::new));
 		List<Outcome> recorded = new ArrayList<>(outcomes.size());
 		for (int i = 0; i < counts.length; i++) {
-			// Some drivers report "succeeded, count unknown" for batched statements.
+			// 0: the fence left the row alone. Some drivers report "succeeded, count unknown" for batched statements,
+			// taken as recorded.
 			if (counts[i] != 0) {
 				recorded.add(outcomes.get(i));
 			}
