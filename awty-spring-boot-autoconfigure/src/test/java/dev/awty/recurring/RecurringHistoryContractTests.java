@@ -114,6 +114,26 @@ abstract class RecurringHistoryContractTests {
 	}
 
 	@Test
+	void aScheduleRowThatCannotBeReadIsRecordedAsAFailedAttemptSayingWhy() {
+		application(new ReceivedEvents()).run((context) -> {
+			// A row edited by hand: no misfire policy is called 'sometimes'.
+			this.jdbc.update("INSERT INTO awty_schedule (id, expression, time_zone, misfire_policy, enabled, version,"
+					+ " next_fire_at, attempts, created_at, updated_at) VALUES ('edited', '@every 1h', 'UTC', 'sometimes',"
+					+ " TRUE, 1, ?, 0, ?, ?)", this.database.timestamp(this.database.databaseNow().minusSeconds(1)),
+					this.database.timestamp(this.database.databaseNow()), this.database.timestamp(this.database.databaseNow()));
+			DeliveryHistory history = context.getBean(DeliveryHistory.class);
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> !history.forSchedule("edited", 10).isEmpty());
+
+			assertThat(history.forSchedule("edited", 10).get(0)).satisfies((entry) -> {
+				assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.RETRY);
+				assertThat(entry.eventId()).isEqualTo("recurring:edited");
+				assertThat(entry.error()).startsWith("schedule could not be read: ").contains("sometimes");
+			});
+		});
+	}
+
+	@Test
 	void retentionDeletesOldEntriesOfOccurrencesAndKeepsRecentOnes() {
 		application(new ReceivedEvents(), "awty.history.retention=30d").run((context) -> {
 			context.getBean(DeliveryPollers.class).stop();
