@@ -16,10 +16,13 @@ import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
 
 import dev.awty.AwtyConfigurationException;
+import dev.awty.history.DeliveryHistory;
 import dev.awty.internal.dashboard.DashboardAccess;
 import dev.awty.internal.dashboard.DashboardRoutes;
+import dev.awty.internal.dashboard.DashboardSchedules;
 import dev.awty.internal.dashboard.SecurityDashboardAccess;
 import dev.awty.internal.observe.TypeOverviews;
+import dev.awty.recurring.RecurringSchedules;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.SelectionFilter;
 
@@ -37,9 +40,12 @@ public final class AwtyDashboardAutoConfiguration {
 
 	@Bean
 	RouterFunction<ServerResponse> awtyDashboardRoutes(TypeOverviews overviews, EventRepositories repositories,
-			ObjectProvider<SelectionFilter<?>> filters, DashboardAccess access, AwtyProperties properties) {
+			ObjectProvider<SelectionFilter<?>> filters, ObjectProvider<RecurringSchedules> schedules,
+			DeliveryHistory history, DashboardAccess access, AwtyProperties properties) {
 		List<SelectionFilter<?>> declared = filters.orderedStream().toList();
-		return new DashboardRoutes(overviews, repositories, declared, access, properties.getDashboard().isReadOnly())
+		DashboardSchedules shownSchedules = new DashboardSchedules(schedules.getIfUnique(), history);
+		return new DashboardRoutes(overviews, repositories, declared, shownSchedules, access,
+				properties.getDashboard().isReadOnly())
 			.routes();
 	}
 

@@ -18,9 +18,10 @@ import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 
 /**
- * The {@code awty} actuator endpoint: every event type's table, claim mode, settings and backlog
- * ({@code GET /actuator/awty}, one type at {@code /actuator/awty/{type}}), and a write operation that
- * gives the failed rows of a type a new start ({@code POST /actuator/awty/{type}/retry}). Figures are at most
+ * The {@code awty} actuator endpoint: every event type's table, claim mode, settings and backlog, and the recurring
+ * schedules' as the type {@code awty_recurring} ({@code GET /actuator/awty}, one type at {@code /actuator/awty/{type}}),
+ * and a write operation that gives the failed rows of an event type a new start
+ * ({@code POST /actuator/awty/{type}/retry}; a 404 for {@code awty_recurring}, whose schedules are retried on their own). Figures are at most
  * {@link dev.awty.internal.observe.BacklogMonitor#MAX_AGE} old; an unknown type is a 404. The write operation is off
  * unless {@code management.endpoint.awty.access=unrestricted}: exposed without Spring Security it would be anonymous.
  */

@@ -1,6 +1,8 @@
 package dev.awty.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -20,6 +22,7 @@ import dev.awty.internal.history.JdbcDeliveryHistory;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.internal.housekeeping.RetentionDeletes;
 import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.recurring.RecurringSource;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -48,8 +51,13 @@ class AwtyHistoryConfiguration {
 			}
 		}
 		AwtyHousekeepingProperties housekeeping = properties.getHousekeeping();
+		// Occurrences of recurring schedules are kept as long as the rows of event types.
+		List<String> historyTypes = new ArrayList<>(eventTypes.names());
+		if (properties.getRecurring().isEnabled()) {
+			historyTypes.add(RecurringSource.NAME);
+		}
 		return new Housekeeping(new RetentionDeletes(dataSource, dialect, housekeeping.getBatchSize()), lockProvider,
-				housekeeping.getInterval(), properties.getHistory().getRetention(), eventTypes.names(), keepFinished,
+				housekeeping.getInterval(), properties.getHistory().getRetention(), historyTypes, keepFinished,
 				properties.getRecurring().isEnabled() ? properties.getRecurring().getKeepCompleted() : null);
 	}
 

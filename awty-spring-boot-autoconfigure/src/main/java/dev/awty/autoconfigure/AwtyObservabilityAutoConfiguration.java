@@ -2,7 +2,9 @@ package dev.awty.autoconfigure;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import javax.sql.DataSource;
 
@@ -27,8 +29,11 @@ import dev.awty.internal.metrics.MicrometerDeliveryObserver;
 import dev.awty.internal.observe.BacklogMonitor;
 import dev.awty.internal.observe.LagHistory;
 import dev.awty.internal.observe.TypeOverviews;
+import dev.awty.internal.observe.TypeOverviews.SourceInfo;
 import dev.awty.internal.observe.TypeOverviews.TypeInfo;
 import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.internal.recurring.RecurringSettings;
+import dev.awty.internal.recurring.RecurringSource;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.SqlDialect;
 
@@ -51,7 +56,7 @@ public final class AwtyObservabilityAutoConfiguration {
 
 	@Bean
 	BacklogMonitor awtyBacklogMonitor(AwtyEventTypes eventTypes, TypeSettingsFactory settings, SqlDialect dialect,
-			DataSource dataSource, AwtyProperties properties) {
+			DataSource dataSource, AwtyProperties properties, ObjectProvider<RecurringSettings> recurring) {
 		Duration refresh = properties.getMetrics().getRefresh();
 		if (refresh.toMillis() < 100) {
 			throw new AwtyConfigurationException("awty.metrics.refresh must be at least 100ms, was " + refresh,
@@ -62,16 +67,34 @@ public final class AwtyObservabilityAutoConfiguration {
 			TypeInfo info = new TypeInfo(table.type(), settings.settingsFor(table.type().name()));
 			monitor.add(table.type(), info.keepsDelivered(), dialect, dataSource);
 		}
+		if (recurring.getIfAvailable() != null) {
+			monitor.addRecurring(RecurringSource.NAME, dialect, dataSource);
+		}
 		return monitor;
 	}
 
 	@Bean
 	TypeOverviews awtyTypeOverviews(AwtyEventTypes eventTypes, TypeSettingsFactory settings, BacklogMonitor monitor,
-			LagHistory lag) {
+			LagHistory lag, ObjectProvider<RecurringSettings> recurring) {
 		List<TypeInfo> types = eventTypes.tables().stream()
 			.map((table) -> new TypeInfo(table.type(), settings.settingsFor(table.type().name())))
 			.toList();
-		return new TypeOverviews(types, monitor, lag);
+		RecurringSettings schedules = recurring.getIfAvailable();
+		return new TypeOverviews(types, (schedules != null) ? List.of(recurringSource(schedules)) : List.of(), monitor,
+				lag);
+	}
+
+	/** The recurring schedules as the dashboard and the endpoint show them, next to the event types. */
+	private static SourceInfo recurringSource(RecurringSettings settings) {
+		Map<String, Object> shown = new LinkedHashMap<>();
+		shown.put("pollInterval", settings.pollInterval().toString());
+		shown.put("batchSize", settings.batchSize());
+		shown.put("concurrency", settings.concurrency());
+		shown.put("lease", settings.lease().toString());
+		shown.put("channel", settings.channel());
+		shown.put("maxCatchUp", settings.maxCatchUp());
+		shown.put("history", settings.history().name().toLowerCase());
+		return new SourceInfo(RecurringSource.NAME, RecurringSource.TABLE, settings.mode(), shown);
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -81,9 +104,9 @@ public final class AwtyObservabilityAutoConfiguration {
 
 		@Bean
 		MicrometerDeliveryObserver awtyMicrometerDeliveryObserver(MeterRegistry registry, DeliveryPollers pollers,
-				BacklogMonitor monitor, AwtyEventTypes eventTypes) {
+				BacklogMonitor monitor, TypeOverviews overviews) {
 			MicrometerDeliveryObserver observer = new MicrometerDeliveryObserver(registry);
-			for (String type : eventTypes.names()) {
+			for (String type : overviews.sourceNames()) {
 				observer.register(type);
 				BacklogMeters.register(registry, monitor, type);
 			}

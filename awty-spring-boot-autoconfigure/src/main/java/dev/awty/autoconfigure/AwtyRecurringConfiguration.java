@@ -18,9 +18,11 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.awty.AwtyConfigurationException;
+import dev.awty.history.HistoryMode;
 import dev.awty.internal.dashboard.DashboardAccess;
 import dev.awty.internal.dashboard.SecurityDashboardAccess;
 import dev.awty.internal.delivery.TypeSettings;
+import dev.awty.internal.model.SchemaValidator;
 import dev.awty.internal.support.AwtyTransactions;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.recurring.JdbcRecurringSchedules;
@@ -41,7 +43,8 @@ import dev.awty.spi.SqlDialect;
 class AwtyRecurringConfiguration {
 
 	@Bean
-	RecurringSettings awtyRecurringSettings(AwtyProperties properties, TypeSettingsFactory typeSettings) {
+	RecurringSettings awtyRecurringSettings(AwtyProperties properties, TypeSettingsFactory typeSettings,
+			HandlingSettingsFactory handling) {
 		AwtyRecurringProperties recurring = properties.getRecurring();
 		require(!recurring.getChannel().isBlank(), "awty.recurring.channel must not be empty",
 				"Set it to the name of the channel that receives occurrences, e.g. awtyRecurring.");
@@ -59,13 +62,16 @@ class AwtyRecurringConfiguration {
 		return new RecurringSettings(recurring.getChannel(), recurring.getPollInterval(), recurring.getBatchSize(),
 				recurring.getMaxCatchUp(), recurring.getPayloadLimit().toBytes(), shared.mode(), shared.lease(),
 				shared.concurrency(), shared.claimAhead(), shared.backoff(), recurring.getChangeWait(),
-				allowedChannels(recurring));
+				allowedChannels(recurring), handling.historyFor(RecurringSource.NAME));
 	}
 
 	@Bean
 	@DependsOnDatabaseInitialization
 	RecurringSource awtyRecurringSource(DeliveryPollers pollers, SqlDialect dialect, DataSource dataSource,
 			RecurringSettings settings, EventPublisher publisher, AwtyInstance instance) {
+		if (settings.history() != HistoryMode.NONE) {
+			new SchemaValidator(dataSource, dialect).requireHistoryTable();
+		}
 		return RecurringSource.addTo(pollers, dialect, dataSource, AwtyTransactions.on(dataSource), settings, publisher,
 				instance.id());
 	}

@@ -9,7 +9,13 @@ import org.jspecify.annotations.Nullable;
 /**
  * Answers an operator's questions from {@code awty_delivery_log}. Time ranges include {@code from} and
  * exclude {@code to}, and compare with {@code finished_at}, which the database's clock wrote. Every method
- * reads through the index on {@code (event_type, finished_at)} or {@code (event_type, row_id)}.
+ * reads through the index on {@code (event_type, finished_at)}, {@code (event_type, row_id)} or
+ * {@code (schedule_id, finished_at)}.
+ * <p>
+ * Occurrences of recurring schedules are recorded under the type {@code awty_recurring}
+ * ({@link dev.awty.recurring.RecurringHeaders#TYPE_VALUE}), with {@code awty.history.mode}, and kept for
+ * {@code awty.history.retention} like the rows of event types: {@link #find} and {@link #failures} answer for them
+ * too, and {@link #forSchedule} reads one schedule's.
  * <p>
  * An empty result means no entry matched (or history is off for the type: {@code awty.types.<t>.history}).
  * Invalid arguments (blank type, {@code to} not after {@code from}, a limit below 1) throw
@@ -34,6 +40,15 @@ public interface DeliveryHistory {
 
 	/** Everything recorded about one row, earliest first. */
 	List<DeliveryRecord> ofRow(String type, long rowId);
+
+	/**
+	 * The newest entries of the occurrences of one recurring schedule, newest first: each occurrence published, and
+	 * each failed attempt to publish one (outcome {@code RETRY}, as the schedule is tried again). Entries stay after the
+	 * schedule is deleted, until the retention removes them.
+	 * @param scheduleId the schedule's id (at most 200 characters)
+	 * @param limit the most entries to return, at most {@link #MAX_LIMIT}
+	 */
+	List<DeliveryRecord> forSchedule(String scheduleId, int limit);
 
 	/**
 	 * Counts of entries of {@code type} by outcome for each UTC day from {@code firstDay} to {@code lastDay}

@@ -5,12 +5,14 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One entry of the delivery history.
+ * One entry of the delivery history: about a row of an event type's table, or about an occurrence of a recurring
+ * schedule (type {@code awty_recurring}).
  *
- * @param type the event type name
- * @param rowId the id of the row in the type's table
- * @param eventId the {@code awty_event_id} of the row's message(s)
- * @param dueAt the row's due time when it was handled
+ * @param type the event type name, or {@code awty_recurring} for an occurrence of a recurring schedule
+ * @param rowId the id of the row in the type's table; {@code 0} for an occurrence
+ * @param scheduleId the id of the recurring schedule; {@code null} for a row of an event type
+ * @param eventId the {@code awty_event_id} of the row's message(s), or of the occurrence's
+ * @param dueAt the row's due time when it was handled, or the occurrence's time
  * @param finishedAt when the outcome was written, by the database's clock
  * @param attempts the row's attempts including this one
  * @param checkCount how many times a handler had asked to check the row again
@@ -18,7 +20,16 @@ import org.jspecify.annotations.Nullable;
  * @param durationMillis time spent on the row: its handler and publishing
  * @param instanceId the instance that handled it
  */
-public record DeliveryRecord(long id, String type, long rowId, String eventId, @Nullable Instant dueAt,
-		Instant finishedAt, int attempts, int checkCount, DeliveryOutcome outcome, @Nullable String error,
-		long durationMillis, String instanceId) {
+public record DeliveryRecord(long id, String type, long rowId, @Nullable String scheduleId, String eventId,
+		@Nullable Instant dueAt, Instant finishedAt, int attempts, int checkCount, DeliveryOutcome outcome,
+		@Nullable String error, long durationMillis, String instanceId) {
+
+	/** An entry about a row of an event type's table. */
+	public DeliveryRecord(long id, String type, long rowId, String eventId, @Nullable Instant dueAt, Instant finishedAt,
+			int attempts, int checkCount, DeliveryOutcome outcome, @Nullable String error, long durationMillis,
+			String instanceId) {
+		this(id, type, rowId, null, eventId, dueAt, finishedAt, attempts, checkCount, outcome, error, durationMillis,
+				instanceId);
+	}
+
 }

@@ -131,8 +131,9 @@ class AwtyAutoConfigurationTests {
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM DATABASECHANGELOG", Integer.class))
 					.as("the application's own changelog ran").isEqualTo(1);
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM AWTY_DATABASECHANGELOG", Integer.class))
-					.as("awty's changelog ran in its own table: lock, history and schedule tables, schedule indexes")
-					.isEqualTo(5);
+					.as("awty's changelog ran in its own table: lock, history and schedule tables, schedule indexes,"
+							+ " the history's schedule column and its index")
+					.isEqualTo(7);
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM shedlock", Integer.class)).isNotNull();
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM awty_delivery_log", Integer.class)).isZero();
 				assertThat(context).hasSingleBean(EventScheduler.class);

@@ -20,6 +20,7 @@ import dev.awty.testing.TestDatabases;
 import dev.awty.testing.events.broken.BrokenEvent;
 import dev.awty.testing.events.missing.MissingTableEvent;
 import dev.awty.testing.events.purchase.TestPurchase;
+import dev.awty.testing.events.reserved.RecurringNamedEvent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -68,6 +69,18 @@ class StartupFailureAnalysisTests {
 				.contains("column 'due_at' has type TIMESTAMP but needs TIMESTAMP WITH TIME ZONE");
 			assertThat(analysis.getAction()).contains(
 					"<modifyDataType tableName=\"scheduled_test_purchase\" columnName=\"due_at\" newDataType=\"TIMESTAMP WITH TIME ZONE\"/>");
+		});
+	}
+
+	@Test
+	void refusesAnEventTypeNamedLikeTheRecurringSchedulesNamingTheAnnotationToChange() {
+		runner(RecurringNamedEvent.class).run((context) -> {
+			FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).isEqualTo("awty is misconfigured: @ScheduledEvent class "
+					+ RecurringNamedEvent.class.getName() + " is named 'awty_recurring' (the name defaults to the table"
+					+ " name without 'scheduled_'), which is reserved for awty's recurring schedules");
+			assertThat(analysis.getAction()).isEqualTo("Give RecurringNamedEvent another name with"
+					+ " @ScheduledEvent(name = \"...\"): its metrics, health and history are kept under that name.");
 		});
 	}
 

@@ -22,8 +22,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import dev.awty.EventScheduler;
 import dev.awty.autoconfigure.AwtyEndpoint;
 import dev.awty.autoconfigure.AwtyObservabilityAutoConfiguration;
+import dev.awty.internal.recurring.RecurringSource;
+import dev.awty.recurring.RecurringSchedules;
+import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.ReceivedEvents;
+import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
 
@@ -155,6 +159,45 @@ abstract class ObservabilityContractTests {
 				await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 1);
 				await().atMost(Duration.ofSeconds(5)).until(() -> "DELIVERED".equals(status(id)));
 				assertThat(endpoint.act("no_such_type", "retry")).isNull();
+			});
+	}
+
+	@Test
+	void theRecurringSchedulesAreShownLikeATypeInTheEndpointMetersAndHealthWithTheirFailingScheduleOverdue() {
+		ReceivedEvents received = new ReceivedEvents();
+		purchases(received).withUserConfiguration(RecurringConsumerConfiguration.class)
+			.withPropertyValues("awty.health.max-overdue=1m", "awty.recurring.poll-interval=100ms")
+			.run((context) -> {
+				context.getBean(RecurringSchedules.class).create(ScheduleDefinition.of("once", "@at 2020-01-01T00:00:00Z"));
+				// A schedule whose publishing failed twice, overdue by 3 minutes and waiting for its backoff.
+				this.jdbc.update("INSERT INTO awty_schedule (id, expression, time_zone, misfire_policy, enabled, version,"
+						+ " next_fire_at, attempts, last_error, claimed_until, created_at, updated_at) VALUES ('failing',"
+						+ " '@every 1h', 'UTC', 'FIRE_ONCE', TRUE, 1, ?, 2, 'broker down', ?, ?, ?)",
+						at(databaseNow().minus(Duration.ofMinutes(3))), at(databaseNow().plus(Duration.ofHours(1))),
+						at(databaseNow()), at(databaseNow()));
+				await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 1);
+				MeterRegistry registry = context.getBean(MeterRegistry.class);
+				AwtyEndpoint endpoint = context.getBean(AwtyEndpoint.class);
+
+				await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+					Map<String, Object> overview = endpoint.type(RecurringSource.NAME);
+					assertThat(overview).containsEntry("table", "awty_schedule")
+						.containsEntry("claimMode", "leader")
+						.containsEntry("pending", 1L)
+						.containsEntry("overdue", 1L)
+						.containsEntry("failed", 1L)
+						.containsEntry("deliveredLastHour", null)
+						.containsEntry("publishedLastHourByThisInstance", 1L);
+					assertThat((Double) overview.get("oldestOverdueSeconds")).isGreaterThanOrEqualTo(180);
+				});
+				assertThat((Map<String, Object>) endpoint.types().get("types")).containsKeys(TYPE, RecurringSource.NAME);
+				assertThat(endpoint.act(RecurringSource.NAME, "retry")).as("no rows of a type to retry").isNull();
+				assertThat(registry.get("awty.delivered").tag("type", RecurringSource.NAME).counter().count()).isEqualTo(1);
+				await().atMost(Duration.ofSeconds(5))
+					.until(() -> registry.get("awty.overdue").tag("type", RecurringSource.NAME).gauge().value() == 1);
+				HealthIndicator health = context.getBean("awtyHealthIndicator", HealthIndicator.class);
+				assertThat(health.health().getStatus()).isEqualTo(Status.DOWN);
+				assertThat(health.health().getDetails()).containsEntry("behind", List.of(RecurringSource.NAME));
 			});
 	}
 

@@ -190,6 +190,8 @@ class PostgresUnanalyzedTablePlanIntegrationTests extends UnanalyzedTablePlanCon
 			Map.entry("SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", "backlog count of DELIVERED rows"),
 			Map.entry("SELECT id FROM scheduled_test_purchase WHERE status IN ('DELIVERED', 'CANCELLED')", "housekeeping's search for finished rows, stopped by its LIMIT"),
 			Map.entry("FROM awty_schedule WHERE id LIKE", "recurring schedules listed and counted by id prefix"),
+			Map.entry("SELECT COUNT(*) AS pending, CURRENT_TIMESTAMP AS db_now FROM awty_schedule",
+					"backlog count of every pending schedule: nearly every schedule is enabled and has a next occurrence"),
 			Map.entry("status = 'PENDING', due_at = CURRENT_TIMESTAMP, attempts = 0", "retry: FAILED rows have no index"));
 
 	@Override

@@ -203,6 +203,12 @@ abstract class UnanalyzedTablePlanContractTests {
 				+ " check_count, outcome, error, duration_ms, instance_id) SELECT 'test_purchase', n,"
 				+ " CONCAT('test_purchase/', n, '/1'), " + nowPlusDays("-MOD(n, 60)") + ", " + nowPlusDays("-MOD(n, 60)")
 				+ ", 1, 0, CASE MOD(n, 10) WHEN 0 THEN 'FAILED' ELSE 'DELIVERED' END, NULL, 1, 'load' FROM " + numbers);
+		// Occurrences of the recurring schedules: ten per schedule for a tenth of them.
+		this.jdbc.update("INSERT INTO awty_delivery_log (event_type, schedule_id, event_id, due_at, finished_at, attempts,"
+				+ " check_count, outcome, error, duration_ms, instance_id) SELECT 'awty_recurring',"
+				+ " CONCAT('report-', MOD(n, " + Math.max(1, rows / 10) + ")), CONCAT('recurring:report-', n), "
+				+ nowPlusDays("-MOD(n, 60)") + ", " + nowPlusDays("-MOD(n, 60)") + ", 1, 0, 'DELIVERED', NULL, 1, 'load'"
+				+ " FROM " + numbers);
 		this.jdbc.update("INSERT INTO awty_schedule (id, expression, time_zone, misfire_policy, enabled, version,"
 				+ " next_fire_at, attempts, created_at, updated_at) SELECT CONCAT('report-', n), '@every 1h', 'UTC',"
 				+ " 'FIRE_ONCE', TRUE, 1, " + nowPlusDays("1") + ", 0, " + nowPlusDays("0") + ", " + nowPlusDays("0")
@@ -228,6 +234,8 @@ abstract class UnanalyzedTablePlanContractTests {
 		history.find("test_purchase", DeliveryOutcome.FAILED, now.minus(Duration.ofDays(1)), now, 50);
 		history.ofRow("test_purchase", 17);
 		history.countsByDay("test_purchase", LocalDate.now(ZoneOffset.UTC).minusDays(2), LocalDate.now(ZoneOffset.UTC));
+		history.forSchedule("report-7", 50);
+		history.find("awty_recurring", DeliveryOutcome.FAILED, now.minus(Duration.ofDays(1)), now, 50);
 		context.getBean(Housekeeping.class).runOnce();
 		RecurringSchedules recurring = context.getBean(RecurringSchedules.class);
 		recurring.get("report-7");

@@ -1,29 +1,23 @@
 package dev.awty.internal.dashboard;
 
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.core.NestedExceptionUtils;
 import org.springframework.core.io.ClassPathResource;
-import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.web.servlet.function.HandlerFunction;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
-import dev.awty.AwtyException;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.internal.observe.TypeOverviews.TypeInfo;
@@ -31,9 +25,14 @@ import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.SelectionFilter;
 
+import static dev.awty.internal.dashboard.DashboardResponses.error;
+import static dev.awty.internal.dashboard.DashboardResponses.handle;
+import static dev.awty.internal.dashboard.DashboardResponses.respond;
+
 /**
  * The dashboard under {@code /awty}: the page, and the JSON it reads ({@code GET /awty/api/overview},
- * {@code GET /awty/api/types/{type}/rows}) and writes ({@code POST /awty/api/types/{type}/{action}}).
+ * {@code GET /awty/api/types/{type}/rows}, {@code GET /awty/api/schedules},
+ * {@code GET /awty/api/schedules/{id}/history}) and writes ({@code POST /awty/api/types/{type}/{action}}).
  * Every action is logged with the user who asked for it.
  */
 public final class DashboardRoutes {
@@ -48,14 +47,17 @@ public final class DashboardRoutes {
 
 	private final DashboardRows rows;
 
+	private final DashboardSchedules schedules;
+
 	private final DashboardAccess access;
 
 	private final boolean readOnly;
 
-	public DashboardRoutes(TypeOverviews overviews, EventRepositories repositories,
-			List<SelectionFilter<?>> filters, DashboardAccess access, boolean readOnly) {
+	public DashboardRoutes(TypeOverviews overviews, EventRepositories repositories, List<SelectionFilter<?>> filters,
+			DashboardSchedules schedules, DashboardAccess access, boolean readOnly) {
 		this.overviews = overviews;
 		this.rows = new DashboardRows(repositories, filters);
+		this.schedules = schedules;
 		this.access = access;
 		this.readOnly = readOnly;
 	}
@@ -66,15 +68,10 @@ public final class DashboardRoutes {
 			.GET(PATH + "/", this::page)
 			.GET(PATH + "/api/overview", handle(this::overview))
 			.GET(PATH + "/api/types/{type}/rows", handle(this::search))
+			.GET(PATH + "/api/schedules", handle(this::schedules))
+			.GET(PATH + "/api/schedules/{id}/history", handle(this::scheduleHistory))
 			.POST(PATH + "/api/types/{type}/{action}", handle(this::act))
 			.build();
-	}
-
-	// A framed page could be clicked through by another site (clickjacking a Cancel), so no answer may be framed.
-	private static ServerResponse.BodyBuilder respond(HttpStatus status) {
-		return ServerResponse.status(status)
-			.header("X-Frame-Options", "DENY")
-			.header("Content-Security-Policy", "frame-ancestors 'none'");
 	}
 
 	private ServerResponse page(ServerRequest request) {
@@ -89,14 +86,19 @@ public final class DashboardRoutes {
 		Map<String, Map<String, @Nullable Object>> types = this.overviews.readNow();
 		Map<String, Object> lag = new LinkedHashMap<>();
 		Map<String, Object> filters = new LinkedHashMap<>();
-		for (String name : this.overviews.names()) {
+		for (String name : this.overviews.sourceNames()) {
 			lag.put(name, this.overviews.lag().lastHour(name).stream().map((point) -> Map.of("minute",
 					point.minute().toString(), "count", point.count(), "p99Millis", point.p99Millis(), "maxMillis",
 					point.maxMillis())).toList());
+		}
+		for (String name : this.overviews.names()) {
 			filters.put(name, this.rows.filterNames(type(name).type()));
 		}
 		Map<String, @Nullable Object> body = new LinkedHashMap<>();
 		body.put("types", types);
+		// Only event types have rows to list and change; the recurring schedules have their own section.
+		body.put("rowTypes", this.overviews.names());
+		body.put("recurring", this.schedules.enabled());
 		body.put("lag", lag);
 		body.put("filters", filters);
 		body.put("readOnly", this.readOnly);
@@ -119,6 +121,26 @@ public final class DashboardRoutes {
 				request.param("id").orElse(null), request.param("filter").orElse(null),
 				request.param("value").orElse(null), limit);
 		return respond(HttpStatus.OK).body(Map.of("rows", found));
+	}
+
+	private ServerResponse schedules(ServerRequest request) {
+		String readRefusal = this.access.refusal(request.servletRequest());
+		if (readRefusal != null) {
+			return error(HttpStatus.FORBIDDEN, readRefusal);
+		}
+		int limit = request.param("limit").map(DashboardRoutes::number).orElse(50);
+		return respond(HttpStatus.OK).body(Map.of("schedules", this.schedules.page(request.param("prefix").orElse(""),
+				request.param("after").filter((after) -> !after.isEmpty()).orElse(null), limit)));
+	}
+
+	private ServerResponse scheduleHistory(ServerRequest request) {
+		String readRefusal = this.access.refusal(request.servletRequest());
+		if (readRefusal != null) {
+			return error(HttpStatus.FORBIDDEN, readRefusal);
+		}
+		int limit = request.param("limit").map(DashboardRoutes::number).orElse(50);
+		return respond(HttpStatus.OK).body(Map.of("entries",
+				this.schedules.history(request.pathVariable("id"), limit)));
 	}
 
 	private ServerResponse act(ServerRequest request) throws Exception {
@@ -144,7 +166,7 @@ public final class DashboardRoutes {
 	}
 
 	private TypeInfo type(String name) {
-		return this.overviews.type(name).orElseThrow(() -> new UnknownType("Unknown event type '" + name
+		return this.overviews.type(name).orElseThrow(() -> new DashboardResponses.NotFound("Unknown event type '" + name
 				+ "'; the types are " + this.overviews.names()));
 	}
 
@@ -170,43 +192,8 @@ public final class DashboardRoutes {
 		}
 	}
 
-	private static HandlerFunction<ServerResponse> handle(HandlerFunction<ServerResponse> handler) {
-		return (request) -> {
-			try {
-				return handler.handle(request);
-			}
-			catch (UnknownType ex) {
-				return error(HttpStatus.NOT_FOUND, ex.getMessage());
-			}
-			catch (IllegalArgumentException | AwtyException ex) {
-				if (NestedExceptionUtils.getMostSpecificCause(ex) instanceof SQLException
-						|| ex.getCause() instanceof DataAccessException) {
-					// The database's text can name tables, columns and values: the log gets it, the page does not.
-					String reference = UUID.randomUUID().toString().substring(0, 8);
-					logger.warn("awty: dashboard request " + request.method() + " " + request.path()
-							+ " failed in the database (reference " + reference + "): " + ex.getMessage(), ex);
-					return error(HttpStatus.BAD_REQUEST, "The database refused this request; the server log has the "
-							+ "details under reference " + reference);
-				}
-				return error(HttpStatus.BAD_REQUEST, ex.getMessage());
-			}
-		};
-	}
-
-	private static ServerResponse error(HttpStatus status, @Nullable String message) {
-		return respond(status).body(Map.of("error", String.valueOf(message)));
-	}
-
 	/** The body of an action: the rows, and the new due time for a reschedule. */
 	public record ActionRequest(@Nullable List<Long> ids, @Nullable String dueAt) {
-	}
-
-	private static final class UnknownType extends RuntimeException {
-
-		UnknownType(String message) {
-			super(message);
-		}
-
 	}
 
 }

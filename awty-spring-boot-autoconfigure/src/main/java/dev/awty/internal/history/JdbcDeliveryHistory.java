@@ -22,7 +22,7 @@ import dev.awty.history.OutcomeCount;
 import dev.awty.spi.SqlDialect;
 
 /**
- * Reads {@code awty_delivery_log} through its two indexes.
+ * Reads {@code awty_delivery_log} through its indexes.
  */
 public final class JdbcDeliveryHistory implements DeliveryHistory {
 
@@ -43,6 +43,14 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 	private static final String FIND_OF_ROW = """
 			SELECT * FROM awty_delivery_log WHERE event_type = :type AND row_id = :rowId ORDER BY finished_at, id
 			""";
+
+	private static final String FIND_OF_SCHEDULE = """
+			SELECT * FROM awty_delivery_log WHERE schedule_id = :scheduleId
+			ORDER BY finished_at DESC, id DESC LIMIT :limit
+			""";
+
+	/** The length of {@code awty_schedule.id} and {@code awty_delivery_log.schedule_id}. */
+	private static final int MAX_SCHEDULE_ID = 200;
 
 	// One range per day keeps the statement portable (no per-database day truncation) and on the index.
 	private static final String COUNT_BY_OUTCOME_IN_RANGE = """
@@ -65,9 +73,7 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 			int limit) {
 		requireType(type);
 		requireRange(from, to);
-		if (limit < 1 || limit > MAX_LIMIT) {
-			throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT + ", was " + limit);
-		}
+		requireLimit(limit);
 		JdbcClient.StatementSpec statement = this.jdbc.sql((outcome != null) ? FIND_OUTCOME_IN_RANGE : FIND_IN_RANGE)
 			.param("type", type)
 			.param("from", this.dialect.timestampParameter(from))
@@ -83,6 +89,21 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 	public List<DeliveryRecord> ofRow(String type, long rowId) {
 		requireType(type);
 		return this.jdbc.sql(FIND_OF_ROW).param("type", type).param("rowId", rowId).query((rs, row) -> read(rs)).list();
+	}
+
+	@Override
+	public List<DeliveryRecord> forSchedule(String scheduleId, int limit) {
+		if (scheduleId == null || scheduleId.isBlank() || scheduleId.length() > MAX_SCHEDULE_ID) {
+			throw new IllegalArgumentException("scheduleId must be the id of a recurring schedule (1 to "
+					+ MAX_SCHEDULE_ID + " characters), was " + ((scheduleId == null) ? "null" : (scheduleId.isBlank())
+							? "'" + scheduleId + "'" : scheduleId.length() + " characters"));
+		}
+		requireLimit(limit);
+		return this.jdbc.sql(FIND_OF_SCHEDULE)
+			.param("scheduleId", scheduleId)
+			.param("limit", limit)
+			.query((rs, row) -> read(rs))
+			.list();
 	}
 
 	@Override
@@ -108,8 +129,9 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 	}
 
 	private DeliveryRecord read(ResultSet rs) throws SQLException {
+		// An occurrence has no row: getLong reads its NULL row_id as 0.
 		return new DeliveryRecord(rs.getLong("id"), rs.getString("event_type"), rs.getLong("row_id"),
-				rs.getString("event_id"), this.dialect.readTimestamp(rs, "due_at"),
+				rs.getString("schedule_id"), rs.getString("event_id"), this.dialect.readTimestamp(rs, "due_at"),
 				this.dialect.readTimestamp(rs, "finished_at"), rs.getInt("attempts"), rs.getInt("check_count"),
 				DeliveryOutcome.valueOf(rs.getString("outcome").trim()), rs.getString("error"), rs.getLong("duration_ms"),
 				rs.getString("instance_id"));
@@ -118,6 +140,12 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 	private static void requireType(String type) {
 		if (type == null || type.isBlank()) {
 			throw new IllegalArgumentException("type must be an event type name, was '" + type + "'");
+		}
+	}
+
+	private static void requireLimit(int limit) {
+		if (limit < 1 || limit > MAX_LIMIT) {
+			throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT + ", was " + limit);
 		}
 	}
 

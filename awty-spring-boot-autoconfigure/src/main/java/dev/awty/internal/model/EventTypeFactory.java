@@ -12,6 +12,7 @@ import org.springframework.util.ReflectionUtils;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.ScheduledEntity;
 import dev.awty.ScheduledEvent;
+import dev.awty.recurring.RecurringHeaders;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -52,6 +53,7 @@ public final class EventTypeFactory {
 		}
 		String name = annotation.name().isBlank() ? defaultName(table) : annotation.name();
 		Identifiers.requireValid(name.replace('-', '_'), "event type name of " + entityClass.getName());
+		rejectReservedName(entityClass, name, annotation.name().isBlank());
 		boolean jpaEntity = JPA_PRESENT && JpaMappings.isEntity(entityClass);
 		if (jpaEntity) {
 			JpaMappings.checkClass(entityClass, table);
@@ -59,6 +61,20 @@ public final class EventTypeFactory {
 		List<PropertyColumn> ownColumns = ownColumns(entityClass, jpaEntity);
 		EntityMapper<T> mapper = new EntityMapper<>(constructor(entityClass), ownColumns, this.dialect);
 		return new EventType<>(name, table, annotation.channel(), entityClass, ownColumns, mapper);
+	}
+
+	/**
+	 * The recurring schedules run as a source named {@code awty_recurring}: a type of that name would share its meters,
+	 * health figures, wake-ups and history entries.
+	 */
+	private static void rejectReservedName(Class<?> entityClass, String name, boolean fromTable) {
+		if (name.replace('-', '_').equalsIgnoreCase(RecurringHeaders.TYPE_VALUE)) {
+			String why = fromTable ? " (the name defaults to the table name without 'scheduled_')" : "";
+			throw new AwtyConfigurationException("@ScheduledEvent class " + entityClass.getName()
+					+ " is named '" + name + "'" + why + ", which is reserved for awty's recurring schedules",
+					"Give " + entityClass.getSimpleName() + " another name with @ScheduledEvent(name = \"...\"): its"
+							+ " metrics, health and history are kept under that name.");
+		}
 	}
 
 	private static String defaultName(String table) {

@@ -40,6 +40,10 @@ public final class SchemaValidator {
 
 	private static final String HISTORY_CHANGE_SET = "awty-2-delivery-log";
 
+	/** The changeSets that added the schedule of recurring occurrences to the history table, in order. */
+	private static final List<String> HISTORY_SCHEDULE_CHANGE_SETS = List.of("awty-6-delivery-log-schedule",
+			"awty-7-delivery-log-schedule-index", "awty-7-delivery-log-schedule-index-composite");
+
 	private final DataSource dataSource;
 
 	private final SqlDialect dialect;
@@ -117,16 +121,29 @@ public final class SchemaValidator {
 	}
 
 	/**
-	 * Checks that the history table {@code awty_delivery_log} exists.
-	 * @throws AwtyConfigurationException with the changeSet from awty's changelog that creates it
+	 * Checks that the history table {@code awty_delivery_log} exists, with the column {@code schedule_id} that
+	 * every entry is written with.
+	 * @throws AwtyConfigurationException with the changeSets from awty's changelog that create or complete it
 	 */
 	public void requireHistoryTable() {
-		if (readColumns(HISTORY_TABLE).isEmpty()) {
+		Map<String, ColumnInfo> columns = readColumns(HISTORY_TABLE);
+		if (columns.isEmpty()) {
+			List<String> changeSets = new ArrayList<>(List.of(HISTORY_CHANGE_SET));
+			changeSets.addAll(HISTORY_SCHEDULE_CHANGE_SETS);
 			throw new AwtyConfigurationException("The history table '" + HISTORY_TABLE + "' does not exist",
 					"Set awty.schema.initialize=true to let awty create it, set awty.history.mode=none to keep no "
-							+ "history, or add this changeSet to your changelog:\n\n"
-							+ ChangeSetWriter.starterChangeSet(HISTORY_CHANGE_SET));
+							+ "history, or add these changeSets to your changelog:\n\n" + changeSets(changeSets));
 		}
+		if (!columns.containsKey("schedule_id")) {
+			throw new AwtyConfigurationException("The history table '" + HISTORY_TABLE
+					+ "' has no column 'schedule_id', which this version of awty writes (it was created by an earlier one)",
+					"Set awty.schema.initialize=true to let awty add it, set awty.history.mode=none to keep no history, "
+							+ "or add these changeSets to your changelog:\n\n" + changeSets(HISTORY_SCHEDULE_CHANGE_SETS));
+		}
+	}
+
+	private static String changeSets(List<String> ids) {
+		return String.join("\n\n", ids.stream().map(ChangeSetWriter::starterChangeSet).toList());
 	}
 
 	/**

@@ -35,7 +35,7 @@ public final class BacklogMonitor implements SmartLifecycle {
 	 */
 	public static final Duration MAX_AGE = Duration.ofSeconds(2);
 
-	private final List<BacklogQuery> queries = new ArrayList<>();
+	private final List<BacklogReader> queries = new ArrayList<>();
 
 	private final Duration refresh;
 
@@ -63,6 +63,11 @@ public final class BacklogMonitor implements SmartLifecycle {
 	/** Adds a type; call before {@link #start()}. */
 	public void add(EventType<?> type, boolean keepsDelivered, SqlDialect dialect, DataSource dataSource) {
 		this.queries.add(new BacklogQuery(type, keepsDelivered, dialect, dataSource));
+	}
+
+	/** Adds the recurring schedules as the source {@code name}; call before {@link #start()}. */
+	public void addRecurring(String name, SqlDialect dialect, DataSource dataSource) {
+		this.queries.add(new ScheduleBacklogQuery(name, dialect, dataSource));
 	}
 
 	/** The figures of the last refresh, by type name; empty before the first one. */
@@ -97,7 +102,7 @@ public final class BacklogMonitor implements SmartLifecycle {
 		Map<String, Backlog> read = new LinkedHashMap<>();
 		long startedAt = System.nanoTime();
 		try {
-			for (BacklogQuery query : this.queries) {
+			for (BacklogReader query : this.queries) {
 				read.put(query.type(), query.read());
 			}
 			if (this.error != null) {

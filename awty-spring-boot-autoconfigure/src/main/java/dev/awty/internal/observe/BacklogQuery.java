@@ -16,7 +16,7 @@ import dev.awty.spi.SqlDialect;
  * Reads one type's {@link Backlog} with three counting statements that the pending index (status, due_at)
  * serves; "now" and "an hour ago" are the database's clock.
  */
-final class BacklogQuery {
+final class BacklogQuery implements BacklogReader {
 
 	private static final String PENDING_SUMMARY = """
 			SELECT COUNT(*) AS pending,
@@ -55,11 +55,13 @@ final class BacklogQuery {
 		this.countDeliveredSince = COUNT_DELIVERED_SINCE.formatted(type.table());
 	}
 
-	String type() {
+	@Override
+	public String type() {
 		return this.type;
 	}
 
-	Backlog read() {
+	@Override
+	public Backlog read() {
 		Summary summary = this.jdbc.sql(this.pendingSummary).query((rs, row) -> {
 			Instant now = this.dialect.readTimestamp(rs, "db_now");
 			Instant oldestDue = this.dialect.readTimestamp(rs, "oldest_due");

@@ -1,5 +1,7 @@
 package dev.awty.internal.observe;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,6 +9,7 @@ import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.awty.ClaimMode;
 import dev.awty.OnDelivered;
 import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.model.EventType;
@@ -19,12 +22,23 @@ public final class TypeOverviews {
 
 	private final Map<String, TypeInfo> types = new LinkedHashMap<>();
 
+	private final List<SourceInfo> otherSources;
+
 	private final BacklogMonitor backlog;
 
 	private final LagHistory lag;
 
 	public TypeOverviews(List<TypeInfo> types, BacklogMonitor backlog, LagHistory lag) {
+		this(types, List.of(), backlog, lag);
+	}
+
+	/**
+	 * @param otherSources the sources of the pipeline that are no event type (the recurring schedules): shown like
+	 * one, without its rows or actions
+	 */
+	public TypeOverviews(List<TypeInfo> types, List<SourceInfo> otherSources, BacklogMonitor backlog, LagHistory lag) {
 		types.forEach((type) -> this.types.put(type.name(), type));
+		this.otherSources = List.copyOf(otherSources);
 		this.backlog = backlog;
 		this.lag = lag;
 	}
@@ -33,8 +47,16 @@ public final class TypeOverviews {
 		return Optional.ofNullable(this.types.get(name));
 	}
 
+	/** The names of the event types, whose rows can be listed and changed. */
 	public List<String> names() {
 		return List.copyOf(this.types.keySet());
+	}
+
+	/** The names of every source shown: the event types, then the other sources. */
+	public List<String> sourceNames() {
+		List<String> names = new ArrayList<>(this.types.keySet());
+		this.otherSources.forEach((source) -> names.add(source.name()));
+		return names;
 	}
 
 	public BacklogMonitor backlog() {
@@ -53,14 +75,13 @@ public final class TypeOverviews {
 		Map<String, Backlog> backlogs = this.backlog.recent();
 		Map<String, Map<String, @Nullable Object>> overview = new LinkedHashMap<>();
 		this.types.values().forEach((type) -> overview.put(type.name(), describe(type, backlogs.get(type.name()))));
+		this.otherSources.forEach((source) -> overview.put(source.name(), describe(source.name(), source.table(),
+				source.mode(), source.settings(), backlogs.get(source.name()))));
 		return overview;
 	}
 
 	private Map<String, @Nullable Object> describe(TypeInfo type, @Nullable Backlog backlog) {
 		TypeSettings settings = type.settings();
-		Map<String, @Nullable Object> described = new LinkedHashMap<>();
-		described.put("table", type.table());
-		described.put("claimMode", settings.mode().name().toLowerCase().replace('_', '-'));
 		Map<String, Object> configured = new LinkedHashMap<>();
 		configured.put("pollInterval", settings.pollInterval().toString());
 		configured.put("batchSize", settings.batchSize());
@@ -69,7 +90,15 @@ public final class TypeOverviews {
 		configured.put("maxAttempts", settings.maxAttempts());
 		configured.put("priority", settings.byPriority());
 		configured.put("onDelivered", settings.onDelivered().name().toLowerCase());
-		described.put("settings", configured);
+		return describe(type.name(), type.table(), settings.mode(), configured, backlog);
+	}
+
+	private Map<String, @Nullable Object> describe(String name, String table, ClaimMode mode,
+			Map<String, Object> settings, @Nullable Backlog backlog) {
+		Map<String, @Nullable Object> described = new LinkedHashMap<>();
+		described.put("table", table);
+		described.put("claimMode", mode.name().toLowerCase().replace('_', '-'));
+		described.put("settings", settings);
 		if (backlog != null) {
 			described.put("pending", backlog.pending());
 			described.put("overdue", backlog.overdue());
@@ -82,10 +111,23 @@ public final class TypeOverviews {
 		else {
 			described.put("error", "backlog not read: " + this.backlog.error());
 		}
-		described.put("publishedLastHourByThisInstance", this.lag.countLastHour(type.name()));
-		long p99 = this.lag.p99LastHour(type.name());
+		described.put("publishedLastHourByThisInstance", this.lag.countLastHour(name));
+		long p99 = this.lag.p99LastHour(name);
 		described.put("lagP99Millis", (p99 >= 0) ? p99 : null);
 		return described;
+	}
+
+	/**
+	 * A source of the pipeline that is no event type, as the operator sees it.
+	 * @param table the table it claims from
+	 * @param settings its settings by name, as shown
+	 */
+	public record SourceInfo(String name, String table, ClaimMode mode, Map<String, Object> settings) {
+
+		public SourceInfo {
+			settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+		}
+
 	}
 
 	/**

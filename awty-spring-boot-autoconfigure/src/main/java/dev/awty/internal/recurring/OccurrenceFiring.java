@@ -1,10 +1,10 @@
 package dev.awty.internal.recurring;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -45,33 +45,47 @@ final class OccurrenceFiring {
 	/**
 	 * @param now the database's clock at the claim
 	 * @param claimedAtNanos {@link System#nanoTime()} once the claim returned
-	 * @return one outcome per schedule, in the order of {@code schedules}
+	 * @return what was done of each schedule, in the order of {@code schedules}
 	 */
-	List<ScheduleClaims.Outcome> fire(List<RecurringSchedule> schedules, Instant now, long claimedAtNanos) {
+	List<FiredSchedule> fire(List<RecurringSchedule> schedules, Instant now, long claimedAtNanos) {
 		List<Planned> planned = schedules.stream().map((schedule) -> plan(schedule, now)).toList();
 		List<@Nullable Instant> dueTimes = planned.stream().<@Nullable Instant>map(Planned::firstOccurrence).toList();
 		return DueRelease.whenDue(now, claimedAtNanos, dueTimes, planned, (group) -> publish(group, now));
 	}
 
-	private List<ScheduleClaims.Outcome> publish(List<Planned> planned, Instant now) {
+	private List<FiredSchedule> publish(List<Planned> planned, Instant now) {
 		List<SafePublish.Addressed> messages = new ArrayList<>();
 		for (Planned plan : planned) {
 			String channel = (plan.schedule().channel() != null) ? plan.schedule().channel() : this.settings.channel();
 			plan.occurrences().forEach((occurrence) -> messages
 				.add(new SafePublish.Addressed(channel, OccurrenceMessages.toMessage(plan.schedule(), occurrence))));
 		}
+		long started = System.nanoTime();
 		List<PublishOutcome> sent = SafePublish.publishEach(this.publisher, messages);
+		long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
 		Instant publishedAt = Instant.now();
-		List<ScheduleClaims.Outcome> outcomes = new ArrayList<>(planned.size());
+		List<FiredSchedule> fired = new ArrayList<>(planned.size());
 		int position = 0;
 		for (Planned plan : planned) {
 			int occurrences = plan.occurrences().size();
-			ScheduleClaims.Outcome outcome = outcomeOf(plan, sent.subList(position, position + occurrences), now);
-			count(plan, outcome, publishedAt);
-			outcomes.add(outcome);
+			List<PublishOutcome> ofPlan = sent.subList(position, position + occurrences);
+			ScheduleClaims.Outcome outcome = outcomeOf(plan, ofPlan, now);
+			int published = publishedCount(ofPlan);
+			count(plan, published, outcome, publishedAt);
+			fired.add(new FiredSchedule(plan.schedule(), outcome, plan.occurrences().subList(0, published),
+					(published < occurrences) ? plan.occurrences().get(published) : null, millis));
 			position += occurrences;
 		}
-		return outcomes;
+		return fired;
+	}
+
+	/** How many occurrences were published before the first that failed: the ones recorded as fired. */
+	private static int publishedCount(List<PublishOutcome> sent) {
+		int published = 0;
+		while (published < sent.size() && sent.get(published).succeeded()) {
+			published++;
+		}
+		return published;
 	}
 
 	/**
@@ -85,10 +99,7 @@ final class OccurrenceFiring {
 			return failure(schedule, schedule.nextFireAt(), schedule.lastFiredAt(), String.valueOf(plan.error()), now);
 		}
 		List<Instant> occurrences = firePlan.occurrences();
-		int failedAt = 0;
-		while (failedAt < sent.size() && sent.get(failedAt).succeeded()) {
-			failedAt++;
-		}
+		int failedAt = publishedCount(sent);
 		Instant lastFired = (failedAt > 0) ? occurrences.get(failedAt - 1) : schedule.lastFiredAt();
 		if (failedAt == occurrences.size()) {
 			return new ScheduleClaims.Outcome(schedule.id(), schedule.version(), firePlan.next(), lastFired, null, null);
@@ -97,15 +108,8 @@ final class OccurrenceFiring {
 	}
 
 	/** Counts the occurrences of one schedule published (with their lag behind the occurrence) and its failure. */
-	private void count(Planned plan, ScheduleClaims.Outcome outcome, Instant publishedAt) {
-		int published = 0;
-		for (Instant occurrence : plan.occurrences()) {
-			if (outcome.error() != null && !occurrence.isBefore(Objects.requireNonNull(outcome.nextFireAt()))) {
-				break;
-			}
-			this.counters.published(occurrence, publishedAt);
-			published++;
-		}
+	private void count(Planned plan, int published, ScheduleClaims.Outcome outcome, Instant publishedAt) {
+		plan.occurrences().subList(0, published).forEach((occurrence) -> this.counters.published(occurrence, publishedAt));
 		this.counters.delivered(published);
 		if (outcome.error() != null) {
 			this.counters.failedAttempts(1);

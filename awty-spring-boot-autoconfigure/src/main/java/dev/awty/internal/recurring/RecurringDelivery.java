@@ -19,7 +19,8 @@ import dev.awty.internal.pipeline.PollSource;
 /**
  * The recurring schedules as a source of the delivery pipeline: claims due schedules (and those due within the
  * claim-ahead), has the {@link OccurrenceFiring} publish their occurrences, and records per schedule either its next
- * occurrence or the first occurrence that failed, with a backoff. The {@link LeaseHeartbeat} keeps the claims alive
+ * occurrence or the first occurrence that failed, with a backoff, and the history entries of its occurrences in the
+ * same transaction. The {@link LeaseHeartbeat} keeps the claims alive
  * meanwhile, and a schedule no longer held when its occurrences are about to be published is left alone.
  */
 final class RecurringDelivery implements PollSource<ClaimedSchedules> {
@@ -42,9 +43,12 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 
 	private final OccurrenceFiring firing;
 
+	private final OccurrenceHistory history;
+
 	RecurringDelivery(ScheduleClaims claims, ScheduleStore store, RecurringSettings settings, OccurrenceFiring firing,
-			String instanceId, LeaseHeartbeat<String> heartbeat, DeliveryCounters counters) {
+			OccurrenceHistory history, String instanceId, LeaseHeartbeat<String> heartbeat, DeliveryCounters counters) {
 		this.counters = counters;
+		this.history = history;
 		this.claims = claims;
 		this.store = store;
 		this.settings = settings;
@@ -68,7 +72,8 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 			unreadable.forEach((row) -> this.counters.failedAttempt(true));
 			Instant now = this.store.databaseNow();
 			this.claims.recordUnreadable(unreadable, token,
-					(row) -> now.plusMillis(this.settings.backoff().delayMillis(row.attempts() + 1)));
+					(row) -> now.plusMillis(this.settings.backoff().delayMillis(row.attempts() + 1)),
+					() -> this.history.writeUnreadable(unreadable));
 			unreadable.forEach((row) -> logger.warn("awty: recurring schedule '" + row.id() + "' failed (attempt "
 					+ (row.attempts() + 1) + "): " + row.error()));
 		}
@@ -123,11 +128,12 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 
 	private void publish(ClaimedSchedules claimed, List<ScheduleRow> rows) {
 		Instant now = (claimed.databaseNow() != null) ? claimed.databaseNow() : this.store.databaseNow();
-		List<ScheduleClaims.Outcome> outcomes = this.firing
+		List<FiredSchedule> fired = this.firing
 			.fire(rows.stream().map(ScheduleRow::schedule).toList(), now, claimed.claimedAtNanos());
+		List<ScheduleClaims.Outcome> outcomes = fired.stream().map(FiredSchedule::outcome).toList();
 		// Recording clears the claims: the heartbeat must stop holding them first, or it counts them as lost.
 		stopHolding(claimed);
-		int recorded = this.claims.record(outcomes, claimed.token());
+		int recorded = this.claims.record(outcomes, claimed.token(), (written) -> this.history.write(fired, written));
 		if (recorded < outcomes.size()) {
 			logger.info("awty: " + (outcomes.size() - recorded) + " recurring schedule(s) were changed, deleted or "
 					+ "claimed again while their occurrences were published; their new state is kept");

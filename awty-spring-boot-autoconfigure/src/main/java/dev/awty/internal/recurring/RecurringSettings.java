@@ -4,11 +4,12 @@ import java.time.Duration;
 import java.util.Set;
 
 import dev.awty.ClaimMode;
+import dev.awty.history.HistoryMode;
 import dev.awty.internal.support.RetryBackoff;
 
 /**
- * Settings of recurring schedules, resolved from {@code awty.recurring.*}, {@code awty.claim.*} and
- * {@code awty.retry.*}.
+ * Settings of recurring schedules, resolved from {@code awty.recurring.*}, {@code awty.claim.*},
+ * {@code awty.retry.*} and {@code awty.history.mode}.
  *
  * @param channel the channel of schedules that name none
  * @param maxCatchUp the most missed occurrences one claim publishes under {@code fire-all}
@@ -17,10 +18,11 @@ import dev.awty.internal.support.RetryBackoff;
  * @param claimAhead how long before their occurrence schedules are claimed; each occurrence is still published no
  * earlier than its time by the database clock
  * @param allowedChannels the channels a schedule may name: the default channel and the allowed ones
+ * @param history which outcomes of occurrences are written to {@code awty_delivery_log}
  */
 public record RecurringSettings(String channel, Duration pollInterval, int batchSize, int maxCatchUp,
 		long payloadLimitBytes, ClaimMode mode, Duration lease, int concurrency, Duration claimAhead,
-		RetryBackoff backoff, Duration changeWait, Set<String> allowedChannels) {
+		RetryBackoff backoff, Duration changeWait, Set<String> allowedChannels, HistoryMode history) {
 
 	public RecurringSettings {
 		allowedChannels = Set.copyOf(allowedChannels);

@@ -8,6 +8,7 @@ import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.internal.pipeline.LeaseHeartbeat;
 import dev.awty.internal.claim.Leases;
+import dev.awty.internal.history.DeliveryLogWriter;
 import dev.awty.internal.pipeline.DeliveryCounters;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.pipeline.LoopSettings;
@@ -18,12 +19,16 @@ import dev.awty.spi.SqlDialect;
 /**
  * Adds the recurring schedules to the delivery pipeline as one source named {@value #NAME} (the
  * {@code awty_type} of every occurrence): one poll loop for every schedule whatever its channel, as they share one
- * table, one claim and one lock. Its occurrences are counted, timed and woken up like the rows of an event type.
+ * table, one claim and one lock. Its occurrences are counted, timed, woken up and recorded in the history like the
+ * rows of an event type, under this name.
  */
 public final class RecurringSource {
 
-	/** The source's name in metrics, the dashboard and wake-ups. */
+	/** The source's name in metrics, health, the dashboard, wake-ups and history. */
 	public static final String NAME = RecurringHeaders.TYPE_VALUE;
+
+	/** The table its schedules are claimed from. */
+	public static final String TABLE = ScheduleStore.TABLE;
 
 	static final String LOCK_NAME = "awty:recurring";
 
@@ -50,9 +55,11 @@ public final class RecurringSource {
 		LeaseHeartbeat<String> heartbeat = new LeaseHeartbeat<>("recurring schedules",
 				new Leases(ScheduleStore.TABLE, dialect, dataSource, transactions), String.class, settings.lease(),
 				counters::lostLeases);
+		OccurrenceHistory history = new OccurrenceHistory(settings.history(), new DeliveryLogWriter(dataSource, dialect),
+				instanceId);
 		RecurringDelivery delivery = new RecurringDelivery(new ScheduleClaims(dialect, jdbc, batchJdbc, transactions),
 				new ScheduleStore(dialect, jdbc, batchJdbc), settings, new OccurrenceFiring(settings, publisher, counters),
-				instanceId, heartbeat, counters);
+				history, instanceId, heartbeat, counters);
 		LoopSettings loop = new LoopSettings(NAME, LOCK_NAME, settings.pollInterval(), settings.batchSize(),
 				settings.mode(), settings.lease(), settings.concurrency(), settings.claimAhead());
 		pollers.add(loop, "recurring schedules", delivery, heartbeat);

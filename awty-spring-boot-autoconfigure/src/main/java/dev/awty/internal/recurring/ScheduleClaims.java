@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
@@ -141,15 +142,22 @@ final class ScheduleClaims {
 	record Claimed(List<ScheduleRow> rows, @Nullable Instant databaseNow) {
 	}
 
-	/** Counts a failed attempt for each schedule that could not be read, which is claimable again at its retryAt. */
-	void recordUnreadable(List<UnreadableSchedule> rows, String claimer, Function<UnreadableSchedule, Instant> retryAt) {
+	/**
+	 * Counts a failed attempt for each schedule that could not be read, which is claimable again at its retryAt.
+	 * @param alsoWrite writes what goes with it (history) in the same transaction
+	 */
+	void recordUnreadable(List<UnreadableSchedule> rows, String claimer, Function<UnreadableSchedule, Instant> retryAt,
+			Runnable alsoWrite) {
 		List<MapSqlParameterSource> batch = rows.stream()
 			.map((row) -> new MapSqlParameterSource().addValue("id", row.id())
 				.addValue("claimer", claimer)
 				.addValue("error", LastError.fit(row.error(), LastError.DEFAULT_LENGTH))
 				.addValue("retryAt", timestamp(retryAt.apply(row)), Types.TIMESTAMP_WITH_TIMEZONE))
 			.toList();
-		this.transactions.executeWithoutResult((status) -> update(RECORD_UNREADABLE, batch));
+		this.transactions.executeWithoutResult((status) -> {
+			this.batchJdbc.batchUpdate(RECORD_UNREADABLE, batch.toArray(SqlParameterSource[]::new));
+			alsoWrite.run();
+		});
 	}
 
 	/** A claimed schedule row that could not be read (a value edited by hand that no field can hold). */
@@ -158,19 +166,41 @@ final class ScheduleClaims {
 
 	/**
 	 * Records the outcomes of schedules held by {@code claimer}.
+	 * @param alsoWrite writes what goes with the outcomes recorded (history) in the same transaction
 	 * @return how many were recorded; fewer means schedules were changed, deleted or re-claimed meanwhile
 	 */
-	int record(List<Outcome> outcomes, String claimer) {
-		List<MapSqlParameterSource> fired = outcomes.stream().filter((o) -> o.error() == null)
-			.map((o) -> parameters(o, claimer)).toList();
-		List<MapSqlParameterSource> failed = outcomes.stream().filter((o) -> o.error() != null)
-			.map((o) -> parameters(o, claimer).addValue("error", LastError.fit(o.error(), LastError.DEFAULT_LENGTH))
-				.addValue("retryAt", timestamp(o.retryAt()),
-					Types.TIMESTAMP_WITH_TIMEZONE))
-			.toList();
+	int record(List<Outcome> outcomes, String claimer, Consumer<List<Outcome>> alsoWrite) {
+		List<Outcome> fired = outcomes.stream().filter((o) -> o.error() == null).toList();
+		List<Outcome> failed = outcomes.stream().filter((o) -> o.error() != null).toList();
 		// One commit per batch instead of one per schedule.
-		Integer recorded = this.transactions.execute((status) -> update(MARK_FIRED, fired) + update(RECORD_FAILURE, failed));
+		Integer recorded = this.transactions.execute((status) -> {
+			List<Outcome> written = new ArrayList<>(recorded(MARK_FIRED, fired, (o) -> parameters(o, claimer)));
+			written.addAll(recorded(RECORD_FAILURE, failed, (o) -> parameters(o, claimer)
+				.addValue("error", LastError.fit(Objects.requireNonNull(o.error()), LastError.DEFAULT_LENGTH))
+				.addValue("retryAt", timestamp(o.retryAt()), Types.TIMESTAMP_WITH_TIMEZONE)));
+			alsoWrite.accept(written);
+			return written.size();
+		});
 		return (recorded != null) ? recorded : 0;
+	}
+
+	/** The outcomes whose fenced write changed their row. */
+	private List<Outcome> recorded(String statement, List<Outcome> outcomes,
+			Function<Outcome, MapSqlParameterSource> parameters) {
+		if (outcomes.isEmpty()) {
+			return List.of();
+		}
+		int[] counts = this.batchJdbc.batchUpdate(statement,
+				outcomes.stream().map(parameters).toArray(SqlParameterSource[]::new));
+		List<Outcome> recorded = new ArrayList<>(outcomes.size());
+		for (int i = 0; i < counts.length; i++) {
+			// 0: the fence left the row alone. Some drivers report "succeeded, count unknown" for batched statements,
+			// taken as recorded.
+			if (counts[i] != 0) {
+				recorded.add(outcomes.get(i));
+			}
+		}
+		return recorded;
 	}
 
 	void release(Collection<String> ids, String claimer) {
@@ -185,18 +215,6 @@ final class ScheduleClaims {
 			.query((rs, row) -> new NextDue(this.dialect.readTimestamp(rs, "next_at"),
 					this.dialect.readTimestamp(rs, "now_at")))
 			.single();
-	}
-
-	private int update(String statement, List<? extends SqlParameterSource> batch) {
-		if (batch.isEmpty()) {
-			return 0;
-		}
-		int total = 0;
-		for (int count : this.batchJdbc.batchUpdate(statement, batch.toArray(SqlParameterSource[]::new))) {
-			// Some drivers report "succeeded, count unknown" for batched statements.
-			total += (count == java.sql.Statement.SUCCESS_NO_INFO) ? 1 : count;
-		}
-		return total;
 	}
 
 	private MapSqlParameterSource parameters(Outcome outcome, String claimer) {

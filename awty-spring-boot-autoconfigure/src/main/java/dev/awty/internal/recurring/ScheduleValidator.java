@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
+import dev.awty.recurring.DuplicateScheduleException;
 import dev.awty.recurring.InvalidScheduleException;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.recurring.ScheduleExpression;
@@ -30,6 +31,21 @@ final class ScheduleValidator {
 	ScheduleValidator(long payloadLimitBytes, Set<String> allowedChannels) {
 		this.payloadLimitBytes = payloadLimitBytes;
 		this.allowedChannels = allowedChannels;
+	}
+
+	/**
+	 * Validates one definition of several, naming its schedule in the message, so the caller knows which one failed.
+	 */
+	ValidSchedule validateOneOfMany(ScheduleDefinition definition) {
+		try {
+			return validate(definition);
+		}
+		catch (DuplicateScheduleException ex) {
+			throw ex;
+		}
+		catch (InvalidScheduleException ex) {
+			throw new InvalidScheduleException(ex.field(), "Schedule '" + definition.id() + "': " + ex.getMessage());
+		}
 	}
 
 	ValidSchedule validate(ScheduleDefinition definition) {

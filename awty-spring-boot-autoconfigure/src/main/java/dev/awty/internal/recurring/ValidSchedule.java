@@ -1,7 +1,9 @@
 package dev.awty.internal.recurring;
 
+import java.time.Instant;
 import java.time.ZoneId;
 
+import dev.awty.recurring.InvalidScheduleException;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.recurring.ScheduleExpression;
 
@@ -12,6 +14,19 @@ record ValidSchedule(ScheduleDefinition definition, ScheduleExpression expressio
 
 	String id() {
 		return this.definition.id();
+	}
+
+	/**
+	 * The schedule's first occurrence after {@code now}.
+	 * @throws InvalidScheduleException if the expression never matches a date
+	 */
+	Instant firstOccurrence(Instant now) {
+		Instant first = this.expression.first(now, this.zone);
+		if (first == null) {
+			throw new InvalidScheduleException("expression",
+					"Cron expression '" + this.expression + "' never matches a date; it would never fire");
+		}
+		return first;
 	}
 
 }

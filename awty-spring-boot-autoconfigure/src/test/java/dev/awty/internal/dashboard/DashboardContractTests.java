@@ -24,6 +24,10 @@ import org.springframework.web.servlet.function.ServerResponse;
 import dev.awty.EventScheduler;
 import dev.awty.autoconfigure.AwtyDashboardAutoConfiguration;
 import dev.awty.autoconfigure.AwtyObservabilityAutoConfiguration;
+import dev.awty.internal.observe.BacklogMonitor;
+import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.recurring.RecurringSchedules;
+import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.repository.SelectionFilter;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.PurchaseConsumerConfiguration;
@@ -165,6 +169,62 @@ abstract class DashboardContractTests {
 				.andExpect(status().isOk())
 				.andExpect(jsonPath("$.changed").value(1));
 		});
+	}
+
+	@Test
+	void showsTheRecurringSchedulesWithTheirLastOutcomeAndTheHistoryOfOneNewestFirst() {
+		run((mvc, context) -> {
+			context.getBean(DeliveryPollers.class).stop();
+			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
+			schedules.create(ScheduleDefinition.of("report-daily", "@daily").withTimeZone("Europe/Berlin"));
+			schedules.create(ScheduleDefinition.of("report-hourly", "@every 1h"));
+			schedules.create(ScheduleDefinition.of("other", "@every 1h"));
+			this.database.jdbc().update("UPDATE awty_schedule SET attempts = 1, last_error = 'broker down' WHERE id = ?",
+					"report-hourly");
+			Instant now = this.database.databaseNow();
+			historyEntry("report-daily", "DELIVERED", now.minus(Duration.ofDays(2)), null);
+			historyEntry("report-daily", "RETRY", now.minus(Duration.ofDays(1)), "broker down");
+			historyEntry("report-daily", "DELIVERED", now.minus(Duration.ofHours(23)), null);
+			historyEntry("other", "DELIVERED", now.minus(Duration.ofHours(1)), null);
+			// The overview's figures may be up to two seconds old: read them after the schedules were created.
+			context.getBean(BacklogMonitor.class).refreshNow();
+
+			mvc.perform(get("/awty/api/overview").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.types.awty_recurring.table").value("awty_schedule"))
+				.andExpect(jsonPath("$.types.awty_recurring.pending").value(3))
+				.andExpect(jsonPath("$.rowTypes").value(contains(TYPE)))
+				.andExpect(jsonPath("$.recurring").value(true));
+			mvc.perform(get("/awty/api/schedules?prefix=report-").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.schedules[*].id").value(contains("report-daily", "report-hourly")))
+				.andExpect(jsonPath("$.schedules[0].expression").value("@daily"))
+				.andExpect(jsonPath("$.schedules[0].timeZone").value("Europe/Berlin"))
+				.andExpect(jsonPath("$.schedules[0].nextFireAt").isNotEmpty())
+				.andExpect(jsonPath("$.schedules[1].lastOutcome").value("FAILING"))
+				.andExpect(jsonPath("$.schedules[1].lastError").value("broker down"));
+			mvc.perform(get("/awty/api/schedules/report-daily/history?limit=2")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.entries[*].outcome").value(contains("DELIVERED", "RETRY")))
+				.andExpect(jsonPath("$.entries[1].error").value("broker down"));
+			mvc.perform(get("/awty/api/schedules/report-daily/history?limit=0")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isBadRequest())
+				.andExpect(jsonPath("$.error").value("limit must be between 1 and 500, was 0"));
+			mvc.perform(get("/awty/api/schedules")).andExpect(status().isForbidden());
+			mvc.perform(get("/awty/api/types/awty_recurring/rows").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isNotFound());
+		});
+	}
+
+	private void historyEntry(String scheduleId, String outcome, Instant finishedAt, String error) {
+		this.database.jdbc().update("""
+				INSERT INTO awty_delivery_log (event_type, schedule_id, event_id, due_at, finished_at, attempts,
+				                               check_count, outcome, error, duration_ms, instance_id)
+				VALUES ('awty_recurring', ?, ?, ?, ?, 1, 0, ?, ?, 2, 'test')
+				""", scheduleId, "recurring:" + scheduleId + "-" + finishedAt.getEpochSecond(),
+				this.database.timestamp(finishedAt), this.database.timestamp(finishedAt), outcome, error);
 	}
 
 	private static MockHttpServletRequestBuilder operator(MockHttpServletRequestBuilder request, String body) {

@@ -1,0 +1,76 @@
+package dev.awty.internal.observe;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import javax.sql.DataSource;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import dev.awty.spi.SqlDialect;
+
+/**
+ * Reads the {@link Backlog} of the recurring schedules from {@code awty_schedule}: pending are the enabled schedules
+ * with a next occurrence, overdue those whose next occurrence has passed, and failed those overdue because their
+ * last attempt to publish failed (a schedule is retried, never given up: it stays overdue until it publishes).
+ * Both statements read the due index {@code (enabled, next_fire_at)}; the second only its overdue part.
+ */
+final class ScheduleBacklogQuery implements BacklogReader {
+
+	private static final String PENDING_SUMMARY = """
+			SELECT COUNT(*) AS pending, CURRENT_TIMESTAMP AS db_now FROM awty_schedule
+			WHERE enabled = TRUE AND next_fire_at IS NOT NULL
+			""";
+
+	private static final String OVERDUE_SUMMARY = """
+			SELECT COUNT(*) AS overdue, MIN(next_fire_at) AS oldest_due,
+			       COALESCE(SUM(CASE WHEN attempts > 0 THEN 1 ELSE 0 END), 0) AS failing
+			FROM awty_schedule WHERE enabled = TRUE AND next_fire_at < :now
+			""";
+
+	private final String type;
+
+	private final SqlDialect dialect;
+
+	private final JdbcClient jdbc;
+
+	private final String pendingSummary;
+
+	ScheduleBacklogQuery(String type, SqlDialect dialect, DataSource dataSource) {
+		this.type = type;
+		this.dialect = dialect;
+		this.jdbc = JdbcClient.create(dataSource);
+		this.pendingSummary = dialect.withDatabaseNow(PENDING_SUMMARY);
+	}
+
+	@Override
+	public String type() {
+		return this.type;
+	}
+
+	@Override
+	public Backlog read() {
+		Pending pending = this.jdbc.sql(this.pendingSummary).query((rs, row) -> {
+			Instant now = this.dialect.readTimestamp(rs, "db_now");
+			return new Pending(rs.getLong("pending"), (now != null) ? now : Instant.now());
+		}).single();
+		Overdue overdue = this.jdbc.sql(OVERDUE_SUMMARY)
+			.param("now", this.dialect.timestampParameter(pending.now()))
+			.query((rs, row) -> new Overdue(rs.getLong("overdue"), this.dialect.readTimestamp(rs, "oldest_due"),
+					rs.getLong("failing")))
+			.single();
+		Duration oldestOverdue = (overdue.oldestDue() != null) ? Duration.between(overdue.oldestDue(), pending.now())
+				: Duration.ZERO;
+		return new Backlog(this.type, pending.pending(), overdue.overdue(),
+				oldestOverdue.isNegative() ? Duration.ZERO : oldestOverdue, overdue.failing(), null, pending.now());
+	}
+
+	private record Pending(long pending, Instant now) {
+	}
+
+	private record Overdue(long overdue, @Nullable Instant oldestDue, long failing) {
+	}
+
+}

@@ -1,0 +1,118 @@
+package dev.awty.autoconfigure;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import liquibase.integration.spring.SpringLiquibase;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.io.DefaultResourceLoader;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.awty.EventScheduler;
+import dev.awty.history.DeliveryHistory;
+import dev.awty.history.DeliveryOutcome;
+import dev.awty.history.DeliveryRecord;
+import dev.awty.recurring.RecurringSchedules;
+import dev.awty.recurring.ScheduleDefinition;
+import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ReceivedEvents;
+import dev.awty.testing.RecurringConsumerConfiguration;
+import dev.awty.testing.TestDatabase;
+import dev.awty.testing.events.purchase.TestPurchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * An application whose starter-owned tables were created by the changelog awty shipped before occurrences had
+ * history upgrades: awty's initializer applies the new changeSets, the entries written before stay readable, and rows
+ * and occurrences are recorded from then on. Without the initializer, start-up fails with the changeSets to add.
+ * Written once and run on every database by a one-line subclass.
+ */
+abstract class SchemaUpgradeContractTests {
+
+	private static final String PREVIOUS_CHANGELOG = "classpath:dev/awty/schema/awty-changelog-before-schedule-history.xml";
+
+	private final Supplier<TestDatabase> databases;
+
+	private TestDatabase database;
+
+	private JdbcTemplate jdbc;
+
+	SchemaUpgradeContractTests(Supplier<TestDatabase> databases) {
+		this.databases = databases;
+	}
+
+	@BeforeEach
+	void createTablesWithThePreviousChangelog() throws Exception {
+		this.database = this.databases.get();
+		this.jdbc = this.database.jdbc();
+		this.database.execute(TestPurchase.TABLE_DDL);
+		SpringLiquibase liquibase = new SpringLiquibase();
+		liquibase.setDataSource(this.database.simpleDataSource());
+		liquibase.setResourceLoader(new DefaultResourceLoader());
+		liquibase.setChangeLog(PREVIOUS_CHANGELOG);
+		liquibase.setDatabaseChangeLogTable(AwtySchemaInitializer.CHANGELOG_TABLE);
+		liquibase.setDatabaseChangeLogLockTable(AwtySchemaInitializer.CHANGELOG_LOCK_TABLE);
+		liquibase.setChangeLogParameters(Map.of("awty.lockTable", "shedlock"));
+		liquibase.afterPropertiesSet();
+		this.jdbc.update("""
+				INSERT INTO awty_delivery_log (event_type, row_id, event_id, due_at, finished_at, attempts, check_count,
+				                               outcome, duration_ms, instance_id)
+				VALUES ('test_purchase', 5, 'test_purchase/5/1', ?, ?, 1, 0, 'DELIVERED', 3, 'before-upgrade')
+				""", this.database.timestamp(this.database.databaseNow()), this.database.timestamp(this.database.databaseNow()));
+	}
+
+	private ApplicationContextRunner application(ReceivedEvents received) {
+		return AwtyContexts.purchases(this.database, received)
+			.withUserConfiguration(RecurringConsumerConfiguration.class)
+			.withPropertyValues("awty.poller.poll-interval=100ms", "awty.recurring.poll-interval=100ms");
+	}
+
+	@Test
+	void anApplicationOnThePreviousSchemaUpgradesKeepsItsHistoryAndRecordsRowsAndOccurrences() {
+		ReceivedEvents received = new ReceivedEvents();
+		application(received).run((context) -> {
+			assertThat(context).hasNotFailed();
+			DeliveryHistory history = context.getBean(DeliveryHistory.class);
+			assertThat(history.ofRow("test_purchase", 5)).singleElement()
+				.satisfies((entry) -> assertThat(entry.instanceId()).isEqualTo("before-upgrade"));
+
+			long id = context.getBean(EventScheduler.class).schedule(new TestPurchase(1), this.database.databaseNow());
+			context.getBean(RecurringSchedules.class).create(ScheduleDefinition.of("once", "@at 2020-01-01T00:00:00Z"));
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 2);
+			await().atMost(Duration.ofSeconds(5))
+				.until(() -> !history.ofRow("test_purchase", id).isEmpty() && !history.forSchedule("once", 10).isEmpty());
+			assertThat(history.ofRow("test_purchase", id)).extracting(DeliveryRecord::outcome)
+				.containsExactly(DeliveryOutcome.DELIVERED);
+			assertThat(history.forSchedule("once", 10)).singleElement().satisfies((entry) -> {
+				assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.DELIVERED);
+				assertThat(entry.eventId()).isEqualTo("recurring:once-1577836800");
+			});
+			// Recognised as applied: the changeSets of the previous changelog ran once, the new one after them.
+			assertThat(this.jdbc.queryForList("SELECT id FROM awty_databasechangelog WHERE id IN ('awty-3-schedule',"
+					+ " 'awty-6-delivery-log-schedule') ORDER BY orderexecuted", String.class))
+				.containsExactly("awty-3-schedule", "awty-6-delivery-log-schedule");
+		});
+	}
+
+	@Test
+	void withoutTheInitializerStartupFailsWithTheChangeSetsThatAddTheScheduleColumn() {
+		application(new ReceivedEvents()).withPropertyValues("awty.schema.initialize=false").run((context) -> {
+			FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).isEqualTo("awty is misconfigured: The history table 'awty_delivery_log'"
+					+ " has no column 'schedule_id', which this version of awty writes (it was created by an earlier one)");
+			assertThat(analysis.getAction()).startsWith("Set awty.schema.initialize=true to let awty add it")
+				.contains("<changeSet id=\"awty-6-delivery-log-schedule\" author=\"awty\">")
+				.contains("<column name=\"schedule_id\" type=\"VARCHAR(200)\"/>")
+				.contains("<changeSet id=\"awty-7-delivery-log-schedule-index\" author=\"awty\" dbms=\"postgresql\">");
+		});
+	}
+
+}

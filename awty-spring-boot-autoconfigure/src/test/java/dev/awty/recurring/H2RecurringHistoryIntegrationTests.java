@@ -1,0 +1,11 @@
+package dev.awty.recurring;
+
+import dev.awty.testing.TestDatabases;
+
+class H2RecurringHistoryIntegrationTests extends RecurringHistoryContractTests {
+
+	H2RecurringHistoryIntegrationTests() {
+		super(TestDatabases::h2);
+	}
+
+}

@@ -1,0 +1,175 @@
+package dev.awty.recurring;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import dev.awty.history.DeliveryHistory;
+import dev.awty.history.DeliveryOutcome;
+import dev.awty.history.DeliveryRecord;
+import dev.awty.internal.housekeeping.Housekeeping;
+import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ReceivedEvents;
+import dev.awty.testing.ReceivedEvents.Received;
+import dev.awty.testing.RecurringConsumerConfiguration;
+import dev.awty.testing.TestDatabase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The history of recurring occurrences in {@code awty_delivery_log}: what is written per history mode, how a
+ * schedule's entries are read, and retention; written once and run on every database by a one-line subclass.
+ */
+abstract class RecurringHistoryContractTests {
+
+	private static final String TYPE = RecurringHeaders.TYPE_VALUE;
+
+	private final Supplier<TestDatabase> databases;
+
+	private TestDatabase database;
+
+	private JdbcTemplate jdbc;
+
+	RecurringHistoryContractTests(Supplier<TestDatabase> databases) {
+		this.databases = databases;
+	}
+
+	@BeforeEach
+	void createDatabase() {
+		this.database = this.databases.get();
+		this.jdbc = this.database.jdbc();
+	}
+
+	private ApplicationContextRunner application(ReceivedEvents received, String... properties) {
+		return AwtyContexts.consuming(RecurringConsumerConfiguration.class, this.database, received)
+			.withPropertyValues("awty.recurring.poll-interval=200ms", "awty.retry.initial-backoff=200ms",
+					"awty.retry.jitter=0", "awty.instance-id=recurring-history")
+			.withPropertyValues(properties);
+	}
+
+	@Test
+	void everyOccurrencePublishedAndEveryFailedAttemptIsRecordedWithItsScheduleEventIdAndTime() {
+		ReceivedEvents received = new ReceivedEvents().failFirst(1);
+		application(received).run((context) -> {
+			context.getBean(RecurringSchedules.class).create(ScheduleDefinition.of("tick", "@every 1s"));
+			await().atMost(Duration.ofSeconds(15)).until(() -> received.count() >= 3);
+			// Stopped gracefully: every occurrence published is recorded before stop returns.
+			context.getBean(DeliveryPollers.class).stop();
+
+			DeliveryHistory history = context.getBean(DeliveryHistory.class);
+			List<DeliveryRecord> entries = history.forSchedule("tick", 100);
+			assertThat(entries).allSatisfy((entry) -> {
+				assertThat(entry.type()).isEqualTo(TYPE);
+				assertThat(entry.scheduleId()).isEqualTo("tick");
+				assertThat(entry.rowId()).isZero();
+				assertThat(entry.eventId()).isEqualTo("recurring:tick-" + entry.dueAt().getEpochSecond());
+				assertThat(entry.instanceId()).isEqualTo("recurring-history");
+			});
+			assertThat(entries).extracting(DeliveryRecord::finishedAt).isSortedAccordingTo((a, b) -> b.compareTo(a));
+			List<DeliveryRecord> delivered = entries.stream()
+				.filter((entry) -> entry.outcome() == DeliveryOutcome.DELIVERED)
+				.toList();
+			assertThat(delivered).extracting(DeliveryRecord::eventId)
+				.containsExactlyInAnyOrderElementsOf(received.all().stream().map(Received::eventId).toList());
+			DeliveryRecord failed = entries.get(entries.size() - 1);
+			assertThat(failed.outcome()).isEqualTo(DeliveryOutcome.RETRY);
+			assertThat(failed.attempts()).isEqualTo(1);
+			assertThat(failed.error()).contains("consumer is down (call 1)");
+			assertThat(history.find(TYPE, DeliveryOutcome.RETRY, failed.finishedAt().minusSeconds(1),
+					this.database.databaseNow().plusSeconds(1), 10)).containsExactly(failed);
+			assertThat(history.forSchedule("tick", 1)).containsExactly(entries.get(0));
+			assertThat(history.forSchedule("other", 10)).isEmpty();
+		});
+	}
+
+	@Test
+	void recordsOnlyFailedAttemptsWhenHistoryIsFailuresAndNothingWhenNone() {
+		ReceivedEvents failures = new ReceivedEvents().failFirst(1);
+		application(failures, "awty.history.mode=failures").run((context) -> {
+			context.getBean(RecurringSchedules.class).create(ScheduleDefinition.of("tick", "@every 1s"));
+			await().atMost(Duration.ofSeconds(15)).until(() -> failures.count() >= 2);
+			context.getBean(DeliveryPollers.class).stop();
+
+			assertThat(context.getBean(DeliveryHistory.class).forSchedule("tick", 100)).singleElement()
+				.satisfies((entry) -> assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.RETRY));
+		});
+		ReceivedEvents none = new ReceivedEvents().failFirst(1);
+		application(none, "awty.history.mode=none").run((context) -> {
+			context.getBean(RecurringSchedules.class).create(ScheduleDefinition.of("quiet", "@every 1s"));
+			await().atMost(Duration.ofSeconds(15)).until(() -> none.count() >= 2);
+			context.getBean(DeliveryPollers.class).stop();
+
+			assertThat(context.getBean(DeliveryHistory.class).forSchedule("quiet", 100)).isEmpty();
+		});
+	}
+
+	@Test
+	void aScheduleRowThatCannotBeReadIsRecordedAsAFailedAttemptSayingWhy() {
+		application(new ReceivedEvents()).run((context) -> {
+			// A row edited by hand: no misfire policy is called 'sometimes'.
+			this.jdbc.update("INSERT INTO awty_schedule (id, expression, time_zone, misfire_policy, enabled, version,"
+					+ " next_fire_at, attempts, created_at, updated_at) VALUES ('edited', '@every 1h', 'UTC', 'sometimes',"
+					+ " TRUE, 1, ?, 0, ?, ?)", this.database.timestamp(this.database.databaseNow().minusSeconds(1)),
+					this.database.timestamp(this.database.databaseNow()), this.database.timestamp(this.database.databaseNow()));
+			DeliveryHistory history = context.getBean(DeliveryHistory.class);
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> !history.forSchedule("edited", 10).isEmpty());
+
+			assertThat(history.forSchedule("edited", 10).get(0)).satisfies((entry) -> {
+				assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.RETRY);
+				assertThat(entry.eventId()).isEqualTo("recurring:edited");
+				assertThat(entry.error()).startsWith("schedule could not be read: ").contains("sometimes");
+			});
+		});
+	}
+
+	@Test
+	void retentionDeletesOldEntriesOfOccurrencesAndKeepsRecentOnes() {
+		application(new ReceivedEvents(), "awty.history.retention=30d").run((context) -> {
+			context.getBean(DeliveryPollers.class).stop();
+			Instant now = this.database.databaseNow();
+			insert("nightly", now.minus(Duration.ofDays(31)));
+			insert("nightly", now.minus(Duration.ofDays(32)));
+			insert("nightly", now.minus(Duration.ofDays(29)));
+
+			Housekeeping.Run run = context.getBean(Housekeeping.class).runOnce();
+
+			assertThat(run.history().rows()).isEqualTo(2);
+			assertThat(context.getBean(DeliveryHistory.class).forSchedule("nightly", 10)).singleElement()
+				.satisfies((entry) -> assertThat(entry.dueAt()).isEqualTo(now.minus(Duration.ofDays(29))));
+		});
+	}
+
+	@Test
+	void aScheduleHistoryIsAskedForWithAScheduleIdAndALimitInRange() {
+		application(new ReceivedEvents()).run((context) -> {
+			DeliveryHistory history = context.getBean(DeliveryHistory.class);
+			assertThatIllegalArgumentException().isThrownBy(() -> history.forSchedule(" ", 10))
+				.withMessage("scheduleId must be the id of a recurring schedule (1 to 200 characters), was ' '");
+			assertThatIllegalArgumentException().isThrownBy(() -> history.forSchedule("x".repeat(201), 10))
+				.withMessage("scheduleId must be the id of a recurring schedule (1 to 200 characters), was 201 characters");
+			assertThatIllegalArgumentException().isThrownBy(() -> history.forSchedule("tick", 0))
+				.withMessage("limit must be between 1 and 10000, was 0");
+		});
+	}
+
+	private void insert(String scheduleId, Instant finishedAt) {
+		this.jdbc.update("""
+				INSERT INTO awty_delivery_log (event_type, schedule_id, event_id, due_at, finished_at, attempts,
+				                               check_count, outcome, duration_ms, instance_id)
+				VALUES (?, ?, ?, ?, ?, 1, 0, 'DELIVERED', 1, 'test')
+				""", TYPE, scheduleId, "recurring:" + scheduleId + "-" + finishedAt.getEpochSecond(),
+				this.database.timestamp(finishedAt), this.database.timestamp(finishedAt));
+	}
+
+}
