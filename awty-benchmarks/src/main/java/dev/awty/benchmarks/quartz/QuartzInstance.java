@@ -2,8 +2,10 @@ package dev.awty.benchmarks.quartz;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 
 import com.zaxxer.hikari.HikariDataSource;
 import org.quartz.Job;
@@ -22,7 +24,7 @@ import dev.awty.benchmarks.Receiver;
  * One Quartz scheduler in a cluster: the JDBC job store ({@code JobStoreTX} with PostgreSQL's delegate,
  * {@code isClustered}) on a pool of the benchmark's size and a thread pool of the benchmark's threads, acquiring
  * triggers in batches of up to one per thread under the cluster's row lock. Every trigger fires the one durable job
- * {@value #JOB}; the trigger's name is the sequence number the {@link Receiver} counts.
+ * {@value #JOB}; the trigger's name says which row or schedule fired.
  */
 public final class QuartzInstance implements AutoCloseable {
 
@@ -40,7 +42,13 @@ public final class QuartzInstance implements AutoCloseable {
 		this.scheduler = scheduler;
 	}
 
+	/** Starts an instance whose triggers are named by the sequence number the {@link Receiver} counts. */
 	public static QuartzInstance start(BenchDatabase database, Receiver receiver) {
+		return start(database, (trigger, at) -> receiver.receive(Long.parseLong(trigger), at));
+	}
+
+	/** Starts an instance that hands each firing's trigger name and scheduled time to {@code fired}. */
+	public static QuartzInstance start(BenchDatabase database, BiConsumer<String, Instant> fired) {
 		Options options = database.options();
 		HikariDataSource pool = database.pool("quartz", options.poolSize());
 		// Quartz looks its data source up by name; a provider registered under a fresh name hands it the pool.
@@ -48,7 +56,8 @@ public final class QuartzInstance implements AutoCloseable {
 		DBConnectionManager.getInstance().addConnectionProvider(dataSource, new PoolProvider(pool));
 		try {
 			Scheduler scheduler = new StdSchedulerFactory(properties(options, dataSource)).getScheduler();
-			scheduler.setJobFactory((bundle, owner) -> (context) -> fired(context, receiver));
+			scheduler.setJobFactory((bundle, owner) -> (context) -> fired
+				.accept(context.getTrigger().getKey().getName(), context.getScheduledFireTime().toInstant()));
 			scheduler.start();
 			return new QuartzInstance(pool, scheduler);
 		}
@@ -79,11 +88,6 @@ public final class QuartzInstance implements AutoCloseable {
 		// Rows waiting in a long drain are late, not misfired: every trigger fires once, as in the other systems.
 		properties.setProperty("org.quartz.jobStore.misfireThreshold", "3600000");
 		return properties;
-	}
-
-	private static void fired(JobExecutionContext context, Receiver receiver) {
-		receiver.receive(Long.parseLong(context.getTrigger().getKey().getName()),
-				context.getScheduledFireTime().toInstant());
 	}
 
 	@Override

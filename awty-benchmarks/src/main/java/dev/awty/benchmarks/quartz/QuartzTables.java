@@ -12,9 +12,12 @@ public final class QuartzTables {
 
 	private static final String SCRIPT = "org/quartz/impl/jdbcjobstore/tables_postgres.sql";
 
-	/** Empties a run's triggers, keeping the job; stopped schedulers leave no state for the next to recover. */
-	public static final String CLEAR = "DELETE FROM qrtz_simple_triggers; DELETE FROM qrtz_fired_triggers;"
-			+ " DELETE FROM qrtz_triggers; DELETE FROM qrtz_scheduler_state";
+	/**
+	 * Empties a run's triggers, keeping the job; stopped schedulers leave no state for the next to recover. A
+	 * truncate: deleting a million triggers checks every trigger table's foreign key row by row.
+	 */
+	public static final String CLEAR = "TRUNCATE qrtz_simple_triggers, qrtz_cron_triggers, qrtz_simprop_triggers,"
+			+ " qrtz_blob_triggers, qrtz_fired_triggers, qrtz_triggers, qrtz_scheduler_state";
 
 	public static final String ANALYZE = "VACUUM ANALYZE qrtz_triggers; VACUUM ANALYZE qrtz_simple_triggers;"
 			+ " VACUUM ANALYZE qrtz_fired_triggers";
@@ -27,18 +30,44 @@ public final class QuartzTables {
 			VALUES ('%1$s', '%1$s', '%1$s', '%2$s', true, false, false, false) ON CONFLICT DO NOTHING
 			""";
 
-	/** One statement, so that no scheduler sees a trigger before its simple-trigger row. */
+	/**
+	 * In one transaction, so that no scheduler sees a trigger before its simple-trigger row; the triggers are
+	 * analyzed before their simple-trigger rows go in, or the foreign key's check scans the whole table per row.
+	 */
 	private static final String TRIGGERS = """
-			WITH t AS (
-			    INSERT INTO qrtz_triggers (sched_name, trigger_name, trigger_group, job_name, job_group,
-			        next_fire_time, priority, trigger_state, trigger_type, start_time, misfire_instr)
-			    SELECT '%1$s', g::text, '%1$s', '%1$s', '%1$s', (EXTRACT(EPOCH FROM %2$s) * 1000)::bigint, 5,
-			        'WAITING', 'SIMPLE', (EXTRACT(EPOCH FROM %2$s) * 1000)::bigint, 0
-			    FROM generate_series(%3$d, %4$d) g
-			    RETURNING trigger_name)
+			BEGIN;
+			INSERT INTO qrtz_triggers (sched_name, trigger_name, trigger_group, job_name, job_group, next_fire_time,
+			    priority, trigger_state, trigger_type, start_time, misfire_instr)
+			SELECT '%1$s', g::text, '%1$s', '%1$s', '%1$s', (EXTRACT(EPOCH FROM %2$s) * 1000)::bigint, 5, 'WAITING',
+			    'SIMPLE', (EXTRACT(EPOCH FROM %2$s) * 1000)::bigint, 0
+			FROM generate_series(%3$d, %4$d) g;
+			ANALYZE qrtz_triggers;
 			INSERT INTO qrtz_simple_triggers (sched_name, trigger_name, trigger_group, repeat_count, repeat_interval,
 			    times_triggered)
-			SELECT '%1$s', trigger_name, '%1$s', 0, 0, 0 FROM t
+			SELECT '%1$s', g::text, '%1$s', 0, 0, 0 FROM generate_series(%3$d, %4$d) g;
+			COMMIT
+			""";
+
+	/**
+	 * Cron triggers {@code bulk-1} to {@code bulk-N}, as the recurring scenario gives awty its schedules: the first
+	 * {@code steady} fire every ten seconds, {@code rate} of them at each second from {@code t0} (epoch ms, a
+	 * multiple of ten seconds); the rest daily at 02:00, next tomorrow.
+	 */
+	private static final String CRON_TRIGGERS = """
+			BEGIN;
+			INSERT INTO qrtz_triggers (sched_name, trigger_name, trigger_group, job_name, job_group, next_fire_time,
+			    priority, trigger_state, trigger_type, start_time, misfire_instr)
+			SELECT '%1$s', 'bulk-' || g, '%1$s', '%1$s', '%1$s',
+			    CASE WHEN g <= %3$d THEN %2$d + ((g - 1) / %4$d) %% 10 * 1000
+			         ELSE (EXTRACT(EPOCH FROM date_trunc('day', CURRENT_TIMESTAMP) + INTERVAL '26 hours') * 1000)::bigint
+			    END, 5, 'WAITING', 'CRON', %2$d, 0
+			FROM generate_series(1, %5$d) g;
+			ANALYZE qrtz_triggers;
+			INSERT INTO qrtz_cron_triggers (sched_name, trigger_name, trigger_group, cron_expression, time_zone_id)
+			SELECT '%1$s', 'bulk-' || g, '%1$s',
+			    CASE WHEN g <= %3$d THEN ((g - 1) / %4$d) %% 10 || '/10 * * * * ?' ELSE '0 0 2 * * ?' END, 'UTC'
+			FROM generate_series(1, %5$d) g;
+			COMMIT
 			""";
 
 	private QuartzTables() {
@@ -64,6 +93,12 @@ public final class QuartzTables {
 	public static String rows(long first, long count, String dueAt) {
 		return JOB.formatted(QuartzInstance.JOB, QuartzInstance.BenchJob.class.getName()) + ";"
 				+ TRIGGERS.formatted(QuartzInstance.JOB, dueAt, first, first + count - 1);
+	}
+
+	/** See {@link #CRON_TRIGGERS}: {@code total} triggers, {@code steady} of them firing {@code rate} a second. */
+	public static String cronRows(int total, int steady, int rate, long t0Millis) {
+		return JOB.formatted(QuartzInstance.JOB, QuartzInstance.BenchJob.class.getName()) + ";"
+				+ CRON_TRIGGERS.formatted(QuartzInstance.JOB, t0Millis, steady, rate, total);
 	}
 
 }

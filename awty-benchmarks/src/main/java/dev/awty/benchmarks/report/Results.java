@@ -148,7 +148,9 @@ public final class Results {
 		}
 		double recurring = median("recurring", AWTY, "lag p99");
 		if (!Double.isNaN(recurring)) {
-			lines.add("recurring lag p99 awty = " + Numbers.format(recurring) + " ms, createAll = "
+			lines.add("recurring lag p99 awty = " + Numbers.format(recurring) + " ms, quartz = "
+					+ Numbers.format(median("recurring", QUARTZ, "lag p99")) + " ms");
+			lines.add("recurring awty createAll = "
 					+ Numbers.format(median("recurring", AWTY, "createAll/s")) + " schedules/s, size per million = "
 					+ Numbers.format(median("recurring", AWTY, "table MB per million")) + " MB table + "
 					+ Numbers.format(median("recurring", AWTY, "indexes MB per million")) + " MB indexes");
