@@ -47,13 +47,13 @@ final class OccurrenceFiring {
 	 * @param claimedAtNanos {@link System#nanoTime()} once the claim returned
 	 * @return one outcome per schedule, in the order of {@code schedules}
 	 */
-	List<ScheduleClaims.Outcome> fire(List<RecurringSchedule> schedules, Instant now, long claimedAtNanos) {
+	List<ScheduleOutcomes.Outcome> fire(List<RecurringSchedule> schedules, Instant now, long claimedAtNanos) {
 		List<Planned> planned = schedules.stream().map((schedule) -> plan(schedule, now)).toList();
 		List<@Nullable Instant> dueTimes = planned.stream().<@Nullable Instant>map(Planned::firstOccurrence).toList();
 		return DueRelease.whenDue(now, claimedAtNanos, dueTimes, planned, (group) -> publish(group, now));
 	}
 
-	private List<ScheduleClaims.Outcome> publish(List<Planned> planned, Instant now) {
+	private List<ScheduleOutcomes.Outcome> publish(List<Planned> planned, Instant now) {
 		List<SafePublish.Addressed> messages = new ArrayList<>();
 		for (Planned plan : planned) {
 			String channel = (plan.schedule().channel() != null) ? plan.schedule().channel() : this.settings.channel();
@@ -62,11 +62,11 @@ final class OccurrenceFiring {
 		}
 		List<PublishOutcome> sent = SafePublish.publishEach(this.publisher, messages);
 		Instant publishedAt = Instant.now();
-		List<ScheduleClaims.Outcome> outcomes = new ArrayList<>(planned.size());
+		List<ScheduleOutcomes.Outcome> outcomes = new ArrayList<>(planned.size());
 		int position = 0;
 		for (Planned plan : planned) {
 			int occurrences = plan.occurrences().size();
-			ScheduleClaims.Outcome outcome = outcomeOf(plan, sent.subList(position, position + occurrences), now);
+			ScheduleOutcomes.Outcome outcome = outcomeOf(plan, sent.subList(position, position + occurrences), now);
 			count(plan, outcome, publishedAt);
 			outcomes.add(outcome);
 			position += occurrences;
@@ -78,7 +78,7 @@ final class OccurrenceFiring {
 	 * What to record of one schedule: its next occurrence when every occurrence was published, else the first one that
 	 * failed (tried again after a backoff) and the last one published.
 	 */
-	private ScheduleClaims.Outcome outcomeOf(Planned plan, List<PublishOutcome> sent, Instant now) {
+	private ScheduleOutcomes.Outcome outcomeOf(Planned plan, List<PublishOutcome> sent, Instant now) {
 		RecurringSchedule schedule = plan.schedule();
 		FirePlan firePlan = plan.plan();
 		if (firePlan == null) {
@@ -91,13 +91,13 @@ final class OccurrenceFiring {
 		}
 		Instant lastFired = (failedAt > 0) ? occurrences.get(failedAt - 1) : schedule.lastFiredAt();
 		if (failedAt == occurrences.size()) {
-			return new ScheduleClaims.Outcome(schedule.id(), schedule.version(), firePlan.next(), lastFired, null, null);
+			return new ScheduleOutcomes.Outcome(schedule.id(), schedule.version(), firePlan.next(), lastFired, null, null);
 		}
 		return failure(schedule, occurrences.get(failedAt), lastFired, String.valueOf(sent.get(failedAt).error()), now);
 	}
 
 	/** Counts the occurrences of one schedule published (with their lag behind the occurrence) and its failure. */
-	private void count(Planned plan, ScheduleClaims.Outcome outcome, Instant publishedAt) {
+	private void count(Planned plan, ScheduleOutcomes.Outcome outcome, Instant publishedAt) {
 		int published = 0;
 		for (Instant occurrence : plan.occurrences()) {
 			if (outcome.error() != null && !occurrence.isBefore(Objects.requireNonNull(outcome.nextFireAt()))) {
@@ -134,13 +134,13 @@ final class OccurrenceFiring {
 		}
 	}
 
-	private ScheduleClaims.Outcome failure(RecurringSchedule schedule, @Nullable Instant next,
+	private ScheduleOutcomes.Outcome failure(RecurringSchedule schedule, @Nullable Instant next,
 			@Nullable Instant lastFired, String error, Instant now) {
 		int attempt = schedule.attempts() + 1;
 		Instant retryAt = now.plusMillis(this.settings.backoff().delayMillis(attempt));
 		logger.warn("awty: recurring schedule '" + schedule.id() + "' failed to publish (attempt " + attempt
 				+ ", retried at " + retryAt + "): " + error);
-		return new ScheduleClaims.Outcome(schedule.id(), schedule.version(), next, lastFired, error, retryAt);
+		return new ScheduleOutcomes.Outcome(schedule.id(), schedule.version(), next, lastFired, error, retryAt);
 	}
 
 	private record Planned(RecurringSchedule schedule, @Nullable FirePlan plan, @Nullable String error) {

@@ -28,6 +28,8 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 
 	private final ScheduleClaims claims;
 
+	private final ScheduleOutcomes outcomes;
+
 	private final ScheduleStore store;
 
 	private final RecurringSettings settings;
@@ -42,10 +44,11 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 
 	private final OccurrenceFiring firing;
 
-	RecurringDelivery(ScheduleClaims claims, ScheduleStore store, RecurringSettings settings, OccurrenceFiring firing,
-			String instanceId, LeaseHeartbeat<String> heartbeat, DeliveryCounters counters) {
+	RecurringDelivery(ScheduleClaims claims, ScheduleOutcomes outcomes, ScheduleStore store, RecurringSettings settings,
+			OccurrenceFiring firing, String instanceId, LeaseHeartbeat<String> heartbeat, DeliveryCounters counters) {
 		this.counters = counters;
 		this.claims = claims;
+		this.outcomes = outcomes;
 		this.store = store;
 		this.settings = settings;
 		this.firing = firing;
@@ -57,7 +60,7 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 	public ClaimedSchedules claim() {
 		String token = this.tokens.next();
 		long sent = System.nanoTime();
-		List<ScheduleClaims.UnreadableSchedule> unreadable = new ArrayList<>();
+		List<ScheduleOutcomes.UnreadableSchedule> unreadable = new ArrayList<>();
 		ScheduleClaims.Claimed claimed = this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(),
 				this.settings.claimAhead(), unreadable);
 		long returned = System.nanoTime();
@@ -67,7 +70,7 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 			this.counters.failedAttempts(unreadable.size());
 			unreadable.forEach((row) -> this.counters.failedAttempt(true));
 			Instant now = this.store.databaseNow();
-			this.claims.recordUnreadable(unreadable, token,
+			this.outcomes.recordUnreadable(unreadable, token,
 					(row) -> now.plusMillis(this.settings.backoff().delayMillis(row.attempts() + 1)));
 			unreadable.forEach((row) -> logger.warn("awty: recurring schedule '" + row.id() + "' failed (attempt "
 					+ (row.attempts() + 1) + "): " + row.error()));
@@ -123,11 +126,11 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 
 	private void publish(ClaimedSchedules claimed, List<ScheduleRow> rows) {
 		Instant now = (claimed.databaseNow() != null) ? claimed.databaseNow() : this.store.databaseNow();
-		List<ScheduleClaims.Outcome> outcomes = this.firing
+		List<ScheduleOutcomes.Outcome> outcomes = this.firing
 			.fire(rows.stream().map(ScheduleRow::schedule).toList(), now, claimed.claimedAtNanos());
 		// Recording clears the claims: the heartbeat must stop holding them first, or it counts them as lost.
 		stopHolding(claimed);
-		int recorded = this.claims.record(outcomes, claimed.token());
+		int recorded = this.outcomes.record(outcomes, claimed.token());
 		if (recorded < outcomes.size()) {
 			logger.info("awty: " + (outcomes.size() - recorded) + " recurring schedule(s) were changed, deleted or "
 					+ "claimed again while their occurrences were published; their new state is kept");

@@ -50,8 +50,8 @@ public final class RecurringSource {
 		LeaseHeartbeat<String> heartbeat = new LeaseHeartbeat<>("recurring schedules",
 				new Leases(ScheduleStore.TABLE, dialect, dataSource, transactions), String.class, settings.lease(),
 				counters::lostLeases);
-		RecurringDelivery delivery = new RecurringDelivery(new ScheduleClaims(dialect, jdbc, batchJdbc, transactions),
-				new ScheduleStore(dialect, jdbc, batchJdbc), settings, new OccurrenceFiring(settings, publisher, counters),
+		RecurringDelivery delivery = new RecurringDelivery(new ScheduleClaims(dialect, jdbc, transactions),
+				new ScheduleOutcomes(dialect, batchJdbc, transactions), new ScheduleStore(dialect, jdbc, batchJdbc), settings, new OccurrenceFiring(settings, publisher, counters),
 				instanceId, heartbeat, counters);
 		LoopSettings loop = new LoopSettings(NAME, LOCK_NAME, settings.pollInterval(), settings.batchSize(),
 				settings.mode(), settings.lease(), settings.concurrency(), settings.claimAhead());
