@@ -97,7 +97,7 @@ class PostgresRecurringScaleIntegrationTests {
 				// the update, not the delivery.
 				int due = jdbc.update("""
 						UPDATE awty_schedule
-						SET next_fire_at = date_trunc('second', CURRENT_TIMESTAMP) + INTERVAL '6 seconds'
+						SET next_fire_at = date_trunc('second', CURRENT_TIMESTAMP) + INTERVAL '10 seconds'
 						                   + ((CAST(substr(id, 6) AS INT) / ?) %% 10) * INTERVAL '1 second'
 						WHERE id LIKE 'bulk-%%' AND CAST(substr(id, 6) AS INT) %% ? = 0
 						""".replace("%%", "%"), DUE_EVERY_NTH, DUE_EVERY_NTH);
