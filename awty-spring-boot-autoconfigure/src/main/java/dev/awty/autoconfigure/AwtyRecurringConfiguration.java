@@ -1,5 +1,6 @@
 package dev.awty.autoconfigure;
 
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -56,12 +57,19 @@ class AwtyRecurringConfiguration {
 				+ recurring.getMaxCatchUp(), "Set it to e.g. 100.");
 		require(recurring.getPayloadLimit().toBytes() >= 1, "awty.recurring.payload-limit must be positive, was "
 				+ recurring.getPayloadLimit(), "Set it to e.g. 64KB.");
-		// Mode, lease, concurrency, claim-ahead and retries as for event types, validated in the one place that
-		// words their failures.
+		require(recurring.getConcurrency() >= 1 && recurring.getConcurrency() <= 64,
+				"awty.recurring.concurrency must be between 1 and 64, was " + recurring.getConcurrency(),
+				"Set it to the number of batches to hold at once, e.g. 4.");
+		// Mode, lease and retries as for event types, validated in the one place that words their failures.
 		TypeSettings shared = typeSettings.settingsFor(RecurringSource.NAME);
+		Duration claimAhead = recurring.getClaimAhead();
+		require(!claimAhead.isNegative() && claimAhead.compareTo(shared.lease()) < 0,
+				"awty.recurring.claim-ahead must be at least 0 and shorter than awty.claim.lease (" + shared.lease()
+						+ "), was " + claimAhead,
+				"Set it to e.g. 500ms, or 0 to claim schedules only once they are due.");
 		return new RecurringSettings(recurring.getChannel(), recurring.getPollInterval(), recurring.getBatchSize(),
 				recurring.getMaxCatchUp(), recurring.getPayloadLimit().toBytes(), shared.mode(), shared.lease(),
-				shared.concurrency(), shared.claimAhead(), shared.backoff(), recurring.getChangeWait(),
+				recurring.getConcurrency(), claimAhead, shared.backoff(), recurring.getChangeWait(),
 				allowedChannels(recurring), handling.historyFor(RecurringSource.NAME));
 	}
 

@@ -38,6 +38,20 @@ public class AwtyRecurringProperties {
 	private int batchSize = 500;
 
 	/**
+	 * How long before their occurrence schedules are claimed; each occurrence is still published no earlier than
+	 * its time by the database clock. Longer than awty.poller.claim-ahead, which does not apply here, because
+	 * schedules come due in bursts at round times and the whole burst must be claimed before it is due.
+	 */
+	private Duration claimAhead = Duration.ofMillis(500);
+
+	/**
+	 * How many claimed batches this instance holds at once, in either claim mode; awty.poller.concurrency does not
+	 * apply here. A batch claimed ahead waits for its occurrences in a worker, so this times the batch size is the
+	 * largest burst of occurrences due at one instant that is claimed before it is due.
+	 */
+	private int concurrency = 4;
+
+	/**
 	 * Maximum number of missed occurrences one schedule publishes under the fire-all misfire policy.
 	 */
 	private int maxCatchUp = 100;
@@ -97,6 +111,22 @@ public class AwtyRecurringProperties {
 
 	public void setBatchSize(int batchSize) {
 		this.batchSize = batchSize;
+	}
+
+	public Duration getClaimAhead() {
+		return this.claimAhead;
+	}
+
+	public void setClaimAhead(Duration claimAhead) {
+		this.claimAhead = claimAhead;
+	}
+
+	public int getConcurrency() {
+		return this.concurrency;
+	}
+
+	public void setConcurrency(int concurrency) {
+		this.concurrency = concurrency;
 	}
 
 	public int getMaxCatchUp() {

@@ -28,6 +28,8 @@ public final class PostgresDialect implements SqlDialect {
 			""";
 
 	// "enabled = TRUE AND next_fire_at <= …" implies the predicate of the partial index awty_schedule_due.
+	// clock_timestamp(), not the transaction's CURRENT_TIMESTAMP: occurrences claimed ahead are held until their time
+	// counted from this value, and a claim of hundreds of schedules takes long enough to make them that much late.
 	private static final String CLAIM_DUE_SCHEDULES = """
 			UPDATE %1$s SET claimed_by = :claimer,
 			       claimed_until = CURRENT_TIMESTAMP + :leaseMillis * INTERVAL '1 millisecond'
@@ -38,7 +40,7 @@ public final class PostgresDialect implements SqlDialect {
 			    ORDER BY next_fire_at
 			    LIMIT :limit
 			    FOR UPDATE SKIP LOCKED))
-			RETURNING *, CURRENT_TIMESTAMP AS awty_claimed_at
+			RETURNING *, clock_timestamp() AS awty_claimed_at
 			""";
 
 	private static final String EXTEND_LEASES = """

@@ -37,7 +37,9 @@ public interface SqlDialect {
 	 * unclaimed ({@code claimed_until} null or passed), earliest {@code next_fire_at} first. As in
 	 * {@link #claimDueRows()}, rows locked by a concurrent claim are skipped where {@link #skipsLockedRows()}; a
 	 * {@link ClaimStatement.Returning} statement returns every column of the claimed schedules plus
-	 * {@code awty_claimed_at}, the "now" it compared with.
+	 * {@code awty_claimed_at}: the database's clock no earlier than the "now" it compared with and no later than the
+	 * row is returned. Occurrences claimed ahead are held from the latest of them, so the later it is read the less
+	 * they are late.
 	 */
 	ClaimStatement claimDueSchedules();
 

@@ -37,6 +37,8 @@ class RecurringAutoConfigurationTests {
 			assertThat(recurring.getChannel()).isEqualTo("awtyRecurring");
 			assertThat(recurring.getPollInterval()).isEqualTo(Duration.ofSeconds(1));
 			assertThat(recurring.getBatchSize()).isEqualTo(500);
+			assertThat(recurring.getClaimAhead()).isEqualTo(Duration.ofMillis(500));
+			assertThat(recurring.getConcurrency()).isEqualTo(4);
 			assertThat(recurring.getMaxCatchUp()).isEqualTo(100);
 			assertThat(recurring.getPayloadLimit()).isEqualTo(DataSize.ofKilobytes(64));
 			assertThat(recurring.getWeb().isEnabled()).isFalse();
@@ -64,6 +66,17 @@ class RecurringAutoConfigurationTests {
 			FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
 			assertThat(analysis.getDescription()).contains("awty.recurring.max-catch-up must be at least 1, was 0");
 			assertThat(analysis.getAction()).contains("e.g. 100");
+		});
+	}
+
+	@Test
+	void failsAtStartupWhenTheRecurringClaimAheadIsNotShorterThanTheLease() {
+		application().withPropertyValues("awty.claim.lease=2s", "awty.recurring.claim-ahead=2s").run((context) -> {
+			assertThat(context).hasFailed();
+			FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).contains(
+					"awty.recurring.claim-ahead must be at least 0 and shorter than awty.claim.lease (PT2S), was PT2S");
+			assertThat(analysis.getAction()).contains("e.g. 500ms");
 		});
 	}
 

@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +24,7 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Recurring schedules at scale on PostgreSQL: the batch create rate through the API, and one million active
- * schedules of which 20,000 come due over ten seconds. Rates and lags are printed, not asserted; the claim plan
+ * schedules of which 18,000 come due over ten seconds. Rates and lags are printed, not asserted; the claim plan
  * (through the pending-only index) and exactly-once delivery are.
  */
 class PostgresRecurringScaleIntegrationTests {
@@ -52,12 +54,16 @@ class PostgresRecurringScaleIntegrationTests {
 			.withPropertyValues("awty.claim.mode=" + ClaimMode.SKIP_LOCKED)
 			.run((context) -> {
 				RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
-				// A warmed-up JVM, as in a service that has been running for a while.
+				// A warmed-up JVM, as in a service that has been running for a while: it has created schedules and
+				// delivered occurrences before.
 				List<ScheduleDefinition> warmUp = new ArrayList<>(API_BATCH);
 				for (int i = 0; i < API_BATCH; i++) {
 					warmUp.add(ScheduleDefinition.of("warm-up-" + i, "0 2 * * *").withTimeZone("Europe/Berlin"));
 				}
 				schedules.createAll(warmUp);
+				jdbc.update("UPDATE awty_schedule SET next_fire_at = CURRENT_TIMESTAMP + INTERVAL '1 second'"
+						+ " WHERE id LIKE 'warm-up-%'");
+				await().atMost(Duration.ofSeconds(60)).until(() -> received.count() >= API_BATCH);
 				jdbc.update("DELETE FROM awty_schedule WHERE id LIKE 'warm-up-%'");
 				long start = System.nanoTime();
 				long fastestBatchNanos = Long.MAX_VALUE;
@@ -92,30 +98,47 @@ class PostgresRecurringScaleIntegrationTests {
 				System.out.println("[PostgreSQL] claim plan among " + TOTAL_SCHEDULES + " schedules:\n" + plan);
 				assertThat(plan).contains("awty_schedule_due").doesNotContain("Seq Scan");
 
-				// every 50th bulk schedule comes due over the next ten seconds
+				// Every 50th bulk schedule comes due over ten seconds, starting well after this update commits (it
+				// takes seconds on a loaded machine): a first second due before the poller has seen it would measure
+				// the update, not the delivery.
 				int due = jdbc.update("""
 						UPDATE awty_schedule
-						SET next_fire_at = date_trunc('second', CURRENT_TIMESTAMP) + INTERVAL '3 seconds'
+						SET next_fire_at = date_trunc('second', CURRENT_TIMESTAMP) + INTERVAL '10 seconds'
 						                   + ((CAST(substr(id, 6) AS INT) / ?) %% 10) * INTERVAL '1 second'
 						WHERE id LIKE 'bulk-%%' AND CAST(substr(id, 6) AS INT) %% ? = 0
 						""".replace("%%", "%"), DUE_EVERY_NTH, DUE_EVERY_NTH);
-				await().atMost(Duration.ofSeconds(60)).until(() -> received.count() >= due);
-				int arrived = received.count();
-				await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> received.count() == arrived);
+				System.out.printf("[PostgreSQL] the first of them is due %d ms after the update committed%n",
+						jdbc.queryForObject("SELECT CAST(EXTRACT(EPOCH FROM MIN(next_fire_at) - clock_timestamp()) * 1000 AS BIGINT)"
+								+ " FROM awty_schedule WHERE id LIKE 'bulk-%' AND next_fire_at < CURRENT_TIMESTAMP + INTERVAL '1 hour'",
+								Long.class));
+				await().atMost(Duration.ofSeconds(60)).until(() -> bulk(received).size() >= due);
+				int arrived = bulk(received).size();
+				await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> bulk(received).size() == arrived);
 
 				List<Long> lagsMillis = new ArrayList<>();
-				for (ReceivedEvents.Received occurrence : received.all()) {
+				Map<Instant, Long> worstPerSecond = new TreeMap<>();
+				for (ReceivedEvents.Received occurrence : bulk(received)) {
 					Instant generatedAt = (Instant) occurrence.message().getHeaders().get(RecurringHeaders.GENERATED_AT);
-					lagsMillis.add(Duration.between(generatedAt, occurrence.receivedAt()).toMillis());
+					long lag = Duration.between(generatedAt, occurrence.receivedAt()).toMillis();
+					lagsMillis.add(lag);
+					worstPerSecond.merge(generatedAt, lag, Math::max);
 				}
+				System.out.println("[PostgreSQL] largest lag of each second's occurrences, in ms: " + worstPerSecond.values());
 				Collections.sort(lagsMillis);
 				System.out.printf("[PostgreSQL] %,d of %,d schedules came due over 10 s: lag p50 %d ms, p99 %d ms, max %d ms%n",
 						due, TOTAL_SCHEDULES, percentile(lagsMillis, 50), percentile(lagsMillis, 99),
 						lagsMillis.get(lagsMillis.size() - 1));
-				assertThat(received.count()).isEqualTo(due);
+				assertThat(bulk(received)).hasSize(due);
 				assertThat(received.duplicates()).isZero();
 				assertThat(lagsMillis.get(0)).isGreaterThanOrEqualTo(0);
 			});
+	}
+
+	private static List<ReceivedEvents.Received> bulk(ReceivedEvents received) {
+		return received.all().stream()
+			.filter((occurrence) -> String.valueOf(occurrence.message().getHeaders().get(RecurringHeaders.SCHEDULE_ID))
+				.startsWith("bulk-"))
+			.toList();
 	}
 
 	private static long percentile(List<Long> sorted, int percent) {

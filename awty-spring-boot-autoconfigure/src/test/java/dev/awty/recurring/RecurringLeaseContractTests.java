@@ -113,7 +113,7 @@ abstract class RecurringLeaseContractTests {
 		// second worker would publish the other schedule meanwhile and, frozen before its mark, lose it as well: a
 		// duplicate within the crash bound. A batch stalled in its first publish still publishes the rest of its
 		// batch, lost or not: one lease check per batch today.)
-		instance("stalling", stalling).withPropertyValues("awty.recurring.batch-size=1", "awty.poller.concurrency=1")
+		instance("stalling", stalling).withPropertyValues("awty.recurring.batch-size=1", "awty.recurring.concurrency=1")
 			.withBean(FreezableDataSources.class, () -> stall)
 			.run((one) -> {
 				try {

@@ -14,7 +14,7 @@ import dev.awty.recurring.RecurringSchedule;
  * @param failed the occurrence that could not be published; {@code null} when all were, or when none could be planned
  * @param durationMillis the time spent publishing the group of messages the schedule's occurrences were in
  */
-record FiredSchedule(RecurringSchedule schedule, ScheduleClaims.Outcome outcome, List<Instant> published,
+record FiredSchedule(RecurringSchedule schedule, ScheduleOutcomes.Outcome outcome, List<Instant> published,
 		@Nullable Instant failed, long durationMillis) {
 
 	FiredSchedule {

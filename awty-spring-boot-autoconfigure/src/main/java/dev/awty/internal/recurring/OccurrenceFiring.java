@@ -69,7 +69,7 @@ final class OccurrenceFiring {
 		for (Planned plan : planned) {
 			int occurrences = plan.occurrences().size();
 			List<PublishOutcome> ofPlan = sent.subList(position, position + occurrences);
-			ScheduleClaims.Outcome outcome = outcomeOf(plan, ofPlan, now);
+			ScheduleOutcomes.Outcome outcome = outcomeOf(plan, ofPlan, now);
 			int published = publishedCount(ofPlan);
 			count(plan, published, outcome, publishedAt);
 			fired.add(new FiredSchedule(plan.schedule(), outcome, plan.occurrences().subList(0, published),
@@ -92,7 +92,7 @@ final class OccurrenceFiring {
 	 * What to record of one schedule: its next occurrence when every occurrence was published, else the first one that
 	 * failed (tried again after a backoff) and the last one published.
 	 */
-	private ScheduleClaims.Outcome outcomeOf(Planned plan, List<PublishOutcome> sent, Instant now) {
+	private ScheduleOutcomes.Outcome outcomeOf(Planned plan, List<PublishOutcome> sent, Instant now) {
 		RecurringSchedule schedule = plan.schedule();
 		FirePlan firePlan = plan.plan();
 		if (firePlan == null) {
@@ -102,13 +102,13 @@ final class OccurrenceFiring {
 		int failedAt = publishedCount(sent);
 		Instant lastFired = (failedAt > 0) ? occurrences.get(failedAt - 1) : schedule.lastFiredAt();
 		if (failedAt == occurrences.size()) {
-			return new ScheduleClaims.Outcome(schedule.id(), schedule.version(), firePlan.next(), lastFired, null, null);
+			return new ScheduleOutcomes.Outcome(schedule.id(), schedule.version(), firePlan.next(), lastFired, null, null);
 		}
 		return failure(schedule, occurrences.get(failedAt), lastFired, String.valueOf(sent.get(failedAt).error()), now);
 	}
 
 	/** Counts the occurrences of one schedule published (with their lag behind the occurrence) and its failure. */
-	private void count(Planned plan, int published, ScheduleClaims.Outcome outcome, Instant publishedAt) {
+	private void count(Planned plan, int published, ScheduleOutcomes.Outcome outcome, Instant publishedAt) {
 		plan.occurrences().subList(0, published).forEach((occurrence) -> this.counters.published(occurrence, publishedAt));
 		this.counters.delivered(published);
 		if (outcome.error() != null) {
@@ -138,13 +138,13 @@ final class OccurrenceFiring {
 		}
 	}
 
-	private ScheduleClaims.Outcome failure(RecurringSchedule schedule, @Nullable Instant next,
+	private ScheduleOutcomes.Outcome failure(RecurringSchedule schedule, @Nullable Instant next,
 			@Nullable Instant lastFired, String error, Instant now) {
 		int attempt = schedule.attempts() + 1;
 		Instant retryAt = now.plusMillis(this.settings.backoff().delayMillis(attempt));
 		logger.warn("awty: recurring schedule '" + schedule.id() + "' failed to publish (attempt " + attempt
 				+ ", retried at " + retryAt + "): " + error);
-		return new ScheduleClaims.Outcome(schedule.id(), schedule.version(), next, lastFired, error, retryAt);
+		return new ScheduleOutcomes.Outcome(schedule.id(), schedule.version(), next, lastFired, error, retryAt);
 	}
 
 	private record Planned(RecurringSchedule schedule, @Nullable FirePlan plan, @Nullable String error) {

@@ -34,7 +34,7 @@ final class OccurrenceHistory {
 	}
 
 	/** Writes the entries of the schedules whose outcome was recorded, in one batched statement. */
-	void write(List<FiredSchedule> fired, Collection<ScheduleClaims.Outcome> recorded) {
+	void write(List<FiredSchedule> fired, Collection<ScheduleOutcomes.Outcome> recorded) {
 		if (this.mode == HistoryMode.NONE || recorded.isEmpty()) {
 			return;
 		}
@@ -51,7 +51,7 @@ final class OccurrenceHistory {
 	}
 
 	/** Writes a {@code RETRY} entry for each schedule that could not be read. */
-	void writeUnreadable(List<ScheduleClaims.UnreadableSchedule> rows) {
+	void writeUnreadable(List<ScheduleOutcomes.UnreadableSchedule> rows) {
 		if (!this.mode.records(DeliveryOutcome.RETRY)) {
 			return;
 		}

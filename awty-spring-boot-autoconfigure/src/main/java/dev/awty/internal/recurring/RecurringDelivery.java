@@ -43,12 +43,12 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 
 	private final OccurrenceFiring firing;
 
-	private final OccurrenceHistory history;
+	private final ScheduleOutcomes outcomes;
 
-	RecurringDelivery(ScheduleClaims claims, ScheduleStore store, RecurringSettings settings, OccurrenceFiring firing,
-			OccurrenceHistory history, String instanceId, LeaseHeartbeat<String> heartbeat, DeliveryCounters counters) {
+	RecurringDelivery(ScheduleClaims claims, ScheduleOutcomes outcomes, ScheduleStore store, RecurringSettings settings,
+			OccurrenceFiring firing, String instanceId, LeaseHeartbeat<String> heartbeat, DeliveryCounters counters) {
 		this.counters = counters;
-		this.history = history;
+		this.outcomes = outcomes;
 		this.claims = claims;
 		this.store = store;
 		this.settings = settings;
@@ -61,7 +61,7 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 	public ClaimedSchedules claim() {
 		String token = this.tokens.next();
 		long sent = System.nanoTime();
-		List<ScheduleClaims.UnreadableSchedule> unreadable = new ArrayList<>();
+		List<ScheduleOutcomes.UnreadableSchedule> unreadable = new ArrayList<>();
 		ScheduleClaims.Claimed claimed = this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(),
 				this.settings.claimAhead(), unreadable);
 		long returned = System.nanoTime();
@@ -71,9 +71,8 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 			this.counters.failedAttempts(unreadable.size());
 			unreadable.forEach((row) -> this.counters.failedAttempt(true));
 			Instant now = this.store.databaseNow();
-			this.claims.recordUnreadable(unreadable, token,
-					(row) -> now.plusMillis(this.settings.backoff().delayMillis(row.attempts() + 1)),
-					() -> this.history.writeUnreadable(unreadable));
+			this.outcomes.recordUnreadable(unreadable, token,
+					(row) -> now.plusMillis(this.settings.backoff().delayMillis(row.attempts() + 1)));
 			unreadable.forEach((row) -> logger.warn("awty: recurring schedule '" + row.id() + "' failed (attempt "
 					+ (row.attempts() + 1) + "): " + row.error()));
 		}
@@ -130,12 +129,11 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 		Instant now = (claimed.databaseNow() != null) ? claimed.databaseNow() : this.store.databaseNow();
 		List<FiredSchedule> fired = this.firing
 			.fire(rows.stream().map(ScheduleRow::schedule).toList(), now, claimed.claimedAtNanos());
-		List<ScheduleClaims.Outcome> outcomes = fired.stream().map(FiredSchedule::outcome).toList();
 		// Recording clears the claims: the heartbeat must stop holding them first, or it counts them as lost.
 		stopHolding(claimed);
-		int recorded = this.claims.record(outcomes, claimed.token(), (written) -> this.history.write(fired, written));
-		if (recorded < outcomes.size()) {
-			logger.info("awty: " + (outcomes.size() - recorded) + " recurring schedule(s) were changed, deleted or "
+		int recorded = this.outcomes.record(fired, claimed.token());
+		if (recorded < fired.size()) {
+			logger.info("awty: " + (fired.size() - recorded) + " recurring schedule(s) were changed, deleted or "
 					+ "claimed again while their occurrences were published; their new state is kept");
 		}
 	}

@@ -57,9 +57,9 @@ public final class RecurringSource {
 				counters::lostLeases);
 		OccurrenceHistory history = new OccurrenceHistory(settings.history(), new DeliveryLogWriter(dataSource, dialect),
 				instanceId);
-		RecurringDelivery delivery = new RecurringDelivery(new ScheduleClaims(dialect, jdbc, batchJdbc, transactions),
-				new ScheduleStore(dialect, jdbc, batchJdbc), settings, new OccurrenceFiring(settings, publisher, counters),
-				history, instanceId, heartbeat, counters);
+		RecurringDelivery delivery = new RecurringDelivery(new ScheduleClaims(dialect, jdbc, transactions),
+				new ScheduleOutcomes(dialect, batchJdbc, transactions, history), new ScheduleStore(dialect, jdbc, batchJdbc),
+				settings, new OccurrenceFiring(settings, publisher, counters), instanceId, heartbeat, counters);
 		LoopSettings loop = new LoopSettings(NAME, LOCK_NAME, settings.pollInterval(), settings.batchSize(),
 				settings.mode(), settings.lease(), settings.concurrency(), settings.claimAhead());
 		pollers.add(loop, "recurring schedules", delivery, heartbeat);

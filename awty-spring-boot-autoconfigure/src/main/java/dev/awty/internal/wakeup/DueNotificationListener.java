@@ -2,9 +2,7 @@ package dev.awty.internal.wakeup;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Objects;
 
 import javax.sql.DataSource;
@@ -12,25 +10,22 @@ import javax.sql.DataSource;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
-import org.postgresql.PGConnection;
-import org.postgresql.PGNotification;
 
 import org.springframework.context.SmartLifecycle;
+
 import dev.awty.internal.pipeline.DeliveryPollers;
 
 /**
  * Listens on PostgreSQL for rows that other instances scheduled to be due soon, and wakes the local poller
- * of their type. It holds one connection of the pool while running and checks it periodically with a
- * {@link ListenProbe} round trip: when the connection breaks or stops receiving (half-open TCP) it listens again on
- * a new one. When notifications never arrive even on a new connection (PgBouncer in transaction pooling mode), it
- * logs that once, leaves finding other instances' rows to polling, and checks again now and then. Polling covers
- * every gap.
+ * of their type. It holds one connection of the pool while running ({@link ListenConnection}) and checks it
+ * periodically with a {@link ListenProbe} round trip: when the connection breaks or stops receiving (half-open TCP)
+ * it listens again on a new one. When notifications never arrive even on a new connection (PgBouncer in transaction
+ * pooling mode), it logs that once, leaves finding other instances' rows to polling, and checks again now and then.
+ * Polling covers every gap.
  */
 public final class DueNotificationListener implements SmartLifecycle {
 
 	private static final Log logger = LogFactory.getLog(DueNotificationListener.class);
-
-	private static final int WAIT_MILLIS = 500;
 
 	private static final Duration PROBE_INTERVAL = Duration.ofSeconds(30);
 
@@ -98,7 +93,7 @@ public final class DueNotificationListener implements SmartLifecycle {
 			// Ends a pause between attempts; a blocking read ends within WAIT_MILLIS or the probe timeout.
 			listener.interrupt();
 			try {
-				listener.join(2L * WAIT_MILLIS + this.probeTimeoutMillis);
+				listener.join(2L * ListenConnection.WAIT_MILLIS + this.probeTimeoutMillis);
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
@@ -124,30 +119,7 @@ public final class DueNotificationListener implements SmartLifecycle {
 		int failures = 0;
 		while (this.running) {
 			try (Connection connection = this.dataSource.getConnection()) {
-				// LISTEN takes effect on commit: a pool without auto-commit would leave it pending forever.
-				connection.setAutoCommit(true);
-				// Reads for notifications set their own timeouts; this one bounds the statements on a half-open link.
-				connection.setNetworkTimeout(Runnable::run, (int) Math.max(this.probeTimeoutMillis, 1_000L) * 2);
-				try (Statement statement = connection.createStatement()) {
-					statement.execute(listen);
-				}
-				PGConnection postgres = connection.unwrap(PGConnection.class);
-				if (!probe.roundTrip(postgres, this::dispatch)) {
-					fallBack();
-					// Released before the pause: a pool connection is not held for nothing meanwhile.
-					connection.close();
-					pause(this.probeIntervalMillis * FALLBACK_PROBES);
-					continue;
-				}
-				this.receiving = true;
-				logger.info((failures > 0 || this.fellBack) ? "awty: listening for due rows of other instances again"
-						: "awty: listening for due rows scheduled by other instances");
-				failures = 0;
-				this.fellBack = false;
-				if (!receive(postgres, probe)) {
-					// Listen again at once, and say so when it works.
-					failures = 1;
-				}
+				failures = listenOn(connection, listen, probe, failures);
 			}
 			catch (SQLException | RuntimeException ex) {
 				this.receiving = false;
@@ -163,29 +135,31 @@ public final class DueNotificationListener implements SmartLifecycle {
 	}
 
 	/**
-	 * Receives until stopped or until a probe does not come back.
-	 * @return {@code false} if a probe did not come back
+	 * Listens on {@code connection} until stopped, until it stops receiving, or, when notifications do not arrive at
+	 * all, until the pause before the next try ends.
+	 * @param failures how many connections in a row failed before this one
+	 * @return how many connections in a row failed, this one included
 	 */
-	private boolean receive(PGConnection postgres, ListenProbe probe) throws SQLException {
-		long nextProbe = System.nanoTime() + this.probeIntervalMillis * 1_000_000L;
-		while (this.running) {
-			PGNotification[] notifications = postgres.getNotifications(WAIT_MILLIS);
-			if (notifications != null) {
-				for (PGNotification notification : notifications) {
-					dispatch(notification.getParameter());
-				}
-			}
-			if (this.running && System.nanoTime() - nextProbe >= 0) {
-				if (!probe.roundTrip(postgres, this::dispatch)) {
-					this.receiving = false;
-					logger.warn("awty: the LISTEN connection stopped receiving notifications (a probe did not come back "
-							+ "within " + this.probeTimeoutMillis + " ms); listening on a new connection, polling meanwhile");
-					return false;
-				}
-				nextProbe = System.nanoTime() + this.probeIntervalMillis * 1_000_000L;
-			}
+	private int listenOn(Connection connection, String listen, ListenProbe probe, int failures) throws SQLException {
+		ListenConnection listening = ListenConnection.subscribe(connection, listen, probe, this.wakeUps,
+				this.probeIntervalMillis, this.probeTimeoutMillis);
+		if (!listening.probe()) {
+			fallBack();
+			// Released before the pause: a pool connection is not held for nothing meanwhile.
+			connection.close();
+			pause(this.probeIntervalMillis * FALLBACK_PROBES);
+			return failures;
 		}
-		return true;
+		this.receiving = true;
+		logger.info((failures > 0 || this.fellBack) ? "awty: listening for due rows of other instances again"
+				: "awty: listening for due rows scheduled by other instances");
+		this.fellBack = false;
+		if (listening.receive(() -> this.running)) {
+			return 0;
+		}
+		// Listen again at once, and say so when it works.
+		this.receiving = false;
+		return 1;
 	}
 
 	private void fallBack() {
@@ -196,24 +170,6 @@ public final class DueNotificationListener implements SmartLifecycle {
 					+ "sent with NOTIFY did not come back within " + this.probeTimeoutMillis + " ms, as behind "
 					+ "PgBouncer in transaction pooling mode); rows scheduled by other instances are found by polling. "
 					+ "Set awty.poller.listen-notify=false to skip the check");
-		}
-	}
-
-	private void dispatch(String payload) {
-		if (payload.startsWith(ListenProbe.PAYLOAD_PREFIX)) {
-			return;
-		}
-		int separator = payload.lastIndexOf('|');
-		if (separator > 0) {
-			try {
-				// The payload carries the due time cut to whole milliseconds; waking before the exact due time
-				// would find nothing yet, and nothing re-checks after another instance's wake-up.
-				Instant dueAt = Instant.ofEpochMilli(Long.parseLong(payload.substring(separator + 1)) + 1);
-				this.wakeUps.wakeNow(payload.substring(0, separator), dueAt);
-			}
-			catch (NumberFormatException ex) {
-				logger.debug("awty: ignoring malformed due notification '" + payload + "'");
-			}
 		}
 	}
 
