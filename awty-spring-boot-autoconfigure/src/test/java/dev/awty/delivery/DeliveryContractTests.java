@@ -333,7 +333,8 @@ abstract class DeliveryContractTests {
 	void markIsFencedByTheClaimSoARowReclaimedAfterItsLeaseIsNotMarkedByItsFormerHolder() throws Exception {
 		SqlDialect dialect = DialectDetector.detect(this.database.simpleDataSource(), null);
 		EventType<?> type = new EventTypeFactory(dialect).create(TestPurchase.class);
-		EventClaims<?> table = new EventTable<>(type, dialect, this.database.simpleDataSource()).claims();
+		EventTable<?> events = new EventTable<>(type, dialect, this.database.simpleDataSource());
+		EventClaims<?> table = events.claims();
 		this.jdbc.update("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (1, " + this.database.now() + ")");
 
 		// A lease of a second: each claim opens a connection of its own, which takes a while on a busy machine.
@@ -344,8 +345,9 @@ abstract class DeliveryContractTests {
 			.until(() -> second.addAll(table.claimDue("second", 10, Duration.ofMinutes(1), false)));
 
 		assertThat(second).extracting(ScheduledEntity::getId).isEqualTo(first.stream().map(ScheduledEntity::getId).toList());
-		assertThat(table.markDelivered(List.of(first.get(0).getId()), "first")).as("former holder is fenced off").isZero();
-		assertThat(table.markDelivered(List.of(second.get(0).getId()), "second")).isEqualTo(1);
+		assertThat(events.writes().markDelivered(List.of(first.get(0).getId()), "first")).as("former holder is fenced off")
+			.isZero();
+		assertThat(events.writes().markDelivered(List.of(second.get(0).getId()), "second")).isEqualTo(1);
 		assertThat(deliveredRows()).isEqualTo(1);
 	}
 

@@ -13,32 +13,18 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.RowMapper;
-import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
-import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
-import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EventType;
-import dev.awty.internal.support.LastError;
 import dev.awty.spi.SqlDialect;
 
 /**
- * The delivery side of one event table: claiming due rows, and marking, deleting, releasing or failing
- * them, every write fenced by the claim token it was claimed with and run in awty's own transaction.
+ * The claiming side of one event table: claiming due rows (or rows due soon) for a claim token, and giving
+ * claimed rows back unpublished. What becomes of published rows is written by {@link HeldRowWrites}.
  */
 public final class EventClaims<T extends ScheduledEntity> {
-
-	private static final String MARK_DELIVERED = """
-			UPDATE %s SET status = 'DELIVERED', delivered_at = CURRENT_TIMESTAMP, attempts = attempts + 1,
-			       claimed_until = NULL
-			WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'PENDING'
-			""";
-
-	private static final String DELETE_DELIVERED = """
-			DELETE FROM %s WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'PENDING'
-			""";
 
 	// Read after the claim in its transaction: its "now" is no earlier than the claim's, so rows held for their
 	// due time from it are never released early.
@@ -67,42 +53,26 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	private final JdbcClient jdbc;
 
-	private final NamedParameterJdbcTemplate batchJdbc;
-
 	private final DueClaim claimByDueTime;
 
 	private final DueClaim claimByPriority;
 
-	private final String markDelivered;
-
-	private final String deleteDelivered;
-
 	private final String release;
-
-	private final String recordFailedAttempt;
 
 	private final TransactionOperations transaction;
 
-	private final int lastErrorLength;
-
-	EventClaims(EventType<T> type, SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
-			TransactionOperations transaction, int lastErrorLength) {
+	EventClaims(EventType<T> type, SqlDialect dialect, JdbcClient jdbc, TransactionOperations transaction) {
 		this.type = type;
 		this.transaction = transaction;
-		this.lastErrorLength = lastErrorLength;
 		this.dialect = dialect;
 		this.jdbc = jdbc;
-		this.batchJdbc = batchJdbc;
 		String table = type.table();
 		String readClaimed = dialect.withDatabaseNow(READ_CLAIMED.formatted(table));
 		this.claimByDueTime = new DueClaim(jdbc, transaction, DueClaim.filled(dialect.claimDueRows(), table, DUE_ORDER),
 				readClaimed);
 		this.claimByPriority = new DueClaim(jdbc, transaction,
 				DueClaim.filled(dialect.claimDueRows(), table, PRIORITY_ORDER), readClaimed);
-		this.markDelivered = dialect.withDatabaseNow(MARK_DELIVERED.formatted(table));
-		this.deleteDelivered = DELETE_DELIVERED.formatted(table);
 		this.release = RELEASE.formatted(table);
-		this.recordFailedAttempt = dialect.recordFailedAttempt().formatted(table);
 	}
 
 	public EventType<T> type() {
@@ -164,54 +134,11 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	}
 
-	/** The length of this table's {@code last_error} column, which recorded errors are cut to. */
-	public int lastErrorLength() {
-		return this.lastErrorLength;
-	}
-
-	/**
-	 * Marks rows delivered that {@code claimer} still holds.
-	 * @return how many were marked; fewer than {@code ids} means others were claimed again meanwhile
-	 */
-	public int markDelivered(Collection<Long> ids, String claimer) {
-		return ids.isEmpty() ? 0 : updateHeld(this.markDelivered, ids, claimer);
-	}
-
-	/**
-	 * Deletes published rows that {@code claimer} still holds.
-	 * @return how many were deleted; fewer than {@code ids} means others were claimed again meanwhile
-	 */
-	public int deleteDelivered(Collection<Long> ids, String claimer) {
-		return ids.isEmpty() ? 0 : updateHeld(this.deleteDelivered, ids, claimer);
-	}
-
 	/** Gives rows still held by {@code claimer} back, unpublished. */
 	public void release(Collection<Long> ids, String claimer) {
 		if (!ids.isEmpty()) {
-			updateHeld(this.release, ids, claimer);
+			HeldRowWrites.updateHeld(this.jdbc, this.transaction, this.release, ids, claimer);
 		}
-	}
-
-	/**
-	 * Records failed attempts of rows {@code claimer} still holds, in one batch.
-	 * @return per failure, 0 when the row was no longer held by {@code claimer} and stayed unchanged
-	 */
-	public int[] recordFailures(List<FailedAttempt> failures, String claimer, int maxAttempts) {
-		SqlParameterSource[] batch = failures.stream()
-			.map((failure) -> new MapSqlParameterSource().addValue("id", failure.id())
-				.addValue("claimer", claimer)
-				.addValue("error", LastError.fit(failure.error(), this.lastErrorLength))
-				.addValue("backoffMillis", failure.backoffMillis())
-				.addValue("maxAttempts", maxAttempts))
-			.toArray(SqlParameterSource[]::new);
-		int[] counts = this.transaction.execute((status) -> this.batchJdbc.batchUpdate(this.recordFailedAttempt, batch));
-		return (counts != null) ? counts : new int[failures.size()];
-	}
-
-	private int updateHeld(String statement, Collection<Long> ids, String claimer) {
-		Integer count = this.transaction
-			.execute((status) -> this.jdbc.sql(statement).param("ids", ids).param("claimer", claimer).update());
-		return (count != null) ? count : 0;
 	}
 
 }

@@ -26,7 +26,7 @@ import dev.awty.spi.SqlDialect;
 
 /**
  * The statements an application's calls run on one event type's table: insert, find, list. The delivery
- * side is {@link #claims()}. Table and column names are validated identifiers, filled into the SQL once here;
+ * side is {@link #claims()} and {@link #writes()}. Table and column names are validated identifiers, filled into the SQL once here;
  * every value is a bound parameter. Each method runs on the connection of the current Spring-managed
  * transaction when there is one.
  */
@@ -59,6 +59,8 @@ public final class EventTable<T extends ScheduledEntity> {
 
 	private final EventClaims<T> claims;
 
+	private final HeldRowWrites writes;
+
 	private final String insert;
 
 	private final String findById;
@@ -79,7 +81,8 @@ public final class EventTable<T extends ScheduledEntity> {
 		this.jdbc = JdbcClient.create(dataSource);
 		this.batchJdbc = new NamedParameterJdbcTemplate(dataSource);
 		this.transactions = AwtyTransactions.on(dataSource);
-		this.claims = new EventClaims<>(type, dialect, this.jdbc, this.batchJdbc, this.transactions,
+		this.claims = new EventClaims<>(type, dialect, this.jdbc, this.transactions);
+		this.writes = new HeldRowWrites(type.table(), dialect, this.jdbc, this.batchJdbc, this.transactions,
 				lastErrorLength);
 		String table = type.table();
 		StringBuilder columns = new StringBuilder();
@@ -97,9 +100,14 @@ public final class EventTable<T extends ScheduledEntity> {
 		return this.type;
 	}
 
-	/** The statements that claim and finish this table's rows. */
+	/** The statements that claim this table's rows and give them back. */
 	public EventClaims<T> claims() {
 		return this.claims;
+	}
+
+	/** The statements that write what became of this table's published rows. */
+	public HeldRowWrites writes() {
+		return this.writes;
 	}
 
 	/** The transaction the application's writes run in: the caller's, else awty's own. */

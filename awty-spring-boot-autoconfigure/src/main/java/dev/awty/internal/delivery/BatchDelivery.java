@@ -14,6 +14,8 @@ import org.springframework.messaging.Message;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.claim.ClaimTokens;
 import dev.awty.internal.claim.EventClaims;
+import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.claim.HeldRowWrites;
 import dev.awty.internal.pipeline.LeaseHeartbeat;
 import dev.awty.internal.pipeline.DeliveryCounters;
 import dev.awty.internal.pipeline.DueRelease;
@@ -32,6 +34,8 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 
 	private final EventClaims<T> claims;
 
+	private final HeldRowWrites writes;
+
 	private final TypeSettings settings;
 
 	private final EventPublisher publisher;
@@ -49,10 +53,11 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	/** The rows held by each batch claimed and not yet processed, by claim token. */
 	private final Map<String, LeaseHeartbeat<Long>.Held> held = new ConcurrentHashMap<>();
 
-	BatchDelivery(EventClaims<T> claims, TypeSettings settings, EventPublisher publisher, String instanceId,
+	BatchDelivery(EventTable<T> table, TypeSettings settings, EventPublisher publisher, String instanceId,
 			BatchWriter<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters,
 			LeaseHeartbeat<Long> heartbeat) {
-		this.claims = claims;
+		this.claims = table.claims();
+		this.writes = table.writes();
 		this.settings = settings;
 		this.publisher = publisher;
 		this.tokens = new ClaimTokens(instanceId + "#");
@@ -71,7 +76,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		long returned = System.nanoTime();
 		this.counters.claimed(claimed.rows().size(), returned - started);
 		if (!claimed.unreadable().isEmpty()) {
-			UnreadableRows.fail(this.claims, token, claimed.unreadable(), this.settings, this.counters);
+			UnreadableRows.fail(this.writes, this.claims.type().name(), token, claimed.unreadable(), this.settings, this.counters);
 		}
 		if (!claimed.rows().isEmpty()) {
 			this.held.put(token, this.heartbeat.hold(token, ids(claimed.rows()), started));
@@ -83,6 +88,12 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	public void release(ClaimedBatch<T> batch) {
 		stopHolding(batch);
 		this.claims.release(batch.rows().stream().map(ScheduledEntity::getId).toList(), batch.token());
+	}
+
+	/** One batch claimed while the workers publish, so that a worker never waits for the poller's claim. */
+	@Override
+	public int queuedBatches() {
+		return 1;
 	}
 
 	@Override

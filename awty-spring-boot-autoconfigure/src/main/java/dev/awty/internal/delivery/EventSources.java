@@ -46,8 +46,8 @@ public final class EventSources {
 		String typeName = table.type().name();
 		DeliveryCounters counters = this.pollers.countersOf(typeName);
 		CheckWrites checks = new CheckWrites(table.type(), this.store.dialect(), this.store.dataSource(),
-				table.claims().lastErrorLength());
-		BatchWriter<T> writer = new BatchWriter<>(typeName, new OutcomeStatements<>(table.claims(), checks, settings),
+				table.writes().lastErrorLength());
+		BatchWriter<T> writer = new BatchWriter<>(typeName, new OutcomeStatements<>(table.writes(), checks, settings),
 				this.store.log(), this.store.transaction(),
 				() -> new HistoryEntries(typeName, handling.history(), this.instanceId, settings.maxAttempts()),
 				new OutcomeReport(typeName, settings.maxAttempts(), counters));
@@ -57,7 +57,7 @@ public final class EventSources {
 		LeaseHeartbeat<Long> heartbeat = new LeaseHeartbeat<>("type '" + typeName + "'", new Leases(table.type().table(),
 				this.store.dialect(), this.store.dataSource(), this.store.transaction()), Long.class, settings.lease(),
 				counters::lostLeases);
-		BatchDelivery<T> delivery = new BatchDelivery<>(table.claims(), settings, this.publisher, this.instanceId, writer,
+		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, this.publisher, this.instanceId, writer,
 				step, counters, heartbeat);
 		LoopSettings loop = new LoopSettings(typeName, table.type().lockName(), settings.pollInterval(),
 				settings.batchSize(), settings.mode(), settings.lease(), settings.concurrency(), settings.claimAhead());

@@ -9,8 +9,8 @@ import dev.awty.OnDelivered;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.checks.CheckAgain;
 import dev.awty.internal.checks.CheckWrites;
-import dev.awty.internal.claim.EventClaims;
 import dev.awty.internal.claim.FailedAttempt;
+import dev.awty.internal.claim.HeldRowWrites;
 import dev.awty.internal.checks.GuardFailure;
 
 /**
@@ -19,22 +19,22 @@ import dev.awty.internal.checks.GuardFailure;
  */
 final class OutcomeStatements<T extends ScheduledEntity> {
 
-	private final EventClaims<T> claims;
+	private final HeldRowWrites writes;
 
 	private final CheckWrites checks;
 
 	private final TypeSettings settings;
 
-	OutcomeStatements(EventClaims<T> claims, CheckWrites checks, TypeSettings settings) {
-		this.claims = claims;
+	OutcomeStatements(HeldRowWrites writes, CheckWrites checks, TypeSettings settings) {
+		this.writes = writes;
 		this.checks = checks;
 		this.settings = settings;
 	}
 
 	/** @return how many rows were marked (or deleted); fewer than {@code ids} means others were claimed again */
 	int finish(List<Long> ids, String claimer) {
-		return (this.settings.onDelivered() == OnDelivered.DELETE) ? this.claims.deleteDelivered(ids, claimer)
-				: this.claims.markDelivered(ids, claimer);
+		return (this.settings.onDelivered() == OnDelivered.DELETE) ? this.writes.deleteDelivered(ids, claimer)
+				: this.writes.markDelivered(ids, claimer);
 	}
 
 	/** The finished results this claim really finished: all of them, unless some were claimed again meanwhile. */
@@ -60,7 +60,7 @@ final class OutcomeStatements<T extends ScheduledEntity> {
 			return List.of();
 		}
 		List<FailedAttempt> attempts = failed.stream().map(this::attempt).toList();
-		return changed(failed, this.claims.recordFailures(attempts, claimer, this.settings.maxAttempts()));
+		return changed(failed, this.writes.recordFailures(attempts, claimer, this.settings.maxAttempts()));
 	}
 
 	FailedAttempt attempt(RowResult<T> result) {

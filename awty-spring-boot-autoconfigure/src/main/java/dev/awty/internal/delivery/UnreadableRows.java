@@ -5,8 +5,8 @@ import java.util.List;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import dev.awty.internal.claim.EventClaims;
 import dev.awty.internal.claim.FailedAttempt;
+import dev.awty.internal.claim.HeldRowWrites;
 import dev.awty.internal.claim.UnreadableRow;
 import dev.awty.internal.pipeline.DeliveryCounters;
 
@@ -22,17 +22,17 @@ final class UnreadableRows {
 	private UnreadableRows() {
 	}
 
-	static void fail(EventClaims<?> claims, String claimer, List<UnreadableRow> rows, TypeSettings settings,
-			DeliveryCounters counters) {
+	static void fail(HeldRowWrites writes, String typeName, String claimer, List<UnreadableRow> rows,
+			TypeSettings settings, DeliveryCounters counters) {
 		List<FailedAttempt> attempts = rows.stream()
 			.map((row) -> new FailedAttempt(row.id(), row.error(), settings.backoff().delayMillis(row.attempts() + 1)))
 			.toList();
-		claims.recordFailures(attempts, claimer, settings.maxAttempts());
+		writes.recordFailures(attempts, claimer, settings.maxAttempts());
 		counters.failedAttempts(rows.size());
 		for (UnreadableRow row : rows) {
 			boolean retried = row.attempts() + 1 < settings.maxAttempts();
 			counters.failedAttempt(retried);
-			logger.warn("awty: row " + row.id() + " of type '" + claims.type().name() + "' could not be read, attempt "
+			logger.warn("awty: row " + row.id() + " of type '" + typeName + "' could not be read, attempt "
 					+ (row.attempts() + 1) + " of " + settings.maxAttempts() + " failed"
 					+ (retried ? " and is tried again after a backoff: " : ", the row is now FAILED: ") + row.error());
 		}

@@ -1,9 +1,7 @@
 package dev.awty.internal.pipeline;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,15 +36,9 @@ public final class LeaseHeartbeat<I> {
 
 	private final String what;
 
-	private final Leases leases;
-
-	private final Class<I> idType;
-
-	private final Duration lease;
+	private final LeaseRenewal<I> renewal;
 
 	private final long intervalNanos;
-
-	private final LongConsumer lostRows;
 
 	private final Set<Held> batches = ConcurrentHashMap.newKeySet();
 
@@ -58,11 +50,8 @@ public final class LeaseHeartbeat<I> {
 	 */
 	public LeaseHeartbeat(String what, Leases leases, Class<I> idType, Duration lease, LongConsumer lostRows) {
 		this.what = what;
-		this.leases = leases;
-		this.idType = idType;
-		this.lease = lease;
+		this.renewal = new LeaseRenewal<>(what, leases, idType, lease, lostRows);
 		this.intervalNanos = interval(lease).toNanos();
-		this.lostRows = lostRows;
 	}
 
 	/** How often the leases of held rows are extended: a third of the lease. */
@@ -100,7 +89,7 @@ public final class LeaseHeartbeat<I> {
 	void beat() {
 		long now = System.nanoTime();
 		List<Held> due = this.batches.stream().filter((held) -> now - held.confirmedNanos >= this.intervalNanos / 2).toList();
-		extend(due, now);
+		this.renewal.renew(due, now);
 	}
 
 	private void beatSafely() {
@@ -111,44 +100,6 @@ public final class LeaseHeartbeat<I> {
 			// Not only exceptions: an Error escaping here would end the scheduled beats without a word.
 			// The next beat tries again; a lease that runs out meanwhile is caught by the check before publishing.
 			logger.warn("awty: could not extend the leases of " + this.what + " (" + ErrorText.of(ex) + ")");
-		}
-	}
-
-	private void extend(List<Held> due, long sentNanos) {
-		List<I> ids = new ArrayList<>();
-		Set<String> tokens = new HashSet<>();
-		long stalledNanos = 0;
-		for (Held held : due) {
-			List<I> heldIds = List.copyOf(held.ids);
-			ids.addAll(heldIds);
-			if (!heldIds.isEmpty()) {
-				tokens.add(held.token);
-				stalledNanos = Math.max(stalledNanos, sentNanos - held.confirmedNanos);
-			}
-		}
-		if (ids.isEmpty()) {
-			return;
-		}
-		if (stalledNanos > this.lease.toNanos()) {
-			logger.warn("awty: the leases of " + this.what + " were last extended " + stalledNanos / 1_000_000
-					+ " ms ago, longer than the lease (" + this.lease + "): this instance stalled (a long pause?)");
-		}
-		int extended = this.leases.extend(ids, tokens, this.lease);
-		if (extended < ids.size()) {
-			Set<I> stillHeld = this.leases.held(ids, tokens, this.idType);
-			long lost = 0;
-			for (Held held : due) {
-				lost += held.lose(stillHeld);
-			}
-			if (lost > 0) {
-				this.lostRows.accept(lost);
-				logger.warn("awty: " + lost + " held row(s) of " + this.what + " were claimed again or changed after their"
-						+ " lease ran out; this instance does not publish them, and any it already published may be"
-						+ " delivered twice");
-			}
-		}
-		for (Held held : due) {
-			held.confirmedNanos = sentNanos;
 		}
 	}
 
@@ -177,7 +128,7 @@ public final class LeaseHeartbeat<I> {
 		public <R> List<R> stillHeld(List<R> rows, Function<R, I> id) {
 			long now = System.nanoTime();
 			if (now - this.confirmedNanos > LeaseHeartbeat.this.intervalNanos) {
-				extend(List.of(this), now);
+				LeaseHeartbeat.this.renewal.renew(List.of(this), now);
 			}
 			return this.lost.isEmpty() ? rows : rows.stream().filter((row) -> !this.lost.contains(id.apply(row))).toList();
 		}
@@ -196,7 +147,24 @@ public final class LeaseHeartbeat<I> {
 			LeaseHeartbeat.this.batches.remove(this);
 		}
 
-		private long lose(Set<I> stillHeld) {
+		String token() {
+			return this.token;
+		}
+
+		long confirmedNanos() {
+			return this.confirmedNanos;
+		}
+
+		void confirmed(long nanos) {
+			this.confirmedNanos = nanos;
+		}
+
+		List<I> heldIds() {
+			return List.copyOf(this.ids);
+		}
+
+		/** Drops the rows not among {@code stillHeld}. @return how many were dropped */
+		long lose(Set<I> stillHeld) {
 			long count = 0;
 			for (I id : List.copyOf(this.ids)) {
 				if (!stillHeld.contains(id) && this.ids.remove(id)) {

@@ -1,5 +1,8 @@
 package dev.awty.internal.support;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+
 import javax.sql.DataSource;
 
 import org.jspecify.annotations.Nullable;
@@ -20,6 +23,12 @@ import org.springframework.transaction.support.TransactionTemplate;
  * {@link DataSourceTransactionManager}: never the pool's auto-commit (a pool configured with auto-commit off
  * rolls an uncommitted write back when the connection returns), and never the application's primary
  * transaction manager (which may manage JPA, JTA or another resource).
+ * <p>
+ * Asking for READ COMMITTED costs a round trip per transaction on PostgreSQL: its driver asks the server for the
+ * current level each time, in series with every claim and every write of outcomes. So the first
+ * transaction looks at what the pool hands out; when that is READ COMMITTED already (PostgreSQL's default), awty's
+ * transactions keep the connection's level and skip the question. Pools hand every connection out at their
+ * configured level (HikariCP resets a level a transaction changed when the connection comes back).
  */
 public final class AwtyTransactions implements TransactionOperations {
 
@@ -27,12 +36,19 @@ public final class AwtyTransactions implements TransactionOperations {
 
 	private final TransactionTemplate readCommitted;
 
+	private final TransactionTemplate connectionLevel;
+
+	/** {@link #readCommitted} or {@link #connectionLevel}, once the pool's level is known. */
+	private volatile @Nullable TransactionTemplate own;
+
 	private AwtyTransactions(DataSource dataSource) {
 		this.dataSource = dataSource;
-		this.readCommitted = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+		DataSourceTransactionManager manager = new DataSourceTransactionManager(dataSource);
+		this.readCommitted = new TransactionTemplate(manager);
 		// Claims on MySQL and MariaDB lock the rows they select and no gaps between them; a fenced write on
 		// PostgreSQL sees the latest committed row instead of failing to serialize.
 		this.readCommitted.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+		this.connectionLevel = new TransactionTemplate(manager);
 	}
 
 	/** awty's transactions on {@code dataSource}. */
@@ -47,7 +63,24 @@ public final class AwtyTransactions implements TransactionOperations {
 			// Joined, whichever manager began it: committing or rolling back is the caller's decision.
 			return action.doInTransaction(new SimpleTransactionStatus(false));
 		}
-		return this.readCommitted.execute(action);
+		return own().execute(action);
+	}
+
+	private TransactionTemplate own() {
+		TransactionTemplate chosen = this.own;
+		if (chosen != null) {
+			return chosen;
+		}
+		try (Connection connection = this.dataSource.getConnection()) {
+			chosen = (connection.getTransactionIsolation() == Connection.TRANSACTION_READ_COMMITTED) ? this.connectionLevel
+					: this.readCommitted;
+		}
+		catch (SQLException ex) {
+			// The database is not reachable now: this transaction fails on its own, and the next one looks again.
+			return this.readCommitted;
+		}
+		this.own = chosen;
+		return chosen;
 	}
 
 }

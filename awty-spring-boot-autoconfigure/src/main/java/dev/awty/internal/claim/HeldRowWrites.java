@@ -1,0 +1,103 @@
+package dev.awty.internal.claim;
+
+import java.util.Collection;
+import java.util.List;
+
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionOperations;
+
+import dev.awty.internal.support.LastError;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * What becomes of claimed rows of one event table once published: marked delivered, deleted or given a failed
+ * attempt. Every statement touches only the rows the given claim token still holds and says how many it changed,
+ * so a holder whose lease ran out never writes over the row's new holder; each runs in awty's own transaction, or
+ * joins the caller's.
+ */
+public final class HeldRowWrites {
+
+	private static final String MARK_DELIVERED = """
+			UPDATE %s SET status = 'DELIVERED', delivered_at = CURRENT_TIMESTAMP, attempts = attempts + 1,
+			       claimed_until = NULL
+			WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'PENDING'
+			""";
+
+	private static final String DELETE_DELIVERED = """
+			DELETE FROM %s WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'PENDING'
+			""";
+
+	private final JdbcClient jdbc;
+
+	private final NamedParameterJdbcTemplate batchJdbc;
+
+	private final TransactionOperations transaction;
+
+	private final String markDelivered;
+
+	private final String deleteDelivered;
+
+	private final String recordFailedAttempt;
+
+	private final int lastErrorLength;
+
+	HeldRowWrites(String table, SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
+			TransactionOperations transaction, int lastErrorLength) {
+		this.jdbc = jdbc;
+		this.batchJdbc = batchJdbc;
+		this.transaction = transaction;
+		this.lastErrorLength = lastErrorLength;
+		this.markDelivered = dialect.withDatabaseNow(MARK_DELIVERED.formatted(table));
+		this.deleteDelivered = DELETE_DELIVERED.formatted(table);
+		this.recordFailedAttempt = dialect.recordFailedAttempt().formatted(table);
+	}
+
+	/** The length of this table's {@code last_error} column, which recorded errors are cut to. */
+	public int lastErrorLength() {
+		return this.lastErrorLength;
+	}
+
+	/**
+	 * Marks rows delivered that {@code claimer} still holds.
+	 * @return how many were marked; fewer than {@code ids} means others were claimed again meanwhile
+	 */
+	public int markDelivered(Collection<Long> ids, String claimer) {
+		return ids.isEmpty() ? 0 : updateHeld(this.jdbc, this.transaction, this.markDelivered, ids, claimer);
+	}
+
+	/**
+	 * Deletes published rows that {@code claimer} still holds.
+	 * @return how many were deleted; fewer than {@code ids} means others were claimed again meanwhile
+	 */
+	public int deleteDelivered(Collection<Long> ids, String claimer) {
+		return ids.isEmpty() ? 0 : updateHeld(this.jdbc, this.transaction, this.deleteDelivered, ids, claimer);
+	}
+
+	/**
+	 * Records failed attempts of rows {@code claimer} still holds, in one batch.
+	 * @return per failure, 0 when the row was no longer held by {@code claimer} and stayed unchanged
+	 */
+	public int[] recordFailures(List<FailedAttempt> failures, String claimer, int maxAttempts) {
+		SqlParameterSource[] batch = failures.stream()
+			.map((failure) -> new MapSqlParameterSource().addValue("id", failure.id())
+				.addValue("claimer", claimer)
+				.addValue("error", LastError.fit(failure.error(), this.lastErrorLength))
+				.addValue("backoffMillis", failure.backoffMillis())
+				.addValue("maxAttempts", maxAttempts))
+			.toArray(SqlParameterSource[]::new);
+		int[] counts = this.transaction.execute((status) -> this.batchJdbc.batchUpdate(this.recordFailedAttempt, batch));
+		return (counts != null) ? counts : new int[failures.size()];
+	}
+
+	/** Runs {@code statement} on the rows among {@code :ids} that {@code :claimer} holds. */
+	static int updateHeld(JdbcClient jdbc, TransactionOperations transaction, String statement, Collection<Long> ids,
+			String claimer) {
+		Integer count = transaction
+			.execute((status) -> jdbc.sql(statement).param("ids", ids).param("claimer", claimer).update());
+		return (count != null) ? count : 0;
+	}
+
+}

@@ -1,0 +1,83 @@
+package dev.awty.internal.pipeline;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.LongConsumer;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import dev.awty.internal.claim.Leases;
+
+/**
+ * One renewal of the leases of held batches, for the {@link LeaseHeartbeat}: one statement extends the leases of
+ * all their rows, fenced by the batches' claim tokens. When fewer rows were extended than held, the rows no
+ * longer held are found out, dropped from their batch, counted and logged: this instance does not publish them.
+ */
+final class LeaseRenewal<I> {
+
+	private static final Log logger = LogFactory.getLog(LeaseHeartbeat.class);
+
+	private final String what;
+
+	private final Leases leases;
+
+	private final Class<I> idType;
+
+	private final Duration lease;
+
+	private final LongConsumer lostRows;
+
+	LeaseRenewal(String what, Leases leases, Class<I> idType, Duration lease, LongConsumer lostRows) {
+		this.what = what;
+		this.leases = leases;
+		this.idType = idType;
+		this.lease = lease;
+		this.lostRows = lostRows;
+	}
+
+	/** @param sentNanos {@link System#nanoTime()} before the statement is sent: the leases run from no earlier */
+	void renew(List<LeaseHeartbeat<I>.Held> due, long sentNanos) {
+		List<I> ids = new ArrayList<>();
+		Set<String> tokens = new HashSet<>();
+		long stalledNanos = 0;
+		for (LeaseHeartbeat<I>.Held held : due) {
+			List<I> heldIds = held.heldIds();
+			ids.addAll(heldIds);
+			if (!heldIds.isEmpty()) {
+				tokens.add(held.token());
+				stalledNanos = Math.max(stalledNanos, sentNanos - held.confirmedNanos());
+			}
+		}
+		if (ids.isEmpty()) {
+			return;
+		}
+		if (stalledNanos > this.lease.toNanos()) {
+			logger.warn("awty: the leases of " + this.what + " were last extended " + stalledNanos / 1_000_000
+					+ " ms ago, longer than the lease (" + this.lease + "): this instance stalled (a long pause?)");
+		}
+		if (this.leases.extend(ids, tokens, this.lease) < ids.size()) {
+			dropLost(due, this.leases.held(ids, tokens, this.idType));
+		}
+		for (LeaseHeartbeat<I>.Held held : due) {
+			held.confirmed(sentNanos);
+		}
+	}
+
+	private void dropLost(List<LeaseHeartbeat<I>.Held> due, Set<I> stillHeld) {
+		long lost = 0;
+		for (LeaseHeartbeat<I>.Held held : due) {
+			lost += held.lose(stillHeld);
+		}
+		if (lost > 0) {
+			this.lostRows.accept(lost);
+			logger.warn("awty: " + lost + " held row(s) of " + this.what + " were claimed again or changed after their"
+					+ " lease ran out; this instance does not publish them, and any it already published may be"
+					+ " delivered twice");
+		}
+	}
+
+}
