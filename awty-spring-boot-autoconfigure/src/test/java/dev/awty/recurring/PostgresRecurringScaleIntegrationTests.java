@@ -23,17 +23,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Recurring schedules at scale on PostgreSQL: the batch create rate through the API, and one million active
- * schedules of which 18,000 come due over ten seconds. Rates and lags are printed, not asserted; the claim plan
- * (through the pending-only index) and exactly-once delivery are.
+ * Recurring schedules at scale on PostgreSQL: the batch create rate through the API, and active schedules of which
+ * every 50th bulk-loaded one comes due over ten seconds. Rates and lags are printed, not asserted; the claim plan
+ * (through the pending-only index) and exactly-once delivery are. {@code verify} runs 200,000 schedules;
+ * {@code -Dawty.test.recurring-schedules=1000000} runs the million whose 18,000 come due at 1,800 a second (the
+ * benchmark's {@code recurring} scenario measures lag at that size side by side with Quartz).
  */
 class PostgresRecurringScaleIntegrationTests {
 
-	private static final int API_SCHEDULES = 100_000;
+	private static final int TOTAL_SCHEDULES = Integer.getInteger("awty.test.recurring-schedules", 200_000);
+
+	private static final int API_SCHEDULES = TOTAL_SCHEDULES / 10;
 
 	private static final int API_BATCH = 10_000;
-
-	private static final int TOTAL_SCHEDULES = 1_000_000;
 
 	private static final int DUE_EVERY_NTH = 50;
 
