@@ -23,12 +23,12 @@ import dev.awty.benchmarks.Receiver;
 /**
  * One Quartz scheduler in a cluster: the JDBC job store ({@code JobStoreTX} with PostgreSQL's delegate,
  * {@code isClustered}) on a pool of the benchmark's size and a thread pool of the benchmark's threads, acquiring
- * triggers in batches of up to one per thread under the cluster's row lock. Every trigger fires the one durable job
- * {@value #JOB}; the trigger's name says which row or schedule fired.
+ * triggers in batches of up to one per thread under the cluster's row lock. Every trigger fires a job of its own
+ * (class {@link BenchJob}); the trigger's name says which row or schedule fired.
  */
 public final class QuartzInstance implements AutoCloseable {
 
-	/** The scheduler name, job name and group of every row Quartz reads ({@code sched_name} and so on). */
+	/** The scheduler name and the group of every job and trigger ({@code sched_name}, {@code job_group} ...). */
 	public static final String JOB = "bench";
 
 	private static final AtomicInteger instances = new AtomicInteger();

@@ -5,8 +5,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Quartz's own tables for PostgreSQL, from the script its jar ships, and the rows a drain gives it: one durable
- * job and one simple trigger per sequence number, as {@code scheduleJob} would write them.
+ * Quartz's own tables for PostgreSQL, from the script its jar ships, and the rows the scenarios give it: a job and a
+ * trigger per row or schedule, as {@code scheduleJob(job, trigger)} would write them.
  */
 public final class QuartzTables {
 
@@ -17,17 +17,22 @@ public final class QuartzTables {
 	 * truncate: deleting a million triggers checks every trigger table's foreign key row by row.
 	 */
 	public static final String CLEAR = "TRUNCATE qrtz_simple_triggers, qrtz_cron_triggers, qrtz_simprop_triggers,"
-			+ " qrtz_blob_triggers, qrtz_fired_triggers, qrtz_triggers, qrtz_scheduler_state";
+			+ " qrtz_blob_triggers, qrtz_fired_triggers, qrtz_triggers, qrtz_job_details, qrtz_scheduler_state";
 
 	public static final String ANALYZE = "VACUUM ANALYZE qrtz_triggers; VACUUM ANALYZE qrtz_simple_triggers;"
 			+ " VACUUM ANALYZE qrtz_fired_triggers";
 
 	public static final String COUNT_TRIGGERS = "SELECT count(*) FROM qrtz_triggers";
 
-	private static final String JOB = """
+	/**
+	 * One job per trigger, named as its trigger, as an application gives each row or tenant its own job; a job shared
+	 * by every trigger makes Quartz count the job's triggers on every firing.
+	 */
+	private static final String JOBS = """
 			INSERT INTO qrtz_job_details (sched_name, job_name, job_group, job_class_name, is_durable,
 			    is_nonconcurrent, is_update_data, requests_recovery)
-			VALUES ('%1$s', '%1$s', '%1$s', '%2$s', true, false, false, false) ON CONFLICT DO NOTHING
+			SELECT '%1$s', %3$s, '%1$s', '%2$s', false, false, false, false FROM generate_series(%4$d, %5$d) g;
+			ANALYZE qrtz_job_details;
 			""";
 
 	/**
@@ -35,10 +40,9 @@ public final class QuartzTables {
 	 * analyzed before their simple-trigger rows go in, or the foreign key's check scans the whole table per row.
 	 */
 	private static final String TRIGGERS = """
-			BEGIN;
 			INSERT INTO qrtz_triggers (sched_name, trigger_name, trigger_group, job_name, job_group, next_fire_time,
 			    priority, trigger_state, trigger_type, start_time, misfire_instr)
-			SELECT '%1$s', g::text, '%1$s', '%1$s', '%1$s', (EXTRACT(EPOCH FROM %2$s) * 1000)::bigint, 5, 'WAITING',
+			SELECT '%1$s', g::text, '%1$s', g::text, '%1$s', (EXTRACT(EPOCH FROM %2$s) * 1000)::bigint, 5, 'WAITING',
 			    'SIMPLE', (EXTRACT(EPOCH FROM %2$s) * 1000)::bigint, 0
 			FROM generate_series(%3$d, %4$d) g;
 			ANALYZE qrtz_triggers;
@@ -54,10 +58,9 @@ public final class QuartzTables {
 	 * multiple of ten seconds); the rest daily at 02:00, next tomorrow.
 	 */
 	private static final String CRON_TRIGGERS = """
-			BEGIN;
 			INSERT INTO qrtz_triggers (sched_name, trigger_name, trigger_group, job_name, job_group, next_fire_time,
 			    priority, trigger_state, trigger_type, start_time, misfire_instr)
-			SELECT '%1$s', 'bulk-' || g, '%1$s', '%1$s', '%1$s',
+			SELECT '%1$s', 'bulk-' || g, '%1$s', 'bulk-' || g, '%1$s',
 			    CASE WHEN g <= %3$d THEN %2$d + ((g - 1) / %4$d) %% 10 * 1000
 			         ELSE (EXTRACT(EPOCH FROM date_trunc('day', CURRENT_TIMESTAMP) + INTERVAL '26 hours') * 1000)::bigint
 			    END, 5, 'WAITING', 'CRON', %2$d, 0
@@ -91,14 +94,14 @@ public final class QuartzTables {
 	 * expression of {@code g}, the sequence number).
 	 */
 	public static String rows(long first, long count, String dueAt) {
-		return JOB.formatted(QuartzInstance.JOB, QuartzInstance.BenchJob.class.getName()) + ";"
-				+ TRIGGERS.formatted(QuartzInstance.JOB, dueAt, first, first + count - 1);
+		return "BEGIN;" + JOBS.formatted(QuartzInstance.JOB, QuartzInstance.BenchJob.class.getName(), "g::text", first,
+				first + count - 1) + TRIGGERS.formatted(QuartzInstance.JOB, dueAt, first, first + count - 1);
 	}
 
 	/** See {@link #CRON_TRIGGERS}: {@code total} triggers, {@code steady} of them firing {@code rate} a second. */
 	public static String cronRows(int total, int steady, int rate, long t0Millis) {
-		return JOB.formatted(QuartzInstance.JOB, QuartzInstance.BenchJob.class.getName()) + ";"
-				+ CRON_TRIGGERS.formatted(QuartzInstance.JOB, t0Millis, steady, rate, total);
+		return "BEGIN;" + JOBS.formatted(QuartzInstance.JOB, QuartzInstance.BenchJob.class.getName(), "'bulk-' || g", 1,
+				total) + CRON_TRIGGERS.formatted(QuartzInstance.JOB, t0Millis, steady, rate, total);
 	}
 
 }
