@@ -90,12 +90,6 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		this.claims.release(batch.rows().stream().map(ScheduledEntity::getId).toList(), batch.token());
 	}
 
-	/** One batch claimed while the workers publish, so that a worker never waits for the poller's claim. */
-	@Override
-	public int queuedBatches() {
-		return 1;
-	}
-
 	@Override
 	public boolean claimsSkipLockedRows() {
 		return this.claims.skipLockedRows();

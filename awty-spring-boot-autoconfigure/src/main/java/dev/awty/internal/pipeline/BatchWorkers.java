@@ -14,10 +14,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The bounded pool that processes one type's claimed batches: a slot is taken before a claim and given back
- * when its batch is finished, so the poller claims exactly as fast as batches complete. A source may ask for
- * slots beyond the workers: a batch claimed while every worker is busy waits for the next free one, which then
- * starts on it at once instead of waiting for the poller's claim (about a tenth of the workers' time in the
- * broker benchmark went into that wait).
+ * when its batch is finished, so the poller claims exactly as fast as batches complete.
  */
 final class BatchWorkers {
 
@@ -31,11 +28,10 @@ final class BatchWorkers {
 
 	private @Nullable ExecutorService pool;
 
-	/** @param queued how many claimed batches may wait for a worker */
-	BatchWorkers(String typeName, int concurrency, int queued) {
+	BatchWorkers(String typeName, int concurrency) {
 		this.typeName = typeName;
 		this.concurrency = concurrency;
-		this.slots = new Semaphore(concurrency + queued);
+		this.slots = new Semaphore(concurrency);
 	}
 
 	void start() {

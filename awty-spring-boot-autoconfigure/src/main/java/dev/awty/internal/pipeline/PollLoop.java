@@ -50,7 +50,7 @@ final class PollLoop<B extends PollSource.Batch> {
 	/** @param described names the source in log lines, e.g. {@code type 'purchase'} */
 	PollLoop(LoopSettings settings, String described, PollSource<B> source, LockProvider lockProvider, Clock clock) {
 		this.settings = settings;
-		this.workers = new BatchWorkers(settings.name(), settings.concurrency(), source.queuedBatches());
+		this.workers = new BatchWorkers(settings.name(), settings.concurrency());
 		this.cycle = new LoopCycle<>(settings, described, source,
 				new TypeLock(lockProvider, settings.lockName(), settings.lease()), this.workers);
 		this.errors = new ErrorPause(described, settings.pollInterval());

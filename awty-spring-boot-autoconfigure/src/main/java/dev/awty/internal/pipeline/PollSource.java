@@ -34,14 +34,6 @@ public interface PollSource<B extends PollSource.Batch> {
 		return pollInterval;
 	}
 
-	/**
-	 * How many claimed batches may wait for a worker while every worker is busy. Their rows are held meanwhile
-	 * (claimed, not published), so a crash re-delivers none of them twice.
-	 */
-	default int queuedBatches() {
-		return 0;
-	}
-
 	/** Checks what must exist before the first claim (such as the channel); throws when it does not. */
 	default void verify() {
 	}
