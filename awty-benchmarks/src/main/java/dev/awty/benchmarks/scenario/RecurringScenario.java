@@ -47,18 +47,35 @@ final class RecurringScenario implements Scenario {
 			FROM generate_series(1, %d) g
 			""";
 
-	/** Schedules 1..K fire every period from {@code t0}, {@code rate} of them at each second. */
+	/**
+	 * Schedules 1..K fire every period from {@code t0}, {@code rate} of them at each second. Like an update through
+	 * the API, it raises the version, so that an outcome awty is recording for an occurrence still in flight is
+	 * fenced out; it skips the rows such an outcome holds locked and is repeated until every row is marked
+	 * {@code %5$s} in its payload, so it never waits for awty's locks while holding its own (no deadlock).
+	 */
 	private static final String STEADY = """
 			UPDATE awty_schedule
 			SET expression = ((CAST(substr(id, 6) AS INT) - 1) / %3$d) %% %1$d || '/%1$d * * * * *',
-			    next_fire_at = TIMESTAMPTZ '%2$s' + ((CAST(substr(id, 6) AS INT) - 1) / %3$d) %% %1$d * INTERVAL '1 second'
-			WHERE id IN (SELECT 'bulk-' || g FROM generate_series(1, %4$d) g)
+			    next_fire_at = TIMESTAMPTZ '%2$s' + ((CAST(substr(id, 6) AS INT) - 1) / %3$d) %% %1$d * INTERVAL '1 second',
+			    payload = '%5$s', version = version + 1
+			WHERE id IN (SELECT id FROM awty_schedule
+			    WHERE id IN (SELECT 'bulk-' || g FROM generate_series(1, %4$d) g) AND payload IS DISTINCT FROM '%5$s'
+			    FOR UPDATE SKIP LOCKED)
 			""";
 
+	/** The same for taking schedules 1..K back to a daily occurrence, marked {@code quiet}. */
 	private static final String QUIET = """
 			UPDATE awty_schedule SET expression = '@daily',
-			    next_fire_at = date_trunc('day', CURRENT_TIMESTAMP) + INTERVAL '1 day'
-			WHERE id IN (SELECT 'bulk-' || g FROM generate_series(1, %d) g)
+			    next_fire_at = date_trunc('day', CURRENT_TIMESTAMP) + INTERVAL '1 day', payload = 'quiet',
+			    version = version + 1
+			WHERE id IN (SELECT id FROM awty_schedule
+			    WHERE id IN (SELECT 'bulk-' || g FROM generate_series(1, %d) g) AND payload IS DISTINCT FROM 'quiet'
+			    FOR UPDATE SKIP LOCKED)
+			""";
+
+	private static final String NOT_MARKED = """
+			SELECT count(*) FROM awty_schedule
+			WHERE id IN (SELECT 'bulk-' || g FROM generate_series(1, %d) g) AND payload IS DISTINCT FROM '%s'
 			""";
 
 	/** The next whole ten seconds at least three seconds from now, by the database's clock. */
@@ -94,13 +111,27 @@ final class RecurringScenario implements Scenario {
 			// Repetition 0 warms the delivery path up, as the other scenarios' warm-up runs do; it is not recorded.
 			for (int rep = 0; rep <= options.repetitions(); rep++) {
 				SteadyOccurrences occurrences = steady(database, steady, current);
-				database.execute(STEADY.formatted(PERIOD_SECONDS, occurrences.t0(), options.occurrenceRate(), steady));
+				String marker = "rep-" + rep;
+				updateAll(database, STEADY.formatted(PERIOD_SECONDS, occurrences.t0(), options.occurrenceRate(), steady,
+						marker), steady, marker);
 				record(database, occurrences, Results.AWTY, rep, (rep == 0) ? new Results() : results);
-				database.execute(QUIET.formatted(steady));
+				updateAll(database, QUIET.formatted(steady), steady, "quiet");
 			}
 		}
 		database.execute("DELETE FROM awty_schedule");
 		quartz(database, steady, results);
+	}
+
+	/** Runs {@code update} until none of schedules 1..K lacks {@code marker}. */
+	private static void updateAll(BenchDatabase database, String update, int steady, String marker) {
+		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+		do {
+			database.execute(update);
+			if (System.nanoTime() > deadline) {
+				throw new IllegalStateException("recurring: schedules stayed locked for a minute");
+			}
+		}
+		while (database.queryLong(NOT_MARKED.formatted(steady, marker)) > 0);
 	}
 
 	private void quartz(BenchDatabase database, int steady, Results results) {
