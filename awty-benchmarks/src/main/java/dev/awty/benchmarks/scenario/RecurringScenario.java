@@ -49,15 +49,16 @@ final class RecurringScenario implements Scenario {
 
 	/**
 	 * Schedules 1..K fire every period from {@code t0}, {@code rate} of them at each second. Like an update through
-	 * the API, it raises the version, so that an outcome awty is recording for an occurrence still in flight is
-	 * fenced out; it skips the rows such an outcome holds locked and is repeated until every row is marked
+	 * the API, it raises the version and drops any claim, so that an outcome awty is recording for an occurrence
+	 * still in flight is fenced out and the schedule is claimable at once (a claim kept would hold it until its
+	 * lease ran out); it skips the rows such an outcome holds locked and is repeated until every row is marked
 	 * {@code %5$s} in its payload, so it never waits for awty's locks while holding its own (no deadlock).
 	 */
 	private static final String STEADY = """
 			UPDATE awty_schedule
 			SET expression = ((CAST(substr(id, 6) AS INT) - 1) / %3$d) %% %1$d || '/%1$d * * * * *',
 			    next_fire_at = TIMESTAMPTZ '%2$s' + ((CAST(substr(id, 6) AS INT) - 1) / %3$d) %% %1$d * INTERVAL '1 second',
-			    payload = '%5$s', version = version + 1
+			    payload = '%5$s', version = version + 1, claimed_by = NULL, claimed_until = NULL
 			WHERE id IN (SELECT id FROM awty_schedule
 			    WHERE id IN (SELECT 'bulk-' || g FROM generate_series(1, %4$d) g) AND payload IS DISTINCT FROM '%5$s'
 			    FOR UPDATE SKIP LOCKED)
@@ -67,7 +68,7 @@ final class RecurringScenario implements Scenario {
 	private static final String QUIET = """
 			UPDATE awty_schedule SET expression = '@daily',
 			    next_fire_at = date_trunc('day', CURRENT_TIMESTAMP) + INTERVAL '1 day', payload = 'quiet',
-			    version = version + 1
+			    version = version + 1, claimed_by = NULL, claimed_until = NULL
 			WHERE id IN (SELECT id FROM awty_schedule
 			    WHERE id IN (SELECT 'bulk-' || g FROM generate_series(1, %d) g) AND payload IS DISTINCT FROM 'quiet'
 			    FOR UPDATE SKIP LOCKED)
