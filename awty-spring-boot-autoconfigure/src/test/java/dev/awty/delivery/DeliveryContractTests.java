@@ -16,6 +16,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -101,6 +102,42 @@ abstract class DeliveryContractTests {
 			assertThat(row.getAttempts()).isEqualTo(1);
 			assertThat(row.getDeliveredAt()).isAfterOrEqualTo(storedDueAt);
 		});
+	}
+
+	@Test
+	void rowsDueTogetherFewerThanABatchAreSharedAmongIdleWorkersAndDeliveredOnce() {
+		AtomicInteger publishing = new AtomicInteger();
+		AtomicInteger mostAtOnce = new AtomicInteger();
+		ReceivedEvents received = new ReceivedEvents().each((message) -> {
+			mostAtOnce.accumulateAndGet(publishing.incrementAndGet(), Math::max);
+			sleep(Duration.ofMillis(5));
+			publishing.decrementAndGet();
+		});
+		purchases(received).withPropertyValues("awty.poller.batch-size=500", "awty.poller.mark-every=100",
+				"awty.poller.concurrency=3", "awty.poller.poll-interval=5s")
+			.run((context) -> {
+				List<TestPurchase> purchases = new ArrayList<>();
+				for (int i = 0; i < 300; i++) {
+					purchases.add(new TestPurchase(i));
+				}
+				// One claim takes all 300 at once: a slow consumer would otherwise see them one after another.
+				context.getBean(EventScheduler.class).scheduleAll(purchases, databaseNow().minusSeconds(1));
+
+				await().atMost(Duration.ofSeconds(30)).until(() -> received.count() == 300);
+				assertThat(received.distinctEventIds()).isEqualTo(300);
+				assertThat(received.duplicates()).isZero();
+				assertThat(mostAtOnce.get()).as("workers publishing the claim's rows at once").isGreaterThan(1);
+				await().atMost(Duration.ofSeconds(10)).until(() -> deliveredRows() == 300);
+			});
+	}
+
+	private static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	@Test

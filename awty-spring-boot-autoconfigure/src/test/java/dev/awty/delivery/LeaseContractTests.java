@@ -119,7 +119,8 @@ abstract class LeaseContractTests {
 			}
 		});
 		ReceivedEvents other = new ReceivedEvents();
-		instance("stalling", stalling).withPropertyValues("awty.poller.mark-every=1")
+		// One worker, which stalls: with more, idle workers would share the claimed rows and stall each in turn.
+		instance("stalling", stalling).withPropertyValues("awty.poller.mark-every=1", "awty.poller.concurrency=1")
 			.withBean(FreezableDataSources.class, () -> stall)
 			.run((one) -> {
 				try {
@@ -158,7 +159,7 @@ abstract class LeaseContractTests {
 				awaitQuietly(resume);
 			}
 		});
-		instance("stalling", received).withPropertyValues("awty.poller.mark-every=1")
+		instance("stalling", received).withPropertyValues("awty.poller.mark-every=1", "awty.poller.concurrency=1")
 			.withBean(FreezableDataSources.class, () -> stall)
 			.run((context) -> {
 				try {

@@ -61,6 +61,18 @@ final class BatchWorkers {
 		return false;
 	}
 
+	/**
+	 * Takes up to {@code wanted} free slots without waiting.
+	 * @return how many were taken
+	 */
+	int acquireIdle(int wanted) {
+		int taken = 0;
+		while (taken < wanted && this.slots.tryAcquire()) {
+			taken++;
+		}
+		return taken;
+	}
+
 	void release() {
 		this.slots.release();
 	}

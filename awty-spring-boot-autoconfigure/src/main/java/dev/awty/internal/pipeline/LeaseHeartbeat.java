@@ -1,6 +1,7 @@
 package dev.awty.internal.pipeline;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -139,6 +140,24 @@ public final class LeaseHeartbeat<I> {
 			if (this.ids.isEmpty()) {
 				LeaseHeartbeat.this.batches.remove(this);
 			}
+		}
+
+		/**
+		 * Divides the held rows among workers: one {@code Held} per part, with the same claim token and lease, each
+		 * kept alive on its own until its worker is done. Rows already lost stay lost in every part.
+		 */
+		public List<Held> split(List<? extends Collection<I>> parts) {
+			List<Held> split = new ArrayList<>(parts.size());
+			for (Collection<I> part : parts) {
+				Held held = new Held(this.token, part.stream().filter(this.ids::contains).toList(), this.confirmedNanos);
+				held.lost.addAll(this.lost);
+				if (!held.ids.isEmpty()) {
+					LeaseHeartbeat.this.batches.add(held);
+				}
+				split.add(held);
+			}
+			releaseAll();
+			return split;
 		}
 
 		/** Stops extending every row of the batch. */

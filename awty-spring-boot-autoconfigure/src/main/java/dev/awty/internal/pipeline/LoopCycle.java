@@ -1,6 +1,7 @@
 package dev.awty.internal.pipeline;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import org.apache.commons.logging.Log;
@@ -74,16 +75,39 @@ final class LoopCycle<B extends PollSource.Batch> {
 				break;
 			}
 			this.claimed += batch.size();
-			// A batch claimed ahead waits for its due time in its worker: held rows count as in flight.
-			if (!this.workers.submit(() -> process(batch))) {
-				this.source.release(batch);
+			if (batch.size() < this.settings.batchSize()) {
+				// The last claim of the cycle: workers left idle until the next one may share its rows.
+				submit(batch, this.workers.acquireIdle(this.settings.concurrency() - 1));
 				break;
 			}
-			if (batch.size() < this.settings.batchSize()) {
+			if (!submit(batch, 0)) {
 				break;
 			}
 		}
 		return running.getAsBoolean() ? this.source.idleDelay(this.settings.pollInterval()) : this.settings.pollInterval();
+	}
+
+	/**
+	 * Hands a claimed batch to the worker slot taken for it and to {@code idle} more slots; a batch claimed ahead waits
+	 * for its due time in its workers (held rows count as in flight).
+	 * @return {@code false} if the pool is shutting down: the rows not handed over are given back
+	 */
+	private boolean submit(B batch, int idle) {
+		List<B> parts = (idle > 0) ? this.source.split(batch, idle + 1) : List.of(batch);
+		for (int i = parts.size(); i <= idle; i++) {
+			this.workers.release();
+		}
+		for (int i = 0; i < parts.size(); i++) {
+			B part = parts.get(i);
+			if (!this.workers.submit(() -> process(part))) {
+				parts.subList(i, parts.size()).forEach(this.source::release);
+				for (int unused = i + 1; unused < parts.size(); unused++) {
+					this.workers.release();
+				}
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package dev.awty.internal.pipeline;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * What a {@link PollLoop} claims from and delivers: the rows of one event type (with or without a handler), or
@@ -22,6 +23,14 @@ public interface PollSource<B extends PollSource.Batch> {
 
 	/** Delivers a claimed batch and writes its outcomes; runs on a worker thread, never throws for one row. */
 	void process(B batch);
+
+	/**
+	 * Divides a claimed batch among up to {@code workers} idle workers, so that rows due together are not worked
+	 * through by one worker while the others wait. Returns the batch itself when it is not worth dividing.
+	 */
+	default List<B> split(B batch, int workers) {
+		return List.of(batch);
+	}
 
 	/** Whether concurrent claims skip each other's rows; when not, claims take turns under the source's lock. */
 	boolean claimsSkipLockedRows();
