@@ -178,6 +178,11 @@ public final class Receiver {
 		return (elapsed <= 0) ? Double.NaN : (this.received.get() - 1) * 1e9 / elapsed;
 	}
 
+	/** The lag of {@code seq} in microseconds; {@code -1} when it has not arrived. */
+	public long lagMicros(int seq) {
+		return (this.counts.get(seq) > 0) ? this.lagMicros[seq] : -1;
+	}
+
 	/** Lag in milliseconds at {@code quantile} (0.5, 0.99, 1.0) over every delivered event. */
 	public double lagMillis(double quantile) {
 		// only sequence numbers that arrived: a lost event has no lag, and counting it as 0 would hide it

@@ -218,6 +218,10 @@ final class RecurringScenario implements Scenario {
 				+ " duplicate(s): lag p50 %.1f ms, p99 %s%.1f ms", system, rep, receiver.received(),
 				receiver.expected(), database.options().occurrenceRate(), database.options().schedules(),
 				receiver.duplicates(), receiver.lagMillis(0.50), all ? "" : ">= ", p99));
+		List<String> late = BurstLags.late(receiver, occurrences.t0(), occurrences.rate(), occurrences.steady(),
+				occurrences.fires(), PERIOD_SECONDS);
+		logger.info(String.format("recurring %-16s rep %d: %d of %d bursts had an occurrence later than 50 ms%s", system,
+				rep, late.size(), occurrences.fires() * PERIOD_SECONDS, late.isEmpty() ? "" : "\n  " + String.join("\n  ", late)));
 	}
 
 	/**
