@@ -127,11 +127,16 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 
 	private void publish(ClaimedSchedules claimed, List<ScheduleRow> rows) {
 		Instant now = (claimed.databaseNow() != null) ? claimed.databaseNow() : this.store.databaseNow();
+		long firing = System.nanoTime();
 		List<FiredSchedule> fired = this.firing
 			.fire(rows.stream().map(ScheduleRow::schedule).toList(), now, claimed.claimedAtNanos());
 		// Recording clears the claims: the heartbeat must stop holding them first, or it counts them as lost.
 		stopHolding(claimed);
+		long recording = System.nanoTime();
 		int recorded = this.outcomes.record(fired, claimed.token());
+		if (logger.isDebugEnabled()) {
+			logger.debug(BatchTimes.describe(rows, now, claimed.claimedAtNanos(), firing, recording));
+		}
 		if (recorded < fired.size()) {
 			logger.info("awty: " + (fired.size() - recorded) + " recurring schedule(s) were changed, deleted or "
 					+ "claimed again while their occurrences were published; their new state is kept");
