@@ -1,6 +1,5 @@
 package dev.awty.autoconfigure;
 
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -8,8 +7,6 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
-
-import dev.awty.ClaimMode;
 
 /**
  * Configuration of awty, under {@code awty.*}.
@@ -31,7 +28,8 @@ public class AwtyProperties {
 	@NestedConfigurationProperty
 	private final AwtyPollerProperties poller = new AwtyPollerProperties();
 
-	private final Claim claim = new Claim();
+	@NestedConfigurationProperty
+	private final AwtyClaimProperties claim = new AwtyClaimProperties();
 
 	@NestedConfigurationProperty
 	private final AwtyPublishProperties publish = new AwtyPublishProperties();
@@ -39,9 +37,11 @@ public class AwtyProperties {
 	@NestedConfigurationProperty
 	private final AwtyRetryProperties retry = new AwtyRetryProperties();
 
-	private final Schema schema = new Schema();
+	@NestedConfigurationProperty
+	private final AwtySchemaProperties schema = new AwtySchemaProperties();
 
-	private final Database database = new Database();
+	@NestedConfigurationProperty
+	private final AwtyDatabaseProperties database = new AwtyDatabaseProperties();
 
 	@NestedConfigurationProperty
 	private final AwtyLockProperties lock = new AwtyLockProperties();
@@ -96,7 +96,7 @@ public class AwtyProperties {
 		return this.publish;
 	}
 
-	public Claim getClaim() {
+	public AwtyClaimProperties getClaim() {
 		return this.claim;
 	}
 
@@ -104,11 +104,11 @@ public class AwtyProperties {
 		return this.retry;
 	}
 
-	public Schema getSchema() {
+	public AwtySchemaProperties getSchema() {
 		return this.schema;
 	}
 
-	public Database getDatabase() {
+	public AwtyDatabaseProperties getDatabase() {
 		return this.database;
 	}
 
@@ -146,85 +146,6 @@ public class AwtyProperties {
 
 	public Map<String, AwtyTypeProperties> getTypes() {
 		return this.types;
-	}
-
-	public static class Claim {
-
-		/**
-		 * How instances share the due rows of a type: leader (one instance polls a type at a time, under a
-		 * lock) or skip-locked (every instance claims batches of its own).
-		 */
-		private ClaimMode mode = ClaimMode.LEADER;
-
-		/**
-		 * How long a claim holds a row unless extended; a live instance extends it every third of it while it
-		 * works on the row, and a dead instance's rows become claimable again after it.
-		 */
-		private Duration lease = Duration.ofSeconds(30);
-
-		public ClaimMode getMode() {
-			return this.mode;
-		}
-
-		public void setMode(ClaimMode mode) {
-			this.mode = mode;
-		}
-
-		public Duration getLease() {
-			return this.lease;
-		}
-
-		public void setLease(Duration lease) {
-			this.lease = lease;
-		}
-
-	}
-
-	public static class Schema {
-
-		/**
-		 * Whether awty creates its own tables (the ShedLock table) with its own Liquibase changelog.
-		 */
-		private boolean initialize = true;
-
-		/**
-		 * Whether each event type's table is checked at start-up.
-		 */
-		private boolean validate = true;
-
-		public boolean isInitialize() {
-			return this.initialize;
-		}
-
-		public void setInitialize(boolean initialize) {
-			this.initialize = initialize;
-		}
-
-		public boolean isValidate() {
-			return this.validate;
-		}
-
-		public void setValidate(boolean validate) {
-			this.validate = validate;
-		}
-
-	}
-
-	public static class Database {
-
-		/**
-		 * SQL dialect to use instead of detecting it from the DataSource: postgresql, h2, mariadb or mysql.
-		 */
-		private @Nullable String dialect;
-
-		public @Nullable String getDialect() {
-			return this.dialect;
-		}
-
-		public void setDialect(@Nullable String dialect) {
-			this.dialect = dialect;
-		}
-
 	}
 
 }

@@ -129,7 +129,7 @@ class AwtyRecurringConfiguration {
 			@Bean
 			RecurringScheduleController awtyRecurringScheduleController(RecurringSchedules schedules,
 					AwtyProperties properties) {
-				AwtyRecurringProperties.Web web = properties.getRecurring().getWeb();
+				AwtyRecurringWebProperties web = properties.getRecurring().getWeb();
 				require(web.getRole() != null && !web.getRole().isBlank(), "awty.recurring.web.role must not be empty",
 						"Set it to the role operators have, e.g. AWTY_OPERATOR.");
 				return controller(schedules, new SecurityDashboardAccess(web.getRole()), web);
@@ -146,7 +146,7 @@ class AwtyRecurringConfiguration {
 			@Bean
 			RecurringScheduleController awtyRecurringScheduleController(RecurringSchedules schedules,
 					AwtyProperties properties) {
-				AwtyRecurringProperties.Web web = properties.getRecurring().getWeb();
+				AwtyRecurringWebProperties web = properties.getRecurring().getWeb();
 				if (web.isOpen()) {
 					logger.warn("awty: the recurring schedule endpoints under /awty/schedules serve every caller "
 							+ "(awty.recurring.web.open=true, no Spring Security): anybody who reaches the application "
@@ -161,7 +161,7 @@ class AwtyRecurringConfiguration {
 		}
 
 		private static RecurringScheduleController controller(RecurringSchedules schedules, DashboardAccess access,
-				AwtyRecurringProperties.Web web) {
+				AwtyRecurringWebProperties web) {
 			require(web.getMaxBatchSize() >= 1, "awty.recurring.web.max-batch-size must be at least 1, was "
 					+ web.getMaxBatchSize(), "Set it to e.g. 1000.");
 			return new RecurringScheduleController(schedules, access, web.getMaxBatchSize());

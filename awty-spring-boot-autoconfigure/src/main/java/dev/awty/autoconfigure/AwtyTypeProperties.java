@@ -7,12 +7,12 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 import dev.awty.OnDelivered;
-import dev.awty.history.HistoryMode;
 
 /**
- * Overrides for one event type, under {@code awty.types.<name>.*}; unset values fall back to the global ones.
+ * Overrides for one event type, under {@code awty.types.<name>.*}; unset values fall back to the global ones. Those
+ * of the handler, its history and its finished rows are declared in {@link AwtyTypeHandlingProperties}.
  */
-public class AwtyTypeProperties {
+public class AwtyTypeProperties extends AwtyTypeHandlingProperties {
 
 	/**
 	 * How long this type's poller sleeps when nothing is due; defaults to awty.poller.poll-interval.
@@ -59,32 +59,6 @@ public class AwtyTypeProperties {
 	 * What happens to a row of this type once published; defaults to awty.poller.on-delivered.
 	 */
 	private @Nullable OnDelivered onDelivered;
-
-	/**
-	 * Most times this type's handler runs for one row; defaults to awty.checks.max-checks.
-	 */
-	private @Nullable Integer maxChecks;
-
-	/**
-	 * Longest one call of this type's handler may take; defaults to awty.checks.handler-timeout.
-	 */
-	private @Nullable Duration handlerTimeout;
-
-	/**
-	 * Furthest after now this type's handler may ask to check again; defaults to awty.checks.horizon.
-	 */
-	private @Nullable Duration horizon;
-
-	/**
-	 * Which outcomes of this type are written to awty_delivery_log; defaults to awty.history.mode.
-	 */
-	private @Nullable HistoryMode history;
-
-	/**
-	 * How long delivered or cancelled rows of this type stay when on-delivered is mark; defaults to
-	 * awty.housekeeping.keep-finished.
-	 */
-	private @Nullable Duration keepFinished;
 
 	@NestedConfigurationProperty
 	private final AwtyTypeClaimProperties claim = new AwtyTypeClaimProperties();
@@ -165,46 +139,6 @@ public class AwtyTypeProperties {
 
 	public void setOnDelivered(@Nullable OnDelivered onDelivered) {
 		this.onDelivered = onDelivered;
-	}
-
-	public @Nullable Integer getMaxChecks() {
-		return this.maxChecks;
-	}
-
-	public void setMaxChecks(@Nullable Integer maxChecks) {
-		this.maxChecks = maxChecks;
-	}
-
-	public @Nullable Duration getHandlerTimeout() {
-		return this.handlerTimeout;
-	}
-
-	public void setHandlerTimeout(@Nullable Duration handlerTimeout) {
-		this.handlerTimeout = handlerTimeout;
-	}
-
-	public @Nullable Duration getHorizon() {
-		return this.horizon;
-	}
-
-	public void setHorizon(@Nullable Duration horizon) {
-		this.horizon = horizon;
-	}
-
-	public @Nullable HistoryMode getHistory() {
-		return this.history;
-	}
-
-	public void setHistory(@Nullable HistoryMode history) {
-		this.history = history;
-	}
-
-	public @Nullable Duration getKeepFinished() {
-		return this.keepFinished;
-	}
-
-	public void setKeepFinished(@Nullable Duration keepFinished) {
-		this.keepFinished = keepFinished;
 	}
 
 	public AwtyTypeClaimProperties getClaim() {

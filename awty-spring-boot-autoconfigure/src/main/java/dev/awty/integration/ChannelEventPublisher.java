@@ -1,19 +1,13 @@
 package dev.awty.integration;
 
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.BeanFactory;
-import org.springframework.core.NestedExceptionUtils;
-import org.springframework.integration.support.MessageBuilder;
 import org.springframework.integration.support.channel.BeanFactoryChannelResolver;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.MessageChannel;
@@ -41,19 +35,13 @@ public final class ChannelEventPublisher implements EventPublisher {
 
 	private static final Duration DEFAULT_ACK_TIMEOUT = Duration.ofSeconds(10);
 
-	/** Spring Kafka's {@code KafkaHeaders.TOPIC}, read by the outbound adapter when it names no topic itself. */
-	private static final String KAFKA_TOPIC = "kafka_topic";
-
-	/** Spring Kafka's {@code KafkaHeaders.KEY}, read by the outbound adapter when it names no key itself. */
-	private static final String KAFKA_KEY = "kafka_messageKey";
-
 	private final BeanFactoryChannelResolver resolver;
 
 	private final long sendTimeoutMillis;
 
 	private final long ackTimeoutMillis;
 
-	private final Map<String, BrokerRoute> routes;
+	private final RouteHeaders routes;
 
 	private final List<SendScope> scopes;
 
@@ -75,7 +63,7 @@ public final class ChannelEventPublisher implements EventPublisher {
 		this.resolver = new BeanFactoryChannelResolver(beanFactory);
 		this.sendTimeoutMillis = sendTimeout.toMillis();
 		this.ackTimeoutMillis = ackTimeout.toMillis();
-		this.routes = Map.copyOf(routes);
+		this.routes = new RouteHeaders(routes);
 		this.scopes = List.copyOf(scopes);
 	}
 
@@ -119,39 +107,21 @@ public final class ChannelEventPublisher implements EventPublisher {
 			acknowledgements.add(acknowledgement);
 			long sendStarted = System.nanoTime();
 			try {
-				outcomes.add(target.send(routed(message).setHeader(BrokerAcknowledgement.HEADER, acknowledgement).build(),
-						this.sendTimeoutMillis) ? PublishOutcome.success()
-								: PublishOutcome.failure("channel did not accept the message within "
-										+ this.sendTimeoutMillis + " ms"));
+				Message<?> routed = this.routes.routed(message)
+					.setHeader(BrokerAcknowledgement.HEADER, acknowledgement)
+					.build();
+				outcomes.add(target.send(routed, this.sendTimeoutMillis) ? PublishOutcome.success()
+						: PublishOutcome.failure("channel did not accept the message within " + this.sendTimeoutMillis
+								+ " ms"));
 			}
 			catch (RuntimeException ex) {
 				PublishOutcome failed = PublishOutcome.failure(ex);
 				outcomes.add(failed);
-				if (unreachable(ex) || blocked(ex, System.nanoTime() - sendStarted)) {
+				if (SendFailures.stopsBatch(ex, System.nanoTime() - sendStarted, this.sendTimeoutMillis)) {
 					unreachable = failed;
 				}
 			}
 		}
-	}
-
-	/** The message with its type's broker route in headers. */
-	private MessageBuilder<?> routed(Message<?> message) {
-		MessageBuilder<?> builder = MessageBuilder.fromMessage(message);
-		Object type = message.getHeaders().get(AwtyHeaders.TYPE);
-		if (type == null) {
-			return builder;
-		}
-		BrokerRoute route = this.routes.getOrDefault(type.toString(), BrokerRoute.NONE);
-		builder.setHeader(AwtyHeaders.ROUTING_KEY, (route.rabbitRoutingKey() != null) ? route.rabbitRoutingKey() : type);
-		if (route.kafkaTopic() != null) {
-			builder.setHeader(KAFKA_TOPIC, route.kafkaTopic());
-		}
-		Function<Object, @Nullable Object> key = route.kafkaKey();
-		Object value = (key != null) ? key.apply(message.getPayload()) : null;
-		if (value != null) {
-			builder.setHeader(KAFKA_KEY, value.toString());
-		}
-		return builder;
 	}
 
 	private void awaitAcknowledgements(List<PublishOutcome> outcomes,
@@ -163,37 +133,6 @@ public final class ChannelEventPublisher implements EventPublisher {
 				outcomes.set(i, acknowledgement.await(deadline, this.ackTimeoutMillis));
 			}
 		}
-	}
-
-	/**
-	 * Whether the send failed because the broker could not be reached at all: every further message of the
-	 * batch would fail the same way after opening a connection of its own, so they are not tried.
-	 */
-	private static boolean unreachable(Throwable failure) {
-		Throwable cause = NestedExceptionUtils.getMostSpecificCause(failure);
-		return cause instanceof ConnectException || cause instanceof NoRouteToHostException
-				|| cause instanceof UnknownHostException;
-	}
-
-	/**
-	 * Whether the send failed after blocking: a timeout anywhere in its causes (a Kafka producer waiting
-	 * {@code max.block.ms} for metadata or buffer space throws one), or a failure that took the whole send timeout.
-	 * Every further message would block as long, so the rest of the batch fails at once instead.
-	 */
-	private boolean blocked(Throwable failure, long sendNanos) {
-		if (sendNanos >= Duration.ofMillis(this.sendTimeoutMillis).toNanos()) {
-			return true;
-		}
-		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			if (cause instanceof java.util.concurrent.TimeoutException
-					|| cause.getClass().getSimpleName().equals("TimeoutException")) {
-				return true;
-			}
-			if (cause.getCause() == cause) {
-				break;
-			}
-		}
-		return false;
 	}
 
 	@Override

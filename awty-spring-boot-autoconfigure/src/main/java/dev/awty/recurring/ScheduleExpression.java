@@ -2,10 +2,7 @@ package dev.awty.recurring;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
-import java.util.List;
 import java.util.Locale;
 
 import org.jspecify.annotations.Nullable;
@@ -33,17 +30,12 @@ public final class ScheduleExpression {
 	/** The longest {@code @every} period: a century, so that occurrences stay within the databases' range. */
 	static final Duration MAX_PERIOD = Duration.ofDays(36_500);
 
-	private static final Instant LATEST_AT = Instant.parse("9999-12-31T23:59:59Z");
-
 	/** The three kinds of expression. */
 	public enum Kind {
 
 		CRON, EVERY, AT
 
 	}
-
-	private static final List<String> FIELDS_6 = List.of("second", "minute", "hour", "day-of-month", "month",
-			"day-of-week");
 
 	private final String text;
 
@@ -79,13 +71,14 @@ public final class ScheduleExpression {
 		}
 		String lower = trimmed.toLowerCase(Locale.ROOT);
 		if (lower.startsWith("@every")) {
-			return new ScheduleExpression(trimmed, Kind.EVERY, null, parseEvery(trimmed.substring(6).trim(), trimmed),
-					null);
+			Duration period = EveryAndAtText.period(trimmed.substring(6).trim(), trimmed);
+			return new ScheduleExpression(trimmed, Kind.EVERY, null, period, null);
 		}
 		if (lower.startsWith("@at")) {
-			return new ScheduleExpression(trimmed, Kind.AT, null, null, parseAt(trimmed.substring(3).trim(), trimmed));
+			Instant at = EveryAndAtText.instant(trimmed.substring(3).trim(), trimmed);
+			return new ScheduleExpression(trimmed, Kind.AT, null, null, at);
 		}
-		return new ScheduleExpression(trimmed, Kind.CRON, parseCron(trimmed), null, null);
+		return new ScheduleExpression(trimmed, Kind.CRON, CronText.parse(trimmed), null, null);
 	}
 
 	public String text() {
@@ -145,90 +138,8 @@ public final class ScheduleExpression {
 		return this.cron;
 	}
 
-	private static CronExpression parseCron(String text) {
-		if (text.startsWith("@")) {
-			try {
-				return CronExpression.parse(text.toLowerCase(Locale.ROOT));
-			}
-			catch (IllegalArgumentException ex) {
-				throw invalid("Unknown macro '" + text
-						+ "'; use @hourly, @daily, @weekly, @monthly, @yearly, @every <duration> or @at <instant>");
-			}
-		}
-		String[] fields = text.split("\\s+");
-		if (fields.length != 5 && fields.length != 6) {
-			throw invalid("A cron expression has 5 fields (minute hour day-of-month month day-of-week) or 6 (second "
-					+ "first); found " + fields.length + " in '" + text + "'");
-		}
-		List<String> names = (fields.length == 6) ? FIELDS_6 : FIELDS_6.subList(1, 6);
-		String spring = (fields.length == 6) ? text : "0 " + String.join(" ", fields);
-		try {
-			return CronExpression.parse(spring);
-		}
-		catch (IllegalArgumentException ex) {
-			for (int i = 0; i < fields.length; i++) {
-				String[] probe = { "*", "*", "*", "*", "*", "*" };
-				probe[i + (6 - fields.length)] = fields[i];
-				try {
-					CronExpression.parse(String.join(" ", probe));
-				}
-				catch (IllegalArgumentException fieldFailure) {
-					throw invalid("Invalid cron expression '" + text + "': the " + names.get(i) + " field '" + fields[i]
-							+ "' is not valid (" + withoutProbe(fieldFailure.getMessage()) + ")");
-				}
-			}
-			throw invalid("Invalid cron expression '" + text + "': " + ex.getMessage());
-		}
-	}
-
-	/** Spring's message quotes the probe expression, which the user never wrote. */
-	private static String withoutProbe(@Nullable String message) {
-		String text = String.valueOf(message);
-		int probe = text.indexOf(" in cron expression");
-		return (probe > 0) ? text.substring(0, probe) : text;
-	}
-
-	private static Duration parseEvery(String value, String text) {
-		if (value.isEmpty()) {
-			throw invalid("@every needs a duration, e.g. '@every 90s', '@every 1h30m' or '@every PT90S'");
-		}
-		Duration duration = DurationText.parse(value);
-		if (duration == null) {
-			throw invalid("Invalid duration '" + value + "' in '" + text + "'; use " + DurationText.FORMATS);
-		}
-		// Occurrence ids carry the epoch second, so two occurrences must never share one.
-		if (duration.compareTo(Duration.ofSeconds(1)) < 0) {
-			throw invalid("@every needs a positive duration of at least 1 second; got '" + value + "' in '" + text + "'");
-		}
-		if (duration.compareTo(MAX_PERIOD) > 0) {
-			throw invalid("@every needs a duration of at most " + MAX_PERIOD.toDays() + "d; got '" + value + "' in '"
-					+ text + "'");
-		}
-		return duration;
-	}
-
-	private static Instant parseAt(String value, String text) {
-		Instant at;
-		if (value.matches("\\d{1,12}")) {
-			at = Instant.ofEpochSecond(Long.parseLong(value));
-		}
-		else {
-			try {
-				at = OffsetDateTime.parse(value).toInstant();
-			}
-			catch (DateTimeParseException ex) {
-				throw invalid("Invalid instant '" + value + "' in '" + text
-						+ "'; use ISO-8601 like 2030-01-31T08:00:00Z or epoch seconds");
-			}
-		}
-		// Every supported database stores timestamps up to the end of year 9999.
-		if (at.isAfter(LATEST_AT)) {
-			throw invalid("@at needs an instant before the year 10000; got '" + value + "' in '" + text + "'");
-		}
-		return at;
-	}
-
-	private static InvalidScheduleException invalid(String message) {
+	/** An error in the field {@code expression}, for the parsers of each kind. */
+	static InvalidScheduleException invalid(String message) {
 		return new InvalidScheduleException("expression", message);
 	}
 

@@ -1,11 +1,5 @@
 package dev.awty.spi;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,8 +8,10 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * In every statement "now" is the database's clock ({@code CURRENT_TIMESTAMP}, or the database's UTC clock where
  * timestamps are stored as UTC), never the JVM's.
+ * <p>
+ * How the database stores instants is part of a dialect too, declared in {@link SqlTimestamps}.
  */
-public interface SqlDialect {
+public interface SqlDialect extends SqlTimestamps {
 
 	/** The dialect's name, as accepted by {@code awty.database.dialect}. */
 	String name();
@@ -179,27 +175,5 @@ public interface SqlDialect {
 
 	/** The SQL of the pending-only index recommended for {@code table}. */
 	String pendingIndex(String table);
-
-	/**
-	 * Whether a column of this JDBC type and database type name stores an instant with its time zone (or, where
-	 * the dialect says so, an instant as UTC).
-	 */
-	boolean isTimestampWithTimeZone(int jdbcType, String typeName);
-
-	/** The Liquibase type of the base timestamp columns, printed in the changeSet that fixes a table. */
-	default String timestampType() {
-		return "TIMESTAMP WITH TIME ZONE";
-	}
-
-	/** Converts an instant into a value the driver binds to a timestamp-with-time-zone column. */
-	default Object timestampParameter(Instant instant) {
-		return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
-	}
-
-	/** Reads a timestamp-with-time-zone column as an instant. */
-	default @Nullable Instant readTimestamp(ResultSet rs, String column) throws SQLException {
-		OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
-		return (value != null) ? value.toInstant() : null;
-	}
 
 }

@@ -1,13 +1,7 @@
 package dev.awty.internal.model;
 
-import java.sql.Connection;
-import java.sql.DatabaseMetaData;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,12 +9,7 @@ import java.util.Set;
 
 import javax.sql.DataSource;
 
-import org.jspecify.annotations.Nullable;
-
-import org.springframework.jdbc.datasource.DataSourceUtils;
-
 import dev.awty.AwtyConfigurationException;
-import dev.awty.AwtyException;
 import dev.awty.ScheduledTableException;
 import dev.awty.spi.SqlDialect;
 
@@ -44,17 +33,17 @@ public final class SchemaValidator {
 	private static final List<String> HISTORY_SCHEDULE_CHANGE_SETS = List.of("awty-6-delivery-log-schedule",
 			"awty-7-delivery-log-schedule-index", "awty-7-delivery-log-schedule-index-composite");
 
-	private final DataSource dataSource;
+	private final TableColumns tables;
 
 	private final SqlDialect dialect;
 
 	public SchemaValidator(DataSource dataSource, SqlDialect dialect) {
-		this.dataSource = dataSource;
+		this.tables = new TableColumns(dataSource);
 		this.dialect = dialect;
 	}
 
 	public void validate(EventType<?> type) {
-		Map<String, ColumnInfo> columns = readColumns(type.table());
+		Map<String, TableColumns.Column> columns = this.tables.columns(type.table());
 		ChangeSetWriter changeSet = new ChangeSetWriter(type, this.dialect);
 		if (columns.isEmpty()) {
 			throw new ScheduledTableException(type.name(), type.table(), List.of("table '" + type.table() + "' does not exist"),
@@ -64,7 +53,7 @@ public final class SchemaValidator {
 		List<BaseColumn> missingBase = new ArrayList<>();
 		List<BaseColumn> wrongType = new ArrayList<>();
 		for (BaseColumn base : BaseColumn.values()) {
-			ColumnInfo column = columns.get(base.column());
+			TableColumns.Column column = columns.get(base.column());
 			if (column == null) {
 				missingBase.add(base);
 				problems.add("column '" + base.column() + "' is missing");
@@ -93,7 +82,7 @@ public final class SchemaValidator {
 	 * made it shorter than the texts awty records. {@code defaultLength} when the column cannot be read.
 	 */
 	public int lastErrorLength(EventType<?> type, int defaultLength) {
-		ColumnInfo column = readColumns(type.table()).get(BaseColumn.LAST_ERROR.column());
+		TableColumns.Column column = this.tables.columns(type.table()).get(BaseColumn.LAST_ERROR.column());
 		return (column != null && column.size() > 0) ? Math.min(column.size(), defaultLength) : defaultLength;
 	}
 
@@ -102,7 +91,7 @@ public final class SchemaValidator {
 	 * {@code check_count}; throws with the changeSet that adds the missing ones.
 	 */
 	public void requireCheckColumns(EventType<?> type, String handlerBean) {
-		Map<String, ColumnInfo> columns = readColumns(type.table());
+		Map<String, TableColumns.Column> columns = this.tables.columns(type.table());
 		List<String> problems = new ArrayList<>();
 		boolean firstCheckAt = columns.containsKey("first_check_at");
 		boolean checkCount = columns.containsKey("check_count");
@@ -126,7 +115,7 @@ public final class SchemaValidator {
 	 * @throws AwtyConfigurationException with the changeSets from awty's changelog that create or complete it
 	 */
 	public void requireHistoryTable() {
-		Map<String, ColumnInfo> columns = readColumns(HISTORY_TABLE);
+		Map<String, TableColumns.Column> columns = this.tables.columns(HISTORY_TABLE);
 		if (columns.isEmpty()) {
 			List<String> changeSets = new ArrayList<>(List.of(HISTORY_CHANGE_SET));
 			changeSets.addAll(HISTORY_SCHEDULE_CHANGE_SETS);
@@ -151,14 +140,14 @@ public final class SchemaValidator {
 	 * @throws AwtyConfigurationException with the changeSet that creates it
 	 */
 	public void requireLockTable(String table) {
-		if (readColumns(table).isEmpty()) {
+		if (this.tables.columns(table).isEmpty()) {
 			throw new AwtyConfigurationException("The lock table '" + table + "' for awty's leader locks does not exist",
 					"Set awty.schema.initialize=true to let awty create it, or add this changeSet to your changelog:\n\n"
 							+ ChangeSetWriter.lockTable(table));
 		}
 	}
 
-	private boolean compatible(BaseColumn.Kind kind, ColumnInfo column) {
+	private boolean compatible(BaseColumn.Kind kind, TableColumns.Column column) {
 		return switch (kind) {
 			case INTEGER -> INTEGER_TYPES.contains(column.jdbcType());
 			case TEXT -> TEXT_TYPES.contains(column.jdbcType())
@@ -166,52 +155,6 @@ public final class SchemaValidator {
 					|| column.typeName().equalsIgnoreCase("text");
 			case TIMESTAMP -> this.dialect.isTimestampWithTimeZone(column.jdbcType(), column.typeName());
 		};
-	}
-
-	private Map<String, ColumnInfo> readColumns(String qualifiedTable) {
-		Connection connection = DataSourceUtils.getConnection(this.dataSource);
-		try {
-			int dot = qualifiedTable.indexOf('.');
-			String schema = (dot > 0) ? qualifiedTable.substring(0, dot) : connection.getSchema();
-			String table = qualifiedTable.substring(dot + 1);
-			DatabaseMetaData metaData = connection.getMetaData();
-			for (String candidate : List.of(table, table.toUpperCase(Locale.ROOT), table.toLowerCase(Locale.ROOT))) {
-				Map<String, ColumnInfo> columns = readColumns(metaData, connection.getCatalog(), schema, candidate);
-				if (!columns.isEmpty()) {
-					return columns;
-				}
-			}
-			return Map.of();
-		}
-		catch (SQLException ex) {
-			throw new AwtyException("Could not read the columns of table '" + qualifiedTable + "': " + ex.getMessage(), ex);
-		}
-		finally {
-			DataSourceUtils.releaseConnection(connection, this.dataSource);
-		}
-	}
-
-	private static Map<String, ColumnInfo> readColumns(DatabaseMetaData metaData, @Nullable String catalog,
-			@Nullable String schema, String table) throws SQLException {
-		Map<String, ColumnInfo> columns = new LinkedHashMap<>();
-		// MySQL and MariaDB have no schema inside a database: their tables are found by catalog alone
-		List<@Nullable String> schemas = (schema != null) ? List.of(schema, schema.toUpperCase(Locale.ROOT))
-				: Collections.singletonList(null);
-		for (String schemaCandidate : schemas) {
-			try (ResultSet rs = metaData.getColumns(catalog, schemaCandidate, table, null)) {
-				while (rs.next()) {
-					columns.put(rs.getString("COLUMN_NAME").toLowerCase(Locale.ROOT),
-							new ColumnInfo(rs.getInt("DATA_TYPE"), rs.getString("TYPE_NAME"), rs.getInt("COLUMN_SIZE")));
-				}
-			}
-			if (!columns.isEmpty()) {
-				break;
-			}
-		}
-		return columns;
-	}
-
-	private record ColumnInfo(int jdbcType, String typeName, int size) {
 	}
 
 }

@@ -8,8 +8,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpStatus;
-import org.springframework.http.InvalidMediaTypeException;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
@@ -43,20 +41,20 @@ public class RecurringScheduleController {
 
 	private final RecurringSchedules schedules;
 
-	private final DashboardAccess access;
+	private final ScheduleRequestGuard guard;
 
 	private final int maxBatchSize;
 
 	public RecurringScheduleController(RecurringSchedules schedules, DashboardAccess access, int maxBatchSize) {
 		this.schedules = schedules;
-		this.access = access;
+		this.guard = new ScheduleRequestGuard(access);
 		this.maxBatchSize = maxBatchSize;
 	}
 
 	@PostMapping
 	ResponseEntity<Map<String, @Nullable Object>> create(HttpServletRequest request,
 			@RequestBody Map<String, Object> body) {
-		requireChange(request);
+		this.guard.requireChange(request);
 		return ResponseEntity.status(HttpStatus.CREATED)
 			.body(ScheduleJson.toJson(this.schedules.create(ScheduleJson.definition(body, null))));
 	}
@@ -64,7 +62,7 @@ public class RecurringScheduleController {
 	@PostMapping("/batch")
 	ResponseEntity<Map<String, Object>> createAll(HttpServletRequest request,
 			@RequestBody List<Map<String, Object>> body) {
-		requireChange(request);
+		this.guard.requireChange(request);
 		if (body.size() > this.maxBatchSize) {
 			throw new InvalidScheduleException("body", "A batch may hold at most " + this.maxBatchSize
 					+ " schedules, this one holds " + body.size() + " (awty.recurring.web.max-batch-size)");
@@ -76,7 +74,7 @@ public class RecurringScheduleController {
 	@GetMapping
 	List<Map<String, @Nullable Object>> list(HttpServletRequest request, @RequestParam(defaultValue = "") String prefix,
 			@RequestParam(required = false) @Nullable String after, @RequestParam(defaultValue = "100") int limit) {
-		requireAccess(request);
+		this.guard.requireAccess(request);
 		if (limit < 1 || limit > 1000) {
 			throw new InvalidScheduleException("limit", "'limit' must be between 1 and 1000, was " + limit);
 		}
@@ -85,69 +83,45 @@ public class RecurringScheduleController {
 
 	@GetMapping("/{id}")
 	Map<String, @Nullable Object> get(HttpServletRequest request, @PathVariable String id) {
-		requireAccess(request);
+		this.guard.requireAccess(request);
 		return ScheduleJson.toJson(this.schedules.get(id).orElseThrow(() -> new ScheduleNotFoundException(id)));
 	}
 
 	@PutMapping("/{id}")
 	Map<String, @Nullable Object> update(HttpServletRequest request, @PathVariable String id,
 			@RequestBody Map<String, Object> body) {
-		requireChange(request);
+		this.guard.requireChange(request);
 		return ScheduleJson.toJson(this.schedules.update(ScheduleJson.definition(body, id)));
 	}
 
 	@PostMapping("/{id}/pause")
 	Map<String, @Nullable Object> pause(HttpServletRequest request, @PathVariable String id) {
-		requireChange(request);
+		this.guard.requireChange(request);
 		return ScheduleJson.toJson(this.schedules.pause(id));
 	}
 
 	@PostMapping("/{id}/resume")
 	Map<String, @Nullable Object> resume(HttpServletRequest request, @PathVariable String id) {
-		requireChange(request);
+		this.guard.requireChange(request);
 		return ScheduleJson.toJson(this.schedules.resume(id));
 	}
 
 	@DeleteMapping("/{id}")
 	ResponseEntity<Void> delete(HttpServletRequest request, @PathVariable String id) {
-		requireAccess(request);
+		this.guard.requireAccess(request);
 		if (!this.schedules.delete(id)) {
 			throw new ScheduleNotFoundException(id);
 		}
 		return ResponseEntity.noContent().build();
 	}
 
-	// A cross-site form can only send form or plain-text bodies; JSON needs a CORS preflight the application
-	// controls, so requiring it on every change keeps forms of other sites out even without CSRF tokens.
-	private void requireChange(HttpServletRequest request) {
-		requireAccess(request);
-		String contentType = request.getContentType();
-		MediaType type;
-		try {
-			type = (contentType != null) ? MediaType.parseMediaType(contentType) : null;
-		}
-		catch (InvalidMediaTypeException ex) {
-			type = null;
-		}
-		if (type == null || !MediaType.APPLICATION_JSON.isCompatibleWith(type)) {
-			throw new NotJson();
-		}
-	}
-
-	private void requireAccess(HttpServletRequest request) {
-		String refusal = this.access.refusal(request);
-		if (refusal != null) {
-			throw new AccessRefused(refusal);
-		}
-	}
-
 	@ExceptionHandler
-	ResponseEntity<Map<String, Object>> refused(AccessRefused ex) {
+	ResponseEntity<Map<String, Object>> refused(ScheduleRequestGuard.AccessRefused ex) {
 		return error(HttpStatus.FORBIDDEN, "access", ex.getMessage());
 	}
 
 	// Also thrown while reading a @RequestBody of another type, before the method runs.
-	@ExceptionHandler({ HttpMediaTypeNotSupportedException.class, NotJson.class })
+	@ExceptionHandler({ HttpMediaTypeNotSupportedException.class, ScheduleRequestGuard.NotJson.class })
 	ResponseEntity<Map<String, Object>> notJson() {
 		return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "body",
 				"Changes to schedules must be sent with Content-Type: application/json (an empty body will do for "
@@ -186,18 +160,6 @@ public class RecurringScheduleController {
 		body.put("field", field);
 		body.put("error", String.valueOf(message));
 		return ResponseEntity.status(status).body(body);
-	}
-
-	private static final class NotJson extends RuntimeException {
-
-	}
-
-	private static final class AccessRefused extends RuntimeException {
-
-		AccessRefused(String message) {
-			super(message);
-		}
-
 	}
 
 }

@@ -1,0 +1,34 @@
+package dev.awty.autoconfigure;
+
+/**
+ * What awty does with tables at start-up, under {@code awty.schema.*}.
+ */
+public class AwtySchemaProperties {
+
+	/**
+	 * Whether awty creates its own tables (the ShedLock table) with its own Liquibase changelog.
+	 */
+	private boolean initialize = true;
+
+	/**
+	 * Whether each event type's table is checked at start-up.
+	 */
+	private boolean validate = true;
+
+	public boolean isInitialize() {
+		return this.initialize;
+	}
+
+	public void setInitialize(boolean initialize) {
+		this.initialize = initialize;
+	}
+
+	public boolean isValidate() {
+		return this.validate;
+	}
+
+	public void setValidate(boolean validate) {
+		this.validate = validate;
+	}
+
+}
