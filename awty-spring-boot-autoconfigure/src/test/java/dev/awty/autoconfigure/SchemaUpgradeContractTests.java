@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.io.DefaultResourceLoader;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.EventScheduler;
 import dev.awty.history.DeliveryHistory;
@@ -20,6 +19,7 @@ import dev.awty.history.DeliveryRecord;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
@@ -34,24 +34,16 @@ import static org.awaitility.Awaitility.await;
  * and occurrences are recorded from then on. Without the initializer, start-up fails with the changeSets to add.
  * Written once and run on every database by a one-line subclass.
  */
-abstract class SchemaUpgradeContractTests {
+abstract class SchemaUpgradeContractTests extends DatabaseContractTests {
 
 	private static final String PREVIOUS_CHANGELOG = "classpath:dev/awty/schema/awty-changelog-before-schedule-history.xml";
 
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
-
 	SchemaUpgradeContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+		super(databases);
 	}
 
 	@BeforeEach
 	void createTablesWithThePreviousChangelog() throws Exception {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute(TestPurchase.TABLE_DDL);
 		SpringLiquibase liquibase = new SpringLiquibase();
 		liquibase.setDataSource(this.database.simpleDataSource());

@@ -9,13 +9,12 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.jdbc.core.JdbcTemplate;
-
 import dev.awty.EventScheduler;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
@@ -29,24 +28,16 @@ import static org.awaitility.Awaitility.await;
  * claims, marks, failures, recurring claims and changes, and housekeeping deletes, each checked through a
  * connection of its own. Written once and run on every database, H2 included, whose other tests auto-commit.
  */
-abstract class AutoCommitOffContractTests {
+abstract class AutoCommitOffContractTests extends DatabaseContractTests {
 
 	private static final String AUTO_COMMIT_OFF = "spring.datasource.hikari.auto-commit=false";
 
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
-
 	AutoCommitOffContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+		super(databases);
 	}
 
 	@BeforeEach
 	void createScheduledTable() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute(TestPurchase.TABLE_DDL);
 	}
 

@@ -5,13 +5,11 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.EventScheduler;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ScheduledTables;
 import dev.awty.testing.TaskConsumerConfiguration;
@@ -28,22 +26,10 @@ import static org.awaitility.Awaitility.await;
  * is a failed attempt, and a write the database refuses for good still marks the rows that were published.
  * Written once and run on every database.
  */
-abstract class PoisonRowContractTests {
-
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
+abstract class PoisonRowContractTests extends DatabaseContractTests {
 
 	PoisonRowContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
-	}
-
-	@BeforeEach
-	void createDatabase() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
+		super(databases);
 	}
 
 	@Test

@@ -17,7 +17,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -29,6 +28,7 @@ import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.Selection;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
@@ -41,7 +41,7 @@ import static org.awaitility.Awaitility.await;
  * The history table: what is written per setting, the queries on it, and retention; written once and run on
  * every database by a one-line subclass.
  */
-abstract class HistoryContractTests {
+abstract class HistoryContractTests extends DatabaseContractTests {
 
 	private static final String INSERT_ENTRY = """
 			INSERT INTO awty_delivery_log (event_type, row_id, event_id, due_at, finished_at, attempts, check_count,
@@ -49,20 +49,12 @@ abstract class HistoryContractTests {
 			VALUES (?, ?, ?, ?, ?, 1, 0, ?, ?, 3, 'test-instance')
 			""";
 
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
-
 	HistoryContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+		super(databases);
 	}
 
 	@BeforeEach
 	void createScheduledTable() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute(TestPurchase.TABLE_DDL);
 	}
 

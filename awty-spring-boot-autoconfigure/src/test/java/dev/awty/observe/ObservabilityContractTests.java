@@ -17,7 +17,6 @@ import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.EventScheduler;
 import dev.awty.autoconfigure.AwtyEndpoint;
@@ -26,6 +25,7 @@ import dev.awty.internal.recurring.RecurringSource;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
@@ -38,24 +38,16 @@ import static org.awaitility.Awaitility.await;
  * What an operator sees of the pollers (meters, health, the actuator endpoint), written once and run on
  * every supported database by a one-line subclass.
  */
-abstract class ObservabilityContractTests {
+abstract class ObservabilityContractTests extends DatabaseContractTests {
 
 	private static final String TYPE = "test_purchase";
 
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
-
 	ObservabilityContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+		super(databases);
 	}
 
 	@BeforeEach
 	void createScheduledTable() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute(TestPurchase.TABLE_DDL);
 	}
 

@@ -4,11 +4,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.function.Supplier;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
@@ -20,19 +20,10 @@ import static org.awaitility.Awaitility.await;
  * Housekeeping deletes {@code @at} schedules that fired longer ago than {@code awty.recurring.keep-completed}, written
  * once and run on every supported database by a one-line subclass.
  */
-abstract class CompletedScheduleHousekeepingContractTests {
-
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
+abstract class CompletedScheduleHousekeepingContractTests extends DatabaseContractTests {
 
 	CompletedScheduleHousekeepingContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
-	}
-
-	@BeforeEach
-	void createDatabase() {
-		this.database = this.databases.get();
+		super(databases);
 	}
 
 	@Test

@@ -5,11 +5,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.function.Supplier;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.history.DeliveryHistory;
 import dev.awty.history.DeliveryOutcome;
@@ -17,6 +15,7 @@ import dev.awty.history.DeliveryRecord;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ReceivedEvents.Received;
 import dev.awty.testing.RecurringConsumerConfiguration;
@@ -30,24 +29,12 @@ import static org.awaitility.Awaitility.await;
  * The history of recurring occurrences in {@code awty_delivery_log}: what is written per history mode, how a
  * schedule's entries are read, and retention; written once and run on every database by a one-line subclass.
  */
-abstract class RecurringHistoryContractTests {
+abstract class RecurringHistoryContractTests extends DatabaseContractTests {
 
 	private static final String TYPE = RecurringHeaders.TYPE_VALUE;
 
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
-
 	RecurringHistoryContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
-	}
-
-	@BeforeEach
-	void createDatabase() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
+		super(databases);
 	}
 
 	private ApplicationContextRunner application(ReceivedEvents received, String... properties) {

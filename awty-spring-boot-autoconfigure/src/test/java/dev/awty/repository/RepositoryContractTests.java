@@ -12,8 +12,6 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.jdbc.core.JdbcTemplate;
-
 import dev.awty.AwtyException;
 import dev.awty.EventStatus;
 import dev.awty.dialect.DialectDetector;
@@ -24,6 +22,7 @@ import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.selection.JdbcEventRepositories;
 import dev.awty.spi.SqlDialect;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
 
@@ -34,27 +33,19 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 /**
  * Selecting, moving and cancelling scheduled rows through joins, written once and run on every database.
  */
-abstract class RepositoryContractTests {
-
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
+abstract class RepositoryContractTests extends DatabaseContractTests {
 
 	private EventRepositories repositories;
 
 	private Instant releaseAt;
 
 	RepositoryContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+		super(databases);
 	}
 
 	@BeforeEach
 	void createShop() {
-		TestDatabase database = this.databases.get();
-		this.database = database;
-		this.jdbc = database.jdbc();
+		TestDatabase database = this.database;
 		database.execute(TestPurchase.TABLE_DDL);
 		// Indexed as the README asks, so that PostgreSQL and MariaDB read the joined tables first (JoinIndexContractTests
 		// covers the plain join used without it).

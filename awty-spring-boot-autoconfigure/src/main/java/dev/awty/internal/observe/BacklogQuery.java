@@ -7,8 +7,6 @@ import javax.sql.DataSource;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.jdbc.core.simple.JdbcClient;
-
 import dev.awty.internal.model.EventType;
 import dev.awty.spi.SqlDialect;
 
@@ -35,9 +33,7 @@ final class BacklogQuery implements BacklogReader {
 
 	private final boolean keepsDelivered;
 
-	private final SqlDialect dialect;
-
-	private final JdbcClient jdbc;
+	private final BacklogReads reads;
 
 	private final String pendingSummary;
 
@@ -48,9 +44,8 @@ final class BacklogQuery implements BacklogReader {
 	BacklogQuery(EventType<?> type, boolean keepsDelivered, SqlDialect dialect, DataSource dataSource) {
 		this.type = type.name();
 		this.keepsDelivered = keepsDelivered;
-		this.dialect = dialect;
-		this.jdbc = JdbcClient.create(dataSource);
-		this.pendingSummary = dialect.withDatabaseNow(PENDING_SUMMARY.formatted(type.table()));
+		this.reads = new BacklogReads(dialect, dataSource);
+		this.pendingSummary = this.reads.withDatabaseNow(PENDING_SUMMARY.formatted(type.table()));
 		this.countFailed = COUNT_FAILED.formatted(type.table());
 		this.countDeliveredSince = COUNT_DELIVERED_SINCE.formatted(type.table());
 	}
@@ -62,26 +57,24 @@ final class BacklogQuery implements BacklogReader {
 
 	@Override
 	public Backlog read() {
-		Summary summary = this.jdbc.sql(this.pendingSummary).query((rs, row) -> {
-			Instant now = this.dialect.readTimestamp(rs, "db_now");
-			Instant oldestDue = this.dialect.readTimestamp(rs, "oldest_due");
-			return new Summary(rs.getLong("pending"), rs.getLong("overdue"), oldestDue, (now != null) ? now : Instant.now());
-		}).single();
-		long failed = this.jdbc.sql(this.countFailed).query(Long.class).single();
+		BacklogReads.Measured<Summary> pending = this.reads.readWithNow(this.pendingSummary,
+				(rs) -> new Summary(rs.getLong("pending"), rs.getLong("overdue"),
+						this.reads.timestamp(rs, "oldest_due")));
+		Summary summary = pending.summary();
+		long failed = this.reads.count(this.countFailed);
 		Long delivered = null;
 		if (this.keepsDelivered) {
-			delivered = this.jdbc.sql(this.countDeliveredSince)
-				.param("since", this.dialect.timestampParameter(summary.now().minus(Duration.ofHours(1))))
-				.query(Long.class)
-				.single();
+			delivered = this.reads.readAt(this.countDeliveredSince, "since", pending.now().minus(Duration.ofHours(1)),
+					(rs) -> rs.getLong(1));
 		}
-		Duration oldestOverdue = (summary.overdue() > 0 && summary.oldestDue() != null)
-				? Duration.between(summary.oldestDue(), summary.now()) : Duration.ZERO;
-		return new Backlog(this.type, summary.pending(), summary.overdue(),
-				oldestOverdue.isNegative() ? Duration.ZERO : oldestOverdue, failed, delivered, summary.now());
+		// MIN(due_at) is of all pending rows: when none is overdue it is a future time, not an overdue one.
+		Duration oldestOverdue = (summary.overdue() > 0) ? BacklogReads.overdueFor(summary.oldestDue(), pending.now())
+				: Duration.ZERO;
+		return new Backlog(this.type, summary.pending(), summary.overdue(), oldestOverdue, failed, delivered,
+				pending.now());
 	}
 
-	private record Summary(long pending, long overdue, @Nullable Instant oldestDue, Instant now) {
+	private record Summary(long pending, long overdue, @Nullable Instant oldestDue) {
 	}
 
 }

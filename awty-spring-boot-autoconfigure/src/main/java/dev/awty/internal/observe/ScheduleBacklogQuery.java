@@ -1,13 +1,10 @@
 package dev.awty.internal.observe;
 
-import java.time.Duration;
 import java.time.Instant;
 
 import javax.sql.DataSource;
 
 import org.jspecify.annotations.Nullable;
-
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.awty.spi.SqlDialect;
 
@@ -32,17 +29,14 @@ final class ScheduleBacklogQuery implements BacklogReader {
 
 	private final String type;
 
-	private final SqlDialect dialect;
-
-	private final JdbcClient jdbc;
+	private final BacklogReads reads;
 
 	private final String pendingSummary;
 
 	ScheduleBacklogQuery(String type, SqlDialect dialect, DataSource dataSource) {
 		this.type = type;
-		this.dialect = dialect;
-		this.jdbc = JdbcClient.create(dataSource);
-		this.pendingSummary = dialect.withDatabaseNow(PENDING_SUMMARY);
+		this.reads = new BacklogReads(dialect, dataSource);
+		this.pendingSummary = this.reads.withDatabaseNow(PENDING_SUMMARY);
 	}
 
 	@Override
@@ -52,22 +46,13 @@ final class ScheduleBacklogQuery implements BacklogReader {
 
 	@Override
 	public Backlog read() {
-		Pending pending = this.jdbc.sql(this.pendingSummary).query((rs, row) -> {
-			Instant now = this.dialect.readTimestamp(rs, "db_now");
-			return new Pending(rs.getLong("pending"), (now != null) ? now : Instant.now());
-		}).single();
-		Overdue overdue = this.jdbc.sql(OVERDUE_SUMMARY)
-			.param("now", this.dialect.timestampParameter(pending.now()))
-			.query((rs, row) -> new Overdue(rs.getLong("overdue"), this.dialect.readTimestamp(rs, "oldest_due"),
-					rs.getLong("failing")))
-			.single();
-		Duration oldestOverdue = (overdue.oldestDue() != null) ? Duration.between(overdue.oldestDue(), pending.now())
-				: Duration.ZERO;
-		return new Backlog(this.type, pending.pending(), overdue.overdue(),
-				oldestOverdue.isNegative() ? Duration.ZERO : oldestOverdue, overdue.failing(), null, pending.now());
-	}
-
-	private record Pending(long pending, Instant now) {
+		BacklogReads.Measured<Long> pending = this.reads.readWithNow(this.pendingSummary,
+				(rs) -> rs.getLong("pending"));
+		Overdue overdue = this.reads.readAt(OVERDUE_SUMMARY, "now", pending.now(),
+				(rs) -> new Overdue(rs.getLong("overdue"), this.reads.timestamp(rs, "oldest_due"),
+						rs.getLong("failing")));
+		return new Backlog(this.type, pending.summary(), overdue.overdue(),
+				BacklogReads.overdueFor(overdue.oldestDue(), pending.now()), overdue.failing(), null, pending.now());
 	}
 
 	private record Overdue(long overdue, @Nullable Instant oldestDue, long failing) {

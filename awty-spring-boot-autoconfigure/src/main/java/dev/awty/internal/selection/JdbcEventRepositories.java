@@ -65,8 +65,9 @@ public final class JdbcEventRepositories implements EventRepositories {
 		EventTable<T> table = (EventTable<T>) this.tables.get(type);
 		Assert.notNull(table, () -> type.getName() + " is not a known event type: annotate it with @ScheduledEvent"
 				+ " and keep it in or below the package of your @SpringBootApplication class");
-		return new JdbcSelection<>(table, this.dueSignals, this.slots, this.cancelLog, this.pendingWrites,
-				this.joinIndexes);
+		return new JdbcSelection<>(
+				new SelectionContext<>(table, this.dueSignals, this.slots, this.cancelLog, this.pendingWrites,
+						this.joinIndexes));
 	}
 
 }

@@ -10,11 +10,7 @@ import org.springframework.util.Assert;
 
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.wakeup.DueSignals;
-import dev.awty.internal.wakeup.DueTimeSlots;
-import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.model.Identifiers;
-import dev.awty.internal.support.PendingWrites;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.Selection;
 
@@ -31,40 +27,23 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	private static final String COUNT_ROWS = "SELECT COUNT(*) %s";
 
-	private final EventTable<T> table;
-
-	private final DueSignals dueSignals;
-
-	private final DueTimeSlots slots;
-
-	private final @Nullable CancelLog cancelLog;
+	private final SelectionContext<T> context;
 
 	private final SelectionCriteria criteria;
-
-	private final PendingWrites pendingWrites;
-
-	private final JoinIndexes joinIndexes;
 
 	private final SelectedRows<T> rows;
 
 	private final SelectionChanges<T> changes;
 
-	JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog,
-			PendingWrites pendingWrites, JoinIndexes joinIndexes) {
-		this(table, dueSignals, slots, cancelLog, pendingWrites, joinIndexes, SelectionCriteria.pendingRows());
+	JdbcSelection(SelectionContext<T> context) {
+		this(context, SelectionCriteria.pendingRows());
 	}
 
-	private JdbcSelection(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog,
-			PendingWrites pendingWrites, JoinIndexes joinIndexes, SelectionCriteria criteria) {
-		this.pendingWrites = pendingWrites;
-		this.joinIndexes = joinIndexes;
-		this.table = table;
-		this.dueSignals = dueSignals;
-		this.slots = slots;
-		this.cancelLog = cancelLog;
+	private JdbcSelection(SelectionContext<T> context, SelectionCriteria criteria) {
+		this.context = context;
 		this.criteria = criteria;
-		this.rows = new SelectedRows<>(table, criteria, pendingWrites, joinIndexes);
-		this.changes = new SelectionChanges<>(this.rows, dueSignals, slots, cancelLog);
+		this.rows = new SelectedRows<>(context, criteria);
+		this.changes = new SelectionChanges<>(this.rows, context);
 	}
 
 	@Override
@@ -89,7 +68,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		Identifiers.requireValidArgument(name, "parameter name");
 		Assert.isTrue(!name.startsWith("awty"), () -> "parameter names starting with 'awty' are reserved: " + name);
 		return with(this.criteria.param(name,
-				(value instanceof Instant instant) ? this.table.dialect().timestampParameter(instant) : value));
+				(value instanceof Instant instant) ? this.context.table().dialect().timestampParameter(instant) : value));
 	}
 
 	@Override
@@ -99,8 +78,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	}
 
 	private JdbcSelection<T> with(SelectionCriteria criteria) {
-		return new JdbcSelection<>(this.table, this.dueSignals, this.slots, this.cancelLog, this.pendingWrites,
-				this.joinIndexes, criteria);
+		return new JdbcSelection<>(this.context, criteria);
 	}
 
 	@Override
@@ -115,7 +93,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		return this.rows.run(() -> this.rows.selected(SELECT_ROWS)
 			.param("awtyLimit", limit)
 			.param("awtyOffset", offset)
-			.query((rs, row) -> this.table.type().mapper().read(rs))
+			.query((rs, row) -> this.context.table().type().mapper().read(rs))
 			.list());
 	}
 
@@ -124,7 +102,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 		Assert.isTrue(limit >= 1, () -> "limit must be at least 1, was " + limit);
 		return this.rows.run(() -> this.rows.selected(NEWEST_ROWS)
 			.param("awtyLimit", limit)
-			.query((rs, row) -> this.table.type().mapper().read(rs))
+			.query((rs, row) -> this.context.table().type().mapper().read(rs))
 			.list());
 	}
 
@@ -160,7 +138,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 
 	@Override
 	public String toString() {
-		return "Selection " + this.criteria.describe(this.table.type().table());
+		return "Selection " + this.criteria.describe(this.context.table().type().table());
 	}
 
 }

@@ -30,11 +30,11 @@ final class SelectedRows<T extends ScheduledEntity> {
 
 	private final SelectionShape shape;
 
-	SelectedRows(EventTable<T> table, SelectionCriteria criteria, PendingWrites pendingWrites, JoinIndexes joinIndexes) {
-		this.table = table;
+	SelectedRows(SelectionContext<T> context, SelectionCriteria criteria) {
+		this.table = context.table();
 		this.criteria = criteria;
-		this.pendingWrites = pendingWrites;
-		this.shape = new SelectionShape(table, criteria, joinIndexes);
+		this.pendingWrites = context.pendingWrites();
+		this.shape = new SelectionShape(context.table(), criteria, context.joinIndexes());
 	}
 
 	EventTable<T> table() {

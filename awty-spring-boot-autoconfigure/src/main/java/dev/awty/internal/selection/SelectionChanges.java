@@ -30,11 +30,11 @@ final class SelectionChanges<T extends ScheduledEntity> {
 
 	private final @Nullable CancelLog cancelLog;
 
-	SelectionChanges(SelectedRows<T> rows, DueSignals dueSignals, DueTimeSlots slots, @Nullable CancelLog cancelLog) {
+	SelectionChanges(SelectedRows<T> rows, SelectionContext<T> context) {
 		this.rows = rows;
-		this.dueSignals = dueSignals;
-		this.slots = slots;
-		this.cancelLog = cancelLog;
+		this.dueSignals = context.dueSignals();
+		this.slots = context.slots();
+		this.cancelLog = context.cancelLog();
 	}
 
 	ChangeResult rescheduleTo(Instant dueAt) {

@@ -1,15 +1,15 @@
 package dev.awty.internal.support;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-
 import javax.sql.DataSource;
 
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.JdbcTransactionObjectSupport;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.TransactionException;
+import org.springframework.transaction.TransactionStatus;
+import org.springframework.transaction.support.DefaultTransactionStatus;
 import org.springframework.transaction.support.SimpleTransactionStatus;
 import org.springframework.transaction.support.TransactionCallback;
 import org.springframework.transaction.support.TransactionOperations;
@@ -25,10 +25,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * transaction manager (which may manage JPA, JTA or another resource).
  * <p>
  * Asking for READ COMMITTED costs a round trip per transaction on PostgreSQL: its driver asks the server for the
- * current level each time, in series with every claim and every write of outcomes. So the first
- * transaction looks at what the pool hands out; when that is READ COMMITTED already (PostgreSQL's default), awty's
- * transactions keep the connection's level and skip the question. Pools hand every connection out at their
- * configured level (HikariCP resets a level a transaction changed when the connection comes back).
+ * current level each time, in series with every claim and every write of outcomes. So the first transaction learns
+ * from its own connection what the pool hands out; when that is READ COMMITTED already (PostgreSQL's default),
+ * awty's later transactions keep the connection's level and skip the question. Pools hand every connection out at
+ * their configured level (HikariCP resets a level a transaction changed when the connection comes back).
  */
 public final class AwtyTransactions implements TransactionOperations {
 
@@ -63,24 +63,35 @@ public final class AwtyTransactions implements TransactionOperations {
 			// Joined, whichever manager began it: committing or rolling back is the caller's decision.
 			return action.doInTransaction(new SimpleTransactionStatus(false));
 		}
-		return own().execute(action);
+		return own(action);
 	}
 
-	private TransactionTemplate own() {
+	private <T> @Nullable T own(TransactionCallback<T> action) {
 		TransactionTemplate chosen = this.own;
 		if (chosen != null) {
-			return chosen;
+			return chosen.execute(action);
 		}
-		try (Connection connection = this.dataSource.getConnection()) {
-			chosen = (connection.getTransactionIsolation() == Connection.TRANSACTION_READ_COMMITTED) ? this.connectionLevel
-					: this.readCommitted;
+		// Until the pool's level is known, ask for READ COMMITTED and learn the level from the transaction's own
+		// connection: no connection of its own, and a transaction that fails to begin leaves it to the next one.
+		return this.readCommitted.execute((status) -> {
+			learnPoolLevel(status);
+			return action.doInTransaction(status);
+		});
+	}
+
+	private void learnPoolLevel(TransactionStatus status) {
+		if (this.own != null) {
+			return;
 		}
-		catch (SQLException ex) {
-			// The database is not reachable now: this transaction fails on its own, and the next one looks again.
-			return this.readCommitted;
+		if (status instanceof DefaultTransactionStatus begun
+				&& begun.getTransaction() instanceof JdbcTransactionObjectSupport transaction) {
+			// The manager read the connection's level to ask for READ COMMITTED, and kept the level it replaced:
+			// none when the connection was at READ COMMITTED already.
+			this.own = (transaction.getPreviousIsolationLevel() == null) ? this.connectionLevel : this.readCommitted;
 		}
-		this.own = chosen;
-		return chosen;
+		else {
+			this.own = this.readCommitted;
+		}
 	}
 
 }

@@ -30,6 +30,7 @@ import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.repository.SelectionFilter;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.PurchaseConsumerConfiguration;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
@@ -51,21 +52,16 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * The dashboard over HTTP behind an application's Spring Security filter chain, written once and run on every
  * supported database by a one-line subclass.
  */
-abstract class DashboardContractTests {
+abstract class DashboardContractTests extends DatabaseContractTests {
 
 	private static final String TYPE = "test_purchase";
 
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
-
 	DashboardContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+		super(databases);
 	}
 
 	@BeforeEach
 	void createScheduledTable() {
-		this.database = this.databases.get();
 		this.database.execute(TestPurchase.TABLE_DDL);
 	}
 

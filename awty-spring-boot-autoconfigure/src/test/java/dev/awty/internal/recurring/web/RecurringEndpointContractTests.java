@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.function.Supplier;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
@@ -18,6 +17,7 @@ import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
@@ -36,19 +36,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * The schedule endpoints over HTTP behind an application's Spring Security filter chain, written once and run on
  * every supported database by a one-line subclass.
  */
-abstract class RecurringEndpointContractTests {
-
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
+abstract class RecurringEndpointContractTests extends DatabaseContractTests {
 
 	RecurringEndpointContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
-	}
-
-	@BeforeEach
-	void createDatabase() {
-		this.database = this.databases.get();
+		super(databases);
 	}
 
 	private WebApplicationContextRunner application() {
