@@ -149,6 +149,57 @@ abstract class LeaseContractTests {
 	}
 
 	@Test
+	void claimSharedByTheWorkersOfAStalledInstanceIsFencedInEveryPart() {
+		FreezableDataSources stall = new FreezableDataSources();
+		CountDownLatch resume = new CountDownLatch(1);
+		AtomicBoolean stalled = new AtomicBoolean();
+		AtomicBoolean thawed = new AtomicBoolean();
+		AtomicInteger publishedAfterThaw = new AtomicInteger();
+		ReceivedEvents stalling = new ReceivedEvents().each((message) -> {
+			if (thawed.get()) {
+				publishedAfterThaw.incrementAndGet();
+			}
+			if (stalled.compareAndSet(false, true)) {
+				stall.freeze();
+				awaitQuietly(resume);
+			}
+		});
+		ReceivedEvents other = new ReceivedEvents();
+		// One claim of four rows, shared by two workers two rows each; the instance stalls in the first publish.
+		instance("stalling", stalling).withPropertyValues("awty.poller.mark-every=1", "awty.poller.concurrency=2")
+			.withBean(FreezableDataSources.class, () -> stall)
+			.run((one) -> {
+				try {
+					List<Long> ids = insertDueRows(4);
+					await().atMost(Duration.ofSeconds(10)).untilTrue(stalled);
+					instance("other", other).run((two) -> {
+						await().atMost(LEASE.plusSeconds(10)).until(() -> rowsWithStatus("DELIVERED") == ids.size());
+						thawed.set(true);
+						stall.thaw();
+						resume.countDown();
+
+						await().atMost(LEASE.plusSeconds(5)).until(() -> counters(one).lostLeases() >= 1);
+						await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(3))
+							.until(() -> stalling.count() == stalling.calls());
+						assertThat(stalling.calls()).as("each worker published from its part before the stall held it")
+							.isGreaterThanOrEqualTo(2);
+						assertThat(publishedAfterThaw.get()).as("no part published a row lost meanwhile").isZero();
+						Set<String> all = new HashSet<>(eventIds(stalling));
+						all.addAll(eventIds(other));
+						assertThat(all).hasSize(ids.size());
+						assertThat(stalling.count() + other.count() - ids.size())
+							.as("duplicates: at most mark-every per worker").isLessThanOrEqualTo(2);
+						assertThat(counters(one).delivered()).as("its late marks were fenced off").isLessThanOrEqualTo(2);
+					});
+				}
+				finally {
+					stall.thaw();
+					resume.countDown();
+				}
+			});
+	}
+
+	@Test
 	void staleWorkerNeverPublishesRowsRescheduledOrCancelledAfterItsLeaseRanOut() {
 		FreezableDataSources stall = new FreezableDataSources();
 		CountDownLatch resume = new CountDownLatch(1);
