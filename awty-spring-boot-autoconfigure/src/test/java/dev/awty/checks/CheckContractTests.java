@@ -302,7 +302,8 @@ abstract class CheckContractTests {
 		ReceivedEvents other = new ReceivedEvents();
 		String[] shortLease = { "awty.claim.lease=2s", "awty.types.test_order_check.handler-timeout=30s",
 				"awty.poller.mark-every=1" };
-		checks(stalling, shortLease).withPropertyValues("awty.instance-id=stalling")
+		// One worker, which stalls: with more, an idle worker would take the second row of the claim.
+		checks(stalling, shortLease).withPropertyValues("awty.instance-id=stalling", "awty.poller.concurrency=1")
 			.withBean(FreezableDataSources.class, () -> stall)
 			.run((one) -> {
 				try {
