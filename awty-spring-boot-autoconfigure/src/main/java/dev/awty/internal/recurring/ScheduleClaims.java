@@ -15,6 +15,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.internal.claim.DueClaim;
+import dev.awty.internal.claim.NextDue;
 import dev.awty.internal.support.ErrorText;
 import dev.awty.spi.SqlDialect;
 
@@ -42,10 +43,6 @@ final class ScheduleClaims {
 			WHERE enabled = TRUE AND next_fire_at > CURRENT_TIMESTAMP
 			  AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			""";
-
-	/** When the next schedule is due, by the database's clock. */
-	record NextDue(@Nullable Instant nextAt, Instant now) {
-	}
 
 	/**
 	 * Schedules claimed by one statement.
@@ -114,11 +111,9 @@ final class ScheduleClaims {
 		}
 	}
 
+	/** When the next enabled, unclaimed schedule is due, by the database's clock. */
 	NextDue nextDue() {
-		return this.jdbc.sql(this.nextDue)
-			.query((rs, row) -> new NextDue(this.dialect.readTimestamp(rs, "next_at"),
-					this.dialect.readTimestamp(rs, "now_at")))
-			.single();
+		return this.jdbc.sql(this.nextDue).query((rs, row) -> NextDue.read(rs, this.dialect)).single();
 	}
 
 }
