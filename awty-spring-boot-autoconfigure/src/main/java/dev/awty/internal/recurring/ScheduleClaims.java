@@ -38,10 +38,13 @@ final class ScheduleClaims {
 
 	private static final String CLAIMED_AT = "awty_claimed_at";
 
+	// In next_fire_at order, stopped at the first: MIN(next_fire_at) with the claim condition read every enabled
+	// schedule through the (enabled, next_fire_at) index on MariaDB, 86-113 ms per idle poll at 20,000 schedules.
 	private static final String NEXT_DUE = """
-			SELECT MIN(next_fire_at) AS next_at, CURRENT_TIMESTAMP AS now_at FROM awty_schedule
-			WHERE enabled = TRUE AND next_fire_at > CURRENT_TIMESTAMP
-			  AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			SELECT (SELECT next_fire_at FROM awty_schedule
+			        WHERE enabled = TRUE AND next_fire_at > CURRENT_TIMESTAMP
+			          AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			        ORDER BY next_fire_at LIMIT 1) AS next_at, CURRENT_TIMESTAMP AS now_at
 			""";
 
 	/**
