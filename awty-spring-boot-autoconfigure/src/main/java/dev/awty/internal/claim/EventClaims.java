@@ -39,8 +39,10 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	// The earliest row a claim would take once due, read in due_at order and stopped at the first: the index of
 	// pending rows by due time serves it (PostgreSQL's partial index, the (status, due_at) index elsewhere), where
-	// MIN(due_at) with the claim condition reads every pending row on MariaDB. Rows under a live lease (claimed
-	// ahead by a worker, or by another instance) are left out, or the loop would wake for them at once, again and again.
+	// MIN(due_at) with the claim condition reads every pending row on MariaDB. PostgreSQL without statistics reads a
+	// small table's later pending rows through a bitmap scan and sorts them (3 ms at 20,000 rows), a large one in order
+	// (200,000 rows: one row read). Rows under a live lease (claimed ahead by a worker, or by another instance) are left
+	// out, or the loop would wake for them at once, again and again.
 	private static final String NEXT_DUE = """
 			SELECT (SELECT due_at FROM %s
 			        WHERE status = 'PENDING' AND due_at > CURRENT_TIMESTAMP
