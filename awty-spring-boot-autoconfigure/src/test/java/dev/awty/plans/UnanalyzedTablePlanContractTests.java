@@ -30,7 +30,10 @@ import dev.awty.EventScheduler;
 import dev.awty.autoconfigure.AwtyObservabilityAutoConfiguration;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.history.DeliveryOutcome;
+import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.housekeeping.Housekeeping;
+import dev.awty.internal.model.EventType;
+import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
@@ -245,6 +248,15 @@ abstract class UnanalyzedTablePlanContractTests {
 		recurring.delete("report-9");
 		recurring.create(ScheduleDefinition.of("plan-1", "@every 1h"));
 		context.getBean(TypeOverviews.class).readNow();
+		nextDueProbe(context);
+	}
+
+	/** The statement a poller about to sleep runs to find the next row due, which may be another instance's. */
+	private static void nextDueProbe(ApplicationContext context) {
+		SqlDialect dialect = context.getBean(SqlDialect.class);
+		EventType<?> type = new EventTypeFactory(dialect).create(TestPurchase.class);
+		assertThat(new EventTable<>(type, dialect, context.getBean(DataSource.class)).claims().nextDue().nextAt())
+			.as("the earliest pending row").isNotNull();
 	}
 
 	private List<String> check(Recorded statement) {

@@ -110,6 +110,16 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		return this.claims.skipLockedRows();
 	}
 
+	/**
+	 * Until the earliest pending row is due by the database's clock (less the claim-ahead), or the poll interval if
+	 * that is sooner: a row another instance scheduled sends this one no wake-up, except a PostgreSQL notification for
+	 * a row due within a poll interval, so without this it would wait for the first poll after its due time.
+	 */
+	@Override
+	public Duration idleDelay(Duration pollInterval) {
+		return this.claims.nextDue().sleep(this.settings.claimAhead(), pollInterval);
+	}
+
 	@Override
 	public void verify() {
 		this.publisher.verifyChannel(this.claims.type().channel(), this.claims.type().name());

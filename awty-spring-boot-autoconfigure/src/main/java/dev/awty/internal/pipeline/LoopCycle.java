@@ -31,14 +31,22 @@ final class LoopCycle<B extends PollSource.Batch> {
 
 	private final BatchWorkers workers;
 
+	private final BooleanSupplier runPlannedSoon;
+
 	private int claimed;
 
-	LoopCycle(LoopSettings settings, String described, PollSource<B> source, TypeLock lock, BatchWorkers workers) {
+	/**
+	 * @param runPlannedSoon whether the loop already runs again within the claim-ahead, for a due time it was told
+	 * about: that run claims in time whatever the source's {@link PollSource#idleDelay idle delay} could find
+	 */
+	LoopCycle(LoopSettings settings, String described, PollSource<B> source, TypeLock lock, BatchWorkers workers,
+			BooleanSupplier runPlannedSoon) {
 		this.settings = settings;
 		this.described = described;
 		this.source = source;
 		this.lock = lock;
 		this.workers = workers;
+		this.runPlannedSoon = runPlannedSoon;
 	}
 
 	/**
@@ -84,7 +92,13 @@ final class LoopCycle<B extends PollSource.Batch> {
 				break;
 			}
 		}
-		return running.getAsBoolean() ? this.source.idleDelay(this.settings.pollInterval()) : this.settings.pollInterval();
+		return running.getAsBoolean() ? idleDelay() : this.settings.pollInterval();
+	}
+
+	/** Asks the source (which may cost it a statement) only when no run is planned soon: not once per busy cycle. */
+	private Duration idleDelay() {
+		Duration pollInterval = this.settings.pollInterval();
+		return this.runPlannedSoon.getAsBoolean() ? pollInterval : this.source.idleDelay(pollInterval);
 	}
 
 	/**

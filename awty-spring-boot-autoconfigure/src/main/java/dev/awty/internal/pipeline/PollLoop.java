@@ -22,6 +22,12 @@ import dev.awty.internal.wakeup.WakeUpPlan;
  */
 final class PollLoop<B extends PollSource.Batch> {
 
+	/**
+	 * Without a claim-ahead, a run planned this soon still spares the probe: a row it did not see is at most this late,
+	 * and a loop woken for every row of a busy stream does not probe once per cycle.
+	 */
+	private static final Duration MIN_SOON = Duration.ofMillis(20);
+
 	private final LoopSettings settings;
 
 	private final BatchWorkers workers;
@@ -33,6 +39,9 @@ final class PollLoop<B extends PollSource.Batch> {
 	private final Object monitor = new Object();
 
 	private final WakeUpPlan plan;
+
+	/** A run planned within this needs no probe of the source for rows it was not told about. */
+	private final Duration soon;
 
 	private volatile boolean running;
 
@@ -52,9 +61,10 @@ final class PollLoop<B extends PollSource.Batch> {
 		this.settings = settings;
 		this.workers = new BatchWorkers(settings.name(), settings.concurrency());
 		this.cycle = new LoopCycle<>(settings, described, source,
-				new TypeLock(lockProvider, settings.lockName(), settings.lease()), this.workers);
+				new TypeLock(lockProvider, settings.lockName(), settings.lease()), this.workers, this::runPlannedSoon);
 		this.errors = new ErrorPause(described, settings.pollInterval());
 		this.plan = new WakeUpPlan(clock);
+		this.soon = (settings.claimAhead().compareTo(MIN_SOON) > 0) ? settings.claimAhead() : MIN_SOON;
 	}
 
 	void start(TaskScheduler scheduler) {
@@ -146,6 +156,17 @@ final class PollLoop<B extends PollSource.Batch> {
 			this.cycling = false;
 			this.monitor.notifyAll();
 			scheduleAt(this.plan.nextRun(this.plan.afterCycle(delay, this.cycle.claimed() > 0)));
+		}
+	}
+
+	/**
+	 * Whether a run is planned within the claim-ahead for a due time the loop was told about. That run claims every
+	 * row due within the claim-ahead of it and looks again, so a row another instance scheduled, which the claim just
+	 * made did not take, is still claimed before its due time without a probe now.
+	 */
+	private boolean runPlannedSoon() {
+		synchronized (this.monitor) {
+			return this.plan.expectsRunWithin(this.soon);
 		}
 	}
 

@@ -36,7 +36,8 @@ public interface PollSource<B extends PollSource.Batch> {
 	boolean claimsSkipLockedRows();
 
 	/**
-	 * How long the loop sleeps after a cycle that claimed everything due, unless woken earlier.
+	 * How long the loop sleeps after a cycle that claimed everything due, unless woken earlier. The loop asks only
+	 * when it has no run planned within the claim-ahead, so a source may run a statement here to find out.
 	 * @param pollInterval the longest sleep
 	 */
 	default Duration idleDelay(Duration pollInterval) {

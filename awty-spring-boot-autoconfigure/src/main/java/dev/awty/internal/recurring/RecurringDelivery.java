@@ -96,13 +96,8 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 	/** Until the next schedule is due by the database's clock, or the poll interval if that is sooner. */
 	@Override
 	public Duration idleDelay(Duration pollInterval) {
-		ScheduleClaims.NextDue nextDue = this.claims.nextDue();
-		if (nextDue.nextAt() == null) {
-			return pollInterval;
-		}
 		// Woken that much earlier, the loop claims the schedule ahead of its occurrence.
-		Duration untilClaim = Duration.between(nextDue.now(), nextDue.nextAt()).minus(this.settings.claimAhead());
-		return untilClaim.isNegative() ? Duration.ZERO : (untilClaim.compareTo(pollInterval) < 0) ? untilClaim : pollInterval;
+		return this.claims.nextDue().sleep(this.settings.claimAhead(), pollInterval);
 	}
 
 	@Override

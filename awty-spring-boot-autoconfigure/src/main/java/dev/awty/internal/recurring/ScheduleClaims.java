@@ -15,6 +15,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.internal.claim.DueClaim;
+import dev.awty.internal.claim.NextDue;
 import dev.awty.internal.support.ErrorText;
 import dev.awty.spi.SqlDialect;
 
@@ -37,15 +38,14 @@ final class ScheduleClaims {
 
 	private static final String CLAIMED_AT = "awty_claimed_at";
 
+	// In next_fire_at order, stopped at the first: MIN(next_fire_at) with the claim condition read every enabled
+	// schedule through the (enabled, next_fire_at) index on MariaDB, 86-113 ms per idle poll at 20,000 schedules.
 	private static final String NEXT_DUE = """
-			SELECT MIN(next_fire_at) AS next_at, CURRENT_TIMESTAMP AS now_at FROM awty_schedule
-			WHERE enabled = TRUE AND next_fire_at > CURRENT_TIMESTAMP
-			  AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			SELECT (SELECT next_fire_at FROM awty_schedule
+			        WHERE enabled = TRUE AND next_fire_at > CURRENT_TIMESTAMP
+			          AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			        ORDER BY next_fire_at LIMIT 1) AS next_at, CURRENT_TIMESTAMP AS now_at
 			""";
-
-	/** When the next schedule is due, by the database's clock. */
-	record NextDue(@Nullable Instant nextAt, Instant now) {
-	}
 
 	/**
 	 * Schedules claimed by one statement.
@@ -114,11 +114,9 @@ final class ScheduleClaims {
 		}
 	}
 
+	/** When the next enabled, unclaimed schedule is due, by the database's clock. */
 	NextDue nextDue() {
-		return this.jdbc.sql(this.nextDue)
-			.query((rs, row) -> new NextDue(this.dialect.readTimestamp(rs, "next_at"),
-					this.dialect.readTimestamp(rs, "now_at")))
-			.single();
+		return this.jdbc.sql(this.nextDue).query((rs, row) -> NextDue.read(rs, this.dialect)).single();
 	}
 
 }

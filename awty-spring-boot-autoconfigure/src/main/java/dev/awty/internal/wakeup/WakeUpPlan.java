@@ -69,6 +69,16 @@ public final class WakeUpPlan {
 	}
 
 	/**
+	 * Whether a due time told about and not yet looked at comes within {@code within} from now: the poller then runs
+	 * again that soon anyway.
+	 */
+	public boolean expectsRunWithin(Duration within) {
+		Instant next = (this.lookedAt == null) ? (this.pending.isEmpty() ? null : this.pending.first())
+				: this.pending.higher(this.lookedAt);
+		return next != null && !next.isAfter(this.clock.instant().plus(within));
+	}
+
+	/**
 	 * Shortens {@code delay} to a quick re-check when a cycle claimed nothing although a locally scheduled row
 	 * should be due by now.
 	 */

@@ -102,6 +102,37 @@ class WakeUpPlanTests {
 		assertThat(this.plan.afterCycle(POLL, false)).isEqualTo(POLL);
 	}
 
+	@Test
+	void aRunIsExpectedSoonForADueTimeToldAboutWithinTheGivenTime() {
+		this.plan.add(this.clock.instant().plusMillis(80), true);
+
+		assertThat(this.plan.expectsRunWithin(Duration.ofMillis(100))).isTrue();
+		assertThat(this.plan.expectsRunWithin(Duration.ofMillis(50))).isFalse();
+	}
+
+	// A due time far ahead does not stand for rows another instance may have scheduled before it.
+	@Test
+	void noRunIsExpectedSoonForNothingToldOrADueTimeFurtherAhead() {
+		assertThat(this.plan.expectsRunWithin(Duration.ofMillis(100))).isFalse();
+
+		this.plan.add(this.clock.instant().plusSeconds(4), true);
+
+		assertThat(this.plan.expectsRunWithin(Duration.ofMillis(100))).isFalse();
+	}
+
+	@Test
+	void aDueTimeTheRunningCycleAlreadyLookedAtIsNoRunToExpect() {
+		this.plan.add(this.clock.instant().plusMillis(10), true);
+		this.clock.advance(Duration.ofMillis(20));
+		this.plan.cycleStarting();
+
+		assertThat(this.plan.expectsRunWithin(Duration.ofMillis(100))).isFalse();
+
+		this.plan.add(this.clock.instant().plusMillis(30), false);
+
+		assertThat(this.plan.expectsRunWithin(Duration.ofMillis(100))).isTrue();
+	}
+
 	static final class MovableClock extends Clock {
 
 		private Instant now;
