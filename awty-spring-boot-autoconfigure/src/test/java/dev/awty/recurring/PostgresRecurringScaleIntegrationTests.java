@@ -66,6 +66,9 @@ class PostgresRecurringScaleIntegrationTests {
 				jdbc.update("UPDATE awty_schedule SET next_fire_at = CURRENT_TIMESTAMP + INTERVAL '1 second'"
 						+ " WHERE id LIKE 'warm-up-%'");
 				await().atMost(Duration.ofSeconds(60)).until(() -> received.count() >= API_BATCH);
+				// Received is not yet recorded: deleting rows awty is still writing would deadlock with it.
+				await().atMost(Duration.ofSeconds(60)).until(() -> jdbc.queryForObject("SELECT count(*) FROM awty_schedule"
+						+ " WHERE id LIKE 'warm-up-%' AND (claimed_by IS NOT NULL OR last_fired_at IS NULL)", Long.class) == 0);
 				jdbc.update("DELETE FROM awty_schedule WHERE id LIKE 'warm-up-%'");
 				long start = System.nanoTime();
 				long fastestBatchNanos = Long.MAX_VALUE;
