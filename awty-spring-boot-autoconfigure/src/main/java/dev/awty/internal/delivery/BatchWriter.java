@@ -4,15 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
-
-import org.springframework.core.NestedExceptionUtils;
 import org.springframework.dao.DataAccessException;
 import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.history.DeliveryLogWriter;
+import dev.awty.internal.support.WriteRetry;
 
 /**
  * Writes what became of a batch's rows: marks (or deletes) the finished ones in one statement, then records
@@ -22,11 +19,6 @@ import dev.awty.internal.history.DeliveryLogWriter;
  * cure, the finished rows are still marked ({@link OutcomeFallback}). The {@link OutcomeReport} counts and logs.
  */
 final class BatchWriter<T extends ScheduledEntity> {
-
-	private static final Log logger = LogFactory.getLog(BatchWriter.class);
-
-	/** A database blip between publish and mark would otherwise turn a whole batch into duplicates. */
-	private static final int WRITE_ATTEMPTS = 4;
 
 	private final String typeName;
 
@@ -55,10 +47,11 @@ final class BatchWriter<T extends ScheduledEntity> {
 		SortedOutcomes<T> outcomes = SortedOutcomes.of(results);
 		int marked;
 		try {
-			marked = withRetry(() -> this.transaction.execute((status) -> writeTogether(outcomes, claimer)));
+			marked = WriteRetry.write("type '" + this.typeName + "'",
+					() -> this.transaction.execute((status) -> writeTogether(outcomes, claimer)));
 		}
 		catch (DataAccessException ex) {
-			if (!OutcomeFallback.isPermanent(ex)) {
+			if (!WriteRetry.isPermanent(ex)) {
 				throw ex;
 			}
 			marked = OutcomeFallback.writeSeparately(this.transaction, this.typeName, ex,
@@ -92,32 +85,6 @@ final class BatchWriter<T extends ScheduledEntity> {
 			writes.add(() -> this.statements.failByGuard(List.of(result), claimer));
 		}
 		return writes;
-	}
-
-	private int withRetry(Supplier<Integer> write) {
-		for (int attempt = 1;; attempt++) {
-			try {
-				Integer result = write.get();
-				return (result != null) ? result : 0;
-			}
-			catch (DataAccessException ex) {
-				if (attempt == WRITE_ATTEMPTS || OutcomeFallback.isPermanent(ex)) {
-					throw ex;
-				}
-				logger.warn("awty: could not write outcomes for type '" + this.typeName + "' ("
-						+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage() + "); trying again");
-				sleep(250L * attempt * attempt);
-			}
-		}
-	}
-
-	private static void sleep(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 	}
 
 }

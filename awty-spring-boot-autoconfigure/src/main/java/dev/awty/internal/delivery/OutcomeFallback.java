@@ -8,8 +8,6 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.dao.DataAccessException;
-import org.springframework.dao.DataAccessResourceFailureException;
-import org.springframework.dao.NonTransientDataAccessException;
 import org.springframework.transaction.support.TransactionOperations;
 
 /**
@@ -23,12 +21,6 @@ final class OutcomeFallback {
 	private static final Log logger = LogFactory.getLog(OutcomeFallback.class);
 
 	private OutcomeFallback() {
-	}
-
-	/** Whether {@code failure} would fail again however often the write were tried: not a lost connection. */
-	static boolean isPermanent(DataAccessException failure) {
-		return failure instanceof NonTransientDataAccessException
-				&& !(failure instanceof DataAccessResourceFailureException);
 	}
 
 	/**

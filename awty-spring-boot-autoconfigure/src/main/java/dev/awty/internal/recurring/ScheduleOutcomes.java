@@ -15,6 +15,7 @@ import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.internal.support.LastError;
+import dev.awty.internal.support.WriteRetry;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -78,16 +79,16 @@ final class ScheduleOutcomes {
 	int record(List<FiredSchedule> fired, String claimer) {
 		List<Outcome> succeeded = fired.stream().map(FiredSchedule::outcome).filter((o) -> o.error() == null).toList();
 		List<Outcome> failed = fired.stream().map(FiredSchedule::outcome).filter((o) -> o.error() != null).toList();
-		// One commit per batch instead of one per schedule.
-		Integer recorded = this.transactions.execute((status) -> {
+		// One commit per batch instead of one per schedule; tried again after a deadlock with an application's own
+		// statements on awty_schedule, or the occurrences just published would be published again after the lease.
+		return WriteRetry.write("recurring schedules", () -> this.transactions.execute((status) -> {
 			List<Outcome> written = new ArrayList<>(recorded(MARK_FIRED, succeeded, (o) -> parameters(o, claimer)));
 			written.addAll(recorded(RECORD_FAILURE, failed, (o) -> parameters(o, claimer)
 				.addValue("error", LastError.fit(Objects.requireNonNull(o.error()), LastError.DEFAULT_LENGTH))
 				.addValue("retryAt", timestamp(o.retryAt()), Types.TIMESTAMP_WITH_TIMEZONE)));
 			this.history.write(fired, written);
 			return written.size();
-		});
-		return (recorded != null) ? recorded : 0;
+		}));
 	}
 
 	/** The outcomes whose fenced write changed their row. */
