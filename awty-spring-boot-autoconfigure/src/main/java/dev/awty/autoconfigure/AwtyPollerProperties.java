@@ -17,7 +17,8 @@ public class AwtyPollerProperties {
 	private Duration pollInterval = Duration.ofSeconds(1);
 
 	/**
-	 * Maximum number of rows claimed and published per batch.
+	 * Maximum number of rows claimed and published per batch. Rows slow to deliver are claimed in smaller batches,
+	 * about a second of one worker's work each.
 	 */
 	private int batchSize = 500;
 

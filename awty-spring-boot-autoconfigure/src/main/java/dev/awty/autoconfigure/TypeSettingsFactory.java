@@ -85,26 +85,11 @@ final class TypeSettingsFactory {
 		require(ackTimeout.toMillis() > 0, "awty.publish.ack-timeout must be positive, was " + ackTimeout,
 				"Set it to e.g. 10s.");
 
-		Integer configuredConcurrency = (type.getConcurrency() != null) ? type.getConcurrency() : poller.getConcurrency();
-		int concurrency = (configuredConcurrency != null) ? configuredConcurrency
-				: (mode == ClaimMode.LEADER) ? 1 : Math.min(MAX_CONCURRENCY, Runtime.getRuntime().availableProcessors());
-		require(concurrency >= 1 && concurrency <= MAX_CONCURRENCY,
-				keys.of(type.getConcurrency(), "concurrency", "awty.poller.concurrency") + " must be between 1 and "
-						+ MAX_CONCURRENCY + ", was " + concurrency,
-				"Set it to the number of batches to process at once, e.g. 2.");
-
+		int concurrency = concurrency(type, poller, mode, keys);
 		int maxAttempts = pick(type.getMaxAttempts(), retry.getMaxAttempts());
 		require(maxAttempts >= 1, keys.of(type.getMaxAttempts(), "max-attempts", "awty.retry.max-attempts")
 				+ " must be at least 1, was " + maxAttempts, "Set it to e.g. 10.");
-		Duration initialBackoff = pick(type.getInitialBackoff(), retry.getInitialBackoff());
-		Duration maxBackoff = pick(type.getMaxBackoff(), retry.getMaxBackoff());
-		require(initialBackoff.toMillis() > 0 && maxBackoff.compareTo(initialBackoff) >= 0,
-				keys.of(type.getMaxBackoff(), "max-backoff", "awty.retry.max-backoff") + " (" + maxBackoff
-						+ ") must not be shorter than "
-						+ keys.of(type.getInitialBackoff(), "initial-backoff", "awty.retry.initial-backoff") + " ("
-						+ initialBackoff + "), which must be positive",
-				"Raise the maximum or lower the initial backoff.");
-		RetryBackoff backoff = new RetryBackoff(initialBackoff, retry.getMultiplier(), maxBackoff, retry.getJitter());
+		RetryBackoff backoff = backoff(type, retry, keys);
 
 		OnDelivered onDelivered = pick(type.getOnDelivered(), poller.getOnDelivered());
 		Duration claimAhead = poller.getClaimAhead();
@@ -115,6 +100,29 @@ final class TypeSettingsFactory {
 		require(markEvery >= 1, "awty.poller.mark-every must be at least 1, was " + markEvery, "Set it to e.g. 100.");
 		return new TypeSettings(pollInterval, batchSize, mode, lease, concurrency, maxAttempts, backoff,
 				type.isPriority(), onDelivered, claimAhead, markEvery);
+	}
+
+	private static int concurrency(AwtyTypeProperties type, AwtyPollerProperties poller, ClaimMode mode, Keys keys) {
+		Integer configured = (type.getConcurrency() != null) ? type.getConcurrency() : poller.getConcurrency();
+		int concurrency = (configured != null) ? configured
+				: (mode == ClaimMode.LEADER) ? 1 : Math.min(MAX_CONCURRENCY, Runtime.getRuntime().availableProcessors());
+		require(concurrency >= 1 && concurrency <= MAX_CONCURRENCY,
+				keys.of(type.getConcurrency(), "concurrency", "awty.poller.concurrency") + " must be between 1 and "
+						+ MAX_CONCURRENCY + ", was " + concurrency,
+				"Set it to the number of batches to process at once, e.g. 2.");
+		return concurrency;
+	}
+
+	private static RetryBackoff backoff(AwtyTypeProperties type, AwtyRetryProperties retry, Keys keys) {
+		Duration initialBackoff = pick(type.getInitialBackoff(), retry.getInitialBackoff());
+		Duration maxBackoff = pick(type.getMaxBackoff(), retry.getMaxBackoff());
+		require(initialBackoff.toMillis() > 0 && maxBackoff.compareTo(initialBackoff) >= 0,
+				keys.of(type.getMaxBackoff(), "max-backoff", "awty.retry.max-backoff") + " (" + maxBackoff
+						+ ") must not be shorter than "
+						+ keys.of(type.getInitialBackoff(), "initial-backoff", "awty.retry.initial-backoff") + " ("
+						+ initialBackoff + "), which must be positive",
+				"Raise the maximum or lower the initial backoff.");
+		return new RetryBackoff(initialBackoff, retry.getMultiplier(), maxBackoff, retry.getJitter());
 	}
 
 	private static void validateRetry(AwtyRetryProperties retry) {

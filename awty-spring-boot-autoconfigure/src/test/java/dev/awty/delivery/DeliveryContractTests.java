@@ -131,6 +131,39 @@ abstract class DeliveryContractTests {
 			});
 	}
 
+	@Test
+	void aBacklogOfRowsSlowToPublishIsClaimedInSmallerBatchesSoTheWorkersShareItInDueOrder() {
+		ReceivedEvents received = new ReceivedEvents().each((message) -> sleep(Duration.ofMillis(10)));
+		purchases(received).withPropertyValues("awty.poller.batch-size=500", "awty.poller.concurrency=3",
+				"awty.poller.poll-interval=200ms")
+			.run((context) -> {
+				// 10 ms a row: once awty has seen that, a claim takes a second's work (100 rows), not 500.
+				insertDueRows(0, 20);
+				await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 20);
+				insertDueRows(20, 620);
+
+				await().atMost(Duration.ofSeconds(60)).until(() -> received.count() == 620);
+				assertThat(received.duplicates()).isZero();
+				long dueLast = this.jdbc.queryForObject(
+						"SELECT id FROM scheduled_test_purchase WHERE purchase_id = 619", Long.class);
+				List<String> order = received.all().stream().map(ReceivedEvents.Received::eventId).toList();
+				// With whole batches, the last rows due went out early on a worker of their own, while one worker
+				// worked through the first 500 alone.
+				assertThat(order.indexOf("test_purchase/" + dueLast + "/1")).as("position of the row due last")
+					.isGreaterThanOrEqualTo(620 - 30);
+			});
+	}
+
+	/** Rows {@code from} to {@code to - 1} (their purchase ids), due in that order, the last one now. */
+	private void insertDueRows(int from, int to) {
+		Instant now = databaseNow();
+		List<Object[]> rows = new ArrayList<>();
+		for (int i = from; i < to; i++) {
+			rows.add(new Object[] { i, this.database.timestamp(now.minusMillis(to - 1 - i)) });
+		}
+		this.jdbc.batchUpdate("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (?, ?)", rows);
+	}
+
 	private static void sleep(Duration duration) {
 		try {
 			Thread.sleep(duration.toMillis());

@@ -48,6 +48,8 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 
 	private final LeaseHeartbeat<Long> heartbeat;
 
+	private final ClaimSizing sizing;
+
 	BatchDelivery(EventTable<T> table, TypeSettings settings, EventPublisher publisher, String instanceId,
 			BatchWriter<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters,
 			LeaseHeartbeat<Long> heartbeat) {
@@ -60,13 +62,15 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		this.handlerStep = handlerStep;
 		this.counters = counters;
 		this.heartbeat = heartbeat;
+		this.sizing = new ClaimSizing(settings.batchSize());
 	}
 
 	@Override
 	public ClaimedBatch<T> claim() {
 		String token = this.tokens.next();
 		long started = System.nanoTime();
-		EventClaims.Claimed<T> claimed = this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(),
+		int limit = this.sizing.limit();
+		EventClaims.Claimed<T> claimed = this.claims.claimDue(token, limit, this.settings.lease(),
 				this.settings.byPriority(), this.settings.claimAhead());
 		long returned = System.nanoTime();
 		this.counters.claimed(claimed.rows().size(), returned - started);
@@ -74,7 +78,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 			UnreadableRows.fail(this.writes, this.claims.type().name(), token, claimed.unreadable(), this.settings, this.counters);
 		}
 		LeaseHeartbeat<Long>.Held held = this.heartbeat.hold(token, ids(claimed.rows()), started);
-		return new ClaimedBatch<>(token, claimed.rows(), claimed.databaseNow(), returned, held);
+		return new ClaimedBatch<>(token, claimed.rows(), limit, claimed.databaseNow(), returned, held);
 	}
 
 	@Override
@@ -148,9 +152,11 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 			if (part.isEmpty()) {
 				continue;
 			}
+			long started = System.nanoTime();
 			List<RowResult<T>> results = (this.handlerStep != null) ? this.handlerStep.run(part, batch) : publishAll(part);
 			rows.release(ids(part));
 			this.writer.write(batch.token(), results);
+			this.sizing.measured(part.size(), System.nanoTime() - started);
 		}
 	}
 

@@ -83,7 +83,7 @@ final class LoopCycle<B extends PollSource.Batch> {
 				break;
 			}
 			this.claimed += batch.size();
-			if (batch.size() < this.settings.batchSize()) {
+			if (batch.size() < Math.min(batch.limit(), this.settings.batchSize())) {
 				// The last claim of the cycle: workers left idle until the next one may share its rows.
 				submit(batch, this.workers.acquireIdle(this.settings.concurrency() - 1));
 				break;

@@ -13,8 +13,9 @@ import java.util.List;
 public interface PollSource<B extends PollSource.Batch> {
 
 	/**
-	 * Claims up to the batch size of due rows (or rows due within the claim-ahead).
-	 * @return the claimed rows; fewer than the batch size means nothing more is due now
+	 * Claims up to the batch size of due rows (or rows due within the claim-ahead), or fewer for rows slow to deliver.
+	 * @return the claimed rows; fewer than the batch size, or than the batch's {@link Batch#limit()}, means nothing
+	 * more is due now
 	 */
 	B claim();
 
@@ -57,6 +58,14 @@ public interface PollSource<B extends PollSource.Batch> {
 
 		/** How many rows were claimed. */
 		int size();
+
+		/**
+		 * The most rows the claim could have taken, when the source took fewer than the batch size (rows slow to
+		 * deliver): fewer than this means nothing more is due now.
+		 */
+		default int limit() {
+			return Integer.MAX_VALUE;
+		}
 
 	}
 
