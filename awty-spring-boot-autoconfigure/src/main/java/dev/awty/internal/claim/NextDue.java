@@ -23,6 +23,9 @@ public record NextDue(@Nullable Instant nextAt, Instant now) {
 
 	public static final String NOW_AT = "now_at";
 
+	/** The shortest sleep: a row inside the claim-ahead is claimed after this, still before it is due. */
+	public static final Duration SHORTEST = Duration.ofMillis(20);
+
 	/** Reads the row of a next-due query, whose columns are {@link #NEXT_AT} and {@link #NOW_AT}. */
 	public static NextDue read(ResultSet rs, SqlDialect dialect) throws SQLException {
 		Instant now = dialect.readTimestamp(rs, NOW_AT);
@@ -33,18 +36,18 @@ public record NextDue(@Nullable Instant nextAt, Instant now) {
 	}
 
 	/**
-	 * How long a poller may sleep and still claim that row {@code claimAhead} before it is due: zero when that time
-	 * has come, {@code longest} when it is later or there is no such row.
+	 * How long a poller may sleep and still claim that row {@code claimAhead} before it is due: {@link #SHORTEST}
+	 * when that time has come, {@code longest} when it is later or there is no such row.
 	 */
 	public Duration sleep(Duration claimAhead, Duration longest) {
 		if (this.nextAt == null) {
 			return longest;
 		}
 		Duration untilClaim = Duration.between(this.now, this.nextAt).minus(claimAhead);
-		if (untilClaim.isNegative()) {
-			return Duration.ZERO;
-		}
-		return (untilClaim.compareTo(longest) < 0) ? untilClaim : longest;
+		// Not zero: a row the claim just skipped (locked by a transaction still open) is found again by this look-up,
+		// and claiming again at once would spin until that transaction ends.
+		Duration sleep = (untilClaim.compareTo(SHORTEST) < 0) ? SHORTEST : untilClaim;
+		return (sleep.compareTo(longest) < 0) ? sleep : longest;
 	}
 
 }

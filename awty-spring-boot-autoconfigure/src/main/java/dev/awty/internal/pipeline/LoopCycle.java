@@ -95,10 +95,22 @@ final class LoopCycle<B extends PollSource.Batch> {
 		return running.getAsBoolean() ? idleDelay() : this.settings.pollInterval();
 	}
 
-	/** Asks the source (which may cost it a statement) only when no run is planned soon: not once per busy cycle. */
+	/**
+	 * Asks the source (which may cost it a statement) only when no run is planned soon: not once per busy cycle. A
+	 * failed look-up leaves the poll interval, without making a cycle whose claims worked count as failed.
+	 */
 	private Duration idleDelay() {
 		Duration pollInterval = this.settings.pollInterval();
-		return this.runPlannedSoon.getAsBoolean() ? pollInterval : this.source.idleDelay(pollInterval);
+		if (this.runPlannedSoon.getAsBoolean()) {
+			return pollInterval;
+		}
+		try {
+			return this.source.idleDelay(pollInterval);
+		}
+		catch (RuntimeException ex) {
+			logger.debug("awty: could not look up when the next row of " + this.described + " is due", ex);
+			return pollInterval;
+		}
 	}
 
 	/**

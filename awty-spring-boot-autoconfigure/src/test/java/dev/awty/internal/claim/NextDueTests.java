@@ -33,8 +33,12 @@ class NextDueTests {
 	}
 
 	@Test
-	void aRowAlreadyWithinTheClaimAheadIsClaimedAtOnce() {
-		assertThat(new NextDue(NOW.plusMillis(40), NOW).sleep(CLAIM_AHEAD, POLL)).isZero();
+	void aRowAlreadyWithinTheClaimAheadIsClaimedAfterTheShortestSleepNotAtOnce() {
+		// A row the claim skipped because another transaction holds it locked would otherwise make the poller spin.
+		assertThat(new NextDue(NOW.plusMillis(40), NOW).sleep(CLAIM_AHEAD, POLL)).isEqualTo(Duration.ofMillis(20));
+		assertThat(new NextDue(NOW.minusSeconds(5), NOW).sleep(CLAIM_AHEAD, POLL)).isEqualTo(Duration.ofMillis(20));
+		assertThat(new NextDue(NOW.plusMillis(40), NOW).sleep(CLAIM_AHEAD, Duration.ofMillis(5)))
+			.as("never longer than the poll interval").isEqualTo(Duration.ofMillis(5));
 	}
 
 	// The sleep is counted on the database's clock: a JVM clock that is off by minutes changes nothing.
