@@ -108,28 +108,22 @@ abstract class LeaseContractTests {
 
 	@Test
 	void stalledInstanceLosesItsRowsToAnotherWhichDeliversThemAndItsLateMarkIsFencedAndCounted() {
-		FreezableDataSources stall = new FreezableDataSources();
-		CountDownLatch resume = new CountDownLatch(1);
-		AtomicBoolean stalled = new AtomicBoolean();
+		Stall stall = new Stall();
 		ReceivedEvents stalling = new ReceivedEvents().each((message) -> {
 			// A long pause right in the middle of a publish: the whole instance stops, heartbeat included.
-			if (stalled.compareAndSet(false, true)) {
-				stall.freeze();
-				awaitQuietly(resume);
-			}
+			stall.inPublish();
 		});
 		ReceivedEvents other = new ReceivedEvents();
 		// One worker, which stalls: with more, idle workers would share the claimed rows and stall each in turn.
 		instance("stalling", stalling).withPropertyValues("awty.poller.mark-every=1", "awty.poller.concurrency=1")
-			.withBean(FreezableDataSources.class, () -> stall)
+			.withBean(FreezableDataSources.class, () -> stall.dataSources)
 			.run((one) -> {
 				try {
 					List<Long> ids = insertDueRows(2);
-					await().atMost(Duration.ofSeconds(10)).untilTrue(stalled);
+					await().atMost(Duration.ofSeconds(10)).untilTrue(stall.stalled);
 					instance("other", other).run((two) -> {
 						await().atMost(LEASE.plusSeconds(10)).until(() -> other.distinctEventIds() == 2);
 						stall.thaw();
-						resume.countDown();
 
 						await().atMost(Duration.ofSeconds(10)).until(() -> counters(one).possibleDuplicates() == 1);
 						// The waiting row is lost for sure; the row being published too if the heartbeat finds it first.
@@ -143,40 +137,33 @@ abstract class LeaseContractTests {
 				}
 				finally {
 					stall.thaw();
-					resume.countDown();
 				}
 			});
 	}
 
 	@Test
 	void claimSharedByTheWorkersOfAStalledInstanceIsFencedInEveryPart() {
-		FreezableDataSources stall = new FreezableDataSources();
-		CountDownLatch resume = new CountDownLatch(1);
-		AtomicBoolean stalled = new AtomicBoolean();
+		Stall stall = new Stall();
 		AtomicBoolean thawed = new AtomicBoolean();
 		AtomicInteger publishedAfterThaw = new AtomicInteger();
 		ReceivedEvents stalling = new ReceivedEvents().each((message) -> {
 			if (thawed.get()) {
 				publishedAfterThaw.incrementAndGet();
 			}
-			if (stalled.compareAndSet(false, true)) {
-				stall.freeze();
-				awaitQuietly(resume);
-			}
+			stall.inPublish();
 		});
 		ReceivedEvents other = new ReceivedEvents();
 		// One claim of four rows, shared by two workers two rows each; the instance stalls in the first publish.
 		instance("stalling", stalling).withPropertyValues("awty.poller.mark-every=1", "awty.poller.concurrency=2")
-			.withBean(FreezableDataSources.class, () -> stall)
+			.withBean(FreezableDataSources.class, () -> stall.dataSources)
 			.run((one) -> {
 				try {
 					List<Long> ids = insertDueRows(4);
-					await().atMost(Duration.ofSeconds(10)).untilTrue(stalled);
+					await().atMost(Duration.ofSeconds(10)).untilTrue(stall.stalled);
 					instance("other", other).run((two) -> {
 						await().atMost(LEASE.plusSeconds(10)).until(() -> rowsWithStatus("DELIVERED") == ids.size());
 						thawed.set(true);
 						stall.thaw();
-						resume.countDown();
 
 						await().atMost(LEASE.plusSeconds(5)).until(() -> counters(one).lostLeases() >= 1);
 						await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(3))
@@ -194,28 +181,22 @@ abstract class LeaseContractTests {
 				}
 				finally {
 					stall.thaw();
-					resume.countDown();
 				}
 			});
 	}
 
 	@Test
 	void staleWorkerNeverPublishesRowsRescheduledOrCancelledAfterItsLeaseRanOut() {
-		FreezableDataSources stall = new FreezableDataSources();
-		CountDownLatch resume = new CountDownLatch(1);
-		AtomicBoolean stalled = new AtomicBoolean();
+		Stall stall = new Stall();
 		ReceivedEvents received = new ReceivedEvents().each((message) -> {
-			if (stalled.compareAndSet(false, true)) {
-				stall.freeze();
-				awaitQuietly(resume);
-			}
+			stall.inPublish();
 		});
 		instance("stalling", received).withPropertyValues("awty.poller.mark-every=1", "awty.poller.concurrency=1")
-			.withBean(FreezableDataSources.class, () -> stall)
+			.withBean(FreezableDataSources.class, () -> stall.dataSources)
 			.run((context) -> {
 				try {
 					List<Long> ids = insertDueRows(3);
-					await().atMost(Duration.ofSeconds(10)).untilTrue(stalled);
+					await().atMost(Duration.ofSeconds(10)).untilTrue(stall.stalled);
 					Instant leaseEnd = claimedUntil(ids.get(2));
 					await().atMost(LEASE.plusSeconds(5)).pollInterval(Duration.ofMillis(100))
 						.until(() -> this.database.databaseNow().isAfter(leaseEnd.plusMillis(200)));
@@ -225,7 +206,6 @@ abstract class LeaseContractTests {
 					assertThat(repositories.select(TestPurchase.class).where("e.id = :id").param("id", ids.get(2))
 						.cancel().changed()).isEqualTo(1);
 					stall.thaw();
-					resume.countDown();
 
 					await().atMost(Duration.ofSeconds(10)).until(() -> status(ids.get(0)).equals("DELIVERED"));
 					// The rescheduled and the cancelled row are lost to this worker; the row it was publishing when it
@@ -240,7 +220,6 @@ abstract class LeaseContractTests {
 				}
 				finally {
 					stall.thaw();
-					resume.countDown();
 				}
 			});
 	}
@@ -313,6 +292,30 @@ abstract class LeaseContractTests {
 					never.countDown();
 				}
 			});
+	}
+
+	/** Freezes the whole instance in its first publish (its connections, so its heartbeat too) until thawed. */
+	private static final class Stall {
+
+		final FreezableDataSources dataSources = new FreezableDataSources();
+
+		final AtomicBoolean stalled = new AtomicBoolean();
+
+		private final CountDownLatch resume = new CountDownLatch(1);
+
+		/** Called in every publish: the first one stalls there. */
+		void inPublish() {
+			if (this.stalled.compareAndSet(false, true)) {
+				this.dataSources.freeze();
+				awaitQuietly(this.resume);
+			}
+		}
+
+		void thaw() {
+			this.dataSources.thaw();
+			this.resume.countDown();
+		}
+
 	}
 
 	private static List<String> eventIds(ReceivedEvents received) {

@@ -61,16 +61,20 @@ final class BatchWorkers {
 		return false;
 	}
 
+	/** How many slots are free now: no batch runs in them. */
+	int idle() {
+		return this.slots.availablePermits();
+	}
+
 	/**
-	 * Takes up to {@code wanted} free slots without waiting.
-	 * @return how many were taken
+	 * Takes {@code count} free slots without waiting, as many as {@link #idle()} said are free: only the poller takes
+	 * slots, so they cannot have been taken since.
 	 */
-	int acquireIdle(int wanted) {
-		int taken = 0;
-		while (taken < wanted && this.slots.tryAcquire()) {
-			taken++;
+	void acquireIdle(int count) {
+		if (count > 0 && !this.slots.tryAcquire(count)) {
+			throw new IllegalStateException("awty: " + count + " idle worker slot(s) of type '" + this.typeName
+					+ "' were taken meanwhile");
 		}
-		return taken;
 	}
 
 	void release() {

@@ -85,10 +85,10 @@ final class LoopCycle<B extends PollSource.Batch> {
 			this.claimed += batch.size();
 			if (batch.size() < Math.min(batch.limit(), this.settings.batchSize())) {
 				// The last claim of the cycle: workers left idle until the next one may share its rows.
-				submit(batch, this.workers.acquireIdle(this.settings.concurrency() - 1));
+				submit(this.source.split(batch, 1 + this.workers.idle()));
 				break;
 			}
-			if (!submit(batch, 0)) {
+			if (!submit(List.of(batch))) {
 				break;
 			}
 		}
@@ -114,15 +114,13 @@ final class LoopCycle<B extends PollSource.Batch> {
 	}
 
 	/**
-	 * Hands a claimed batch to the worker slot taken for it and to {@code idle} more slots; a batch claimed ahead waits
-	 * for its due time in its workers (held rows count as in flight).
+	 * Hands the parts of a claimed batch to the worker slot taken for it and to idle slots for the other parts (only
+	 * this loop takes slots, so the idle ones the source was offered are still free); a batch claimed ahead waits for
+	 * its due time in its workers (held rows count as in flight).
 	 * @return {@code false} if the pool is shutting down: the rows not handed over are given back
 	 */
-	private boolean submit(B batch, int idle) {
-		List<B> parts = (idle > 0) ? this.source.split(batch, idle + 1) : List.of(batch);
-		for (int i = parts.size(); i <= idle; i++) {
-			this.workers.release();
-		}
+	private boolean submit(List<B> parts) {
+		this.workers.acquireIdle(parts.size() - 1);
 		for (int i = 0; i < parts.size(); i++) {
 			B part = parts.get(i);
 			if (!this.workers.submit(() -> process(part))) {
