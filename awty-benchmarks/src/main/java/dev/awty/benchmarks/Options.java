@@ -19,7 +19,7 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			"recurring");
 
 	/** The scenarios that need a broker (RabbitMQ running, Kafka given or embedded), run only when named. */
-	public static final List<String> BROKERS = List.of("broker");
+	public static final List<String> BROKERS = List.of("broker", "broker-kafka", "broker-rabbit");
 
 	/** The chaos scenarios, run only when named (or all of them with {@code chaos}), never by {@code all}. */
 	public static final List<String> CHAOS = List.of("chaos-baseline", "chaos-idle-xact", "chaos-rr-readers",
@@ -34,7 +34,7 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			scenarios: drain, lag, backlog, schedule, reschedule, recurring, all (several may be given,
 			       comma-separated)
 			broker: awty into RabbitMQ (AWTY_TEST_RABBITMQ_URL or localhost) and Kafka (AWTY_TEST_KAFKA_URL or embedded)
-			       beside a raw template loop, run only when named
+			       beside a raw template loop, run only when named; broker-kafka and broker-rabbit run one of them
 			chaos: chaos-baseline, chaos-idle-xact, chaos-rr-readers, chaos-overload, chaos-kill, chaos-kill-context,
 			       chaos-pg-restart, chaos-terminate, chaos-pool, chaos-failover, chaos (all ten)
 			""";

@@ -26,6 +26,7 @@ public class KafkaBridgeConfiguration {
 			.transform(KafkaAcknowledgements.sendResults())
 			.handle(Kafka.outboundChannelAdapter(kafkaTemplate)
 				.topic(environment.getRequiredProperty("test.kafka.topic"))
+				.headerMapper(KafkaAcknowledgements.textHeaders())
 				.futuresChannel(KafkaAcknowledgements.FUTURES_CHANNEL)
 				.sendFailureChannel("nullChannel"))
 			.get();

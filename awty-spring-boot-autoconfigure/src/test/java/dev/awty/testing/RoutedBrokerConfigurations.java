@@ -34,6 +34,7 @@ public final class RoutedBrokerConfigurations {
 				.transform(TestPurchase.class, (purchase) -> "{\"purchaseId\":" + purchase.getPurchaseId() + "}")
 				.transform(KafkaAcknowledgements.sendResults())
 				.handle(Kafka.outboundChannelAdapter(kafkaTemplate)
+					.headerMapper(KafkaAcknowledgements.textHeaders())
 					.futuresChannel(KafkaAcknowledgements.FUTURES_CHANNEL)
 					.sendFailureChannel("nullChannel"))
 				.get();

@@ -18,8 +18,11 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
@@ -35,6 +38,8 @@ import dev.awty.benchmarks.Receiver;
  * idempotence.
  */
 public final class KafkaBench implements BenchBroker {
+
+	private static final Log logger = LogFactory.getLog(KafkaBench.class);
 
 	public static final String URL_VARIABLE = "AWTY_TEST_KAFKA_URL";
 
@@ -179,11 +184,24 @@ public final class KafkaBench implements BenchBroker {
 				TopicPartition partition = new TopicPartition(this.topic, 0);
 				consumer.assign(List.of(partition));
 				consumer.seekToBeginning(List.of(partition));
+				long records = 0;
+				long bytes = 0;
 				while (this.running) {
 					for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(100))) {
 						BenchMessages.receive(this.receiver, record.value());
+						records++;
+						bytes += Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
+						for (Header header : record.headers()) {
+							bytes += header.key().length() + ((header.value() != null) ? header.value().length : 0);
+						}
+						if (records == 1 && logger.isDebugEnabled()) {
+							logger.debug("first record's headers: " + record.headers());
+						}
 					}
 				}
+				// the broker's cost is per request, and a request carries a batch of at most batch.size bytes
+				logger.info(String.format("kafka consumer: %,d records, %,.0f bytes per record (key, value, headers)",
+						records, (records > 0) ? (double) bytes / records : 0.0));
 			}
 		}
 

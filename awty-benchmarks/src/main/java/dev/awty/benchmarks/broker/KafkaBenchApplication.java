@@ -32,6 +32,7 @@ public class KafkaBenchApplication {
 			.transform(KafkaAcknowledgements.sendResults())
 			.handle(Kafka.outboundChannelAdapter(kafkaTemplate)
 				.topic(environment.getRequiredProperty(TOPIC))
+				.headerMapper(KafkaAcknowledgements.textHeaders())
 				.futuresChannel(KafkaAcknowledgements.FUTURES_CHANNEL)
 				.sendFailureChannel("nullChannel"))
 			.get();

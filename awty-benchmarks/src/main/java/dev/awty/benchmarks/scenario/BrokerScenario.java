@@ -31,6 +31,16 @@ final class BrokerScenario implements Scenario {
 
 	private static final List<String> SYSTEMS = List.of(Results.BROKER_RAW, Results.AWTY, Results.AWTY_LEADER);
 
+	private final List<Supplier<BenchBroker>> brokers;
+
+	/**
+	 * @param only {@code kafka} or {@code rabbit} for one broker, {@code null} for both
+	 */
+	BrokerScenario(@Nullable String only) {
+		this.brokers = (only == null) ? List.of(KafkaBench::new, RabbitBench::new)
+				: List.of(only.equals("kafka") ? KafkaBench::new : RabbitBench::new);
+	}
+
 	@Override
 	public String name() {
 		return "broker";
@@ -38,7 +48,7 @@ final class BrokerScenario implements Scenario {
 
 	@Override
 	public void run(BenchDatabase database, Results results) {
-		for (Supplier<BenchBroker> brokers : List.<Supplier<BenchBroker>>of(KafkaBench::new, RabbitBench::new)) {
+		for (Supplier<BenchBroker> brokers : this.brokers) {
 			try (BenchBroker broker = brokers.get()) {
 				run(database, broker, results);
 			}

@@ -24,7 +24,9 @@ public interface Scenario {
 			case "schedule" -> new ScheduleScenario();
 			case "reschedule" -> new RescheduleScenario();
 			case "recurring" -> new RecurringScenario();
-			case "broker" -> new BrokerScenario();
+			case "broker" -> new BrokerScenario(null);
+			case "broker-kafka" -> new BrokerScenario("kafka");
+			case "broker-rabbit" -> new BrokerScenario("rabbit");
 			default -> ChaosScenario.named(name);
 		};
 	}

@@ -54,6 +54,7 @@ class KafkaBridge {
 			.transform(KafkaAcknowledgements.sendResults())
 			.handle(Kafka.outboundChannelAdapter(kafkaTemplate)
 				.topicExpression("'awty.' + headers['" + AwtyHeaders.TYPE + "']")
+				.headerMapper(KafkaAcknowledgements.textHeaders())
 				.futuresChannel(KafkaAcknowledgements.FUTURES_CHANNEL)
 				.sendFailureChannel("nullChannel"))
 			.get();
