@@ -13,7 +13,7 @@ import java.util.Locale;
 public record Options(List<String> scenarios, String url, String user, String password, String schema, int rows,
 		int repetitions, int threads, int poolSize, int batchSize, Duration pollInterval, int rate, Duration duration,
 		int backlogRows, int scheduleRows, int rescheduleRows, Duration lease, int kills, int schedules,
-		int occurrenceRate, Path output) {
+		int occurrenceRate, int createRate, Path output) {
 
 	public static final List<String> SCENARIOS = List.of("drain", "lag", "backlog", "schedule", "reschedule",
 			"recurring");
@@ -29,7 +29,8 @@ public record Options(List<String> scenarios, String url, String user, String pa
 	static final String USAGE = """
 			usage: <scenario|all> [--rows N] [--reps N] [--threads N] [--pool N] [--batch N] [--poll-interval MS]
 			       [--rate N] [--duration S] [--backlog-rows N] [--schedule-rows N] [--reschedule-rows N]
-			       [--lease S] [--kills N] [--schedules N] [--occurrence-rate N] [--url JDBC] [--user U]
+			       [--lease S] [--kills N] [--schedules N] [--occurrence-rate N] [--create-rate N]
+			       [--url JDBC] [--user U]
 			       [--password P] [--schema S] [--out DIR]
 			scenarios: drain, lag, backlog, schedule, reschedule, recurring, all (several may be given,
 			       comma-separated)
@@ -74,13 +75,13 @@ public record Options(List<String> scenarios, String url, String user, String pa
 		return new Options(this.scenarios, url, this.user, this.password, this.schema, this.rows, this.repetitions,
 				this.threads, this.poolSize, this.batchSize, this.pollInterval, this.rate, this.duration, this.backlogRows,
 				this.scheduleRows, this.rescheduleRows, this.lease, this.kills, this.schedules, this.occurrenceRate,
-				this.output);
+				this.createRate, this.output);
 	}
 
 	/** The same options with every size replaced by a tiny one, for the smoke test. */
 	public Options smoke(Path out) {
 		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, 2000, 1, 2, 4, 500,
-				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, this.lease, 1, 20_000, 200, out);
+				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, this.lease, 1, 20_000, 200, 600, out);
 	}
 
 	private static final class Builder {
@@ -123,6 +124,9 @@ public record Options(List<String> scenarios, String url, String user, String pa
 
 		int occurrenceRate = 1_800;
 
+		/** Schedules a minute the recurring scenario creates while they fire: the distributed-cron seed's rate. */
+		int createRate = 5_000;
+
 		String out = System.getProperty("awty.benchmarks.out", "awty-benchmarks/results");
 
 		void set(String flag, String value) {
@@ -147,6 +151,7 @@ public record Options(List<String> scenarios, String url, String user, String pa
 					case "--kills" -> this.kills = positive(flag, value);
 					case "--schedules" -> this.schedules = positive(flag, value);
 					case "--occurrence-rate" -> this.occurrenceRate = positive(flag, value);
+					case "--create-rate" -> this.createRate = positive(flag, value);
 					case "--out" -> this.out = value;
 					default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
 				}
@@ -176,7 +181,7 @@ public record Options(List<String> scenarios, String url, String user, String pa
 					this.threads, this.pool, this.batch, Duration.ofMillis(this.pollMillis), this.rate,
 					Duration.ofSeconds(this.durationSeconds), this.backlogRows, this.scheduleRows, this.rescheduleRows,
 					Duration.ofSeconds(this.leaseSeconds), this.kills, this.schedules, this.occurrenceRate,
-					Path.of(this.out));
+					this.createRate, Path.of(this.out));
 		}
 
 	}

@@ -27,7 +27,9 @@ import dev.awty.recurring.ScheduleDefinition;
  * together at whole seconds. Lag is the consumer's receive time minus the occurrence's time; every occurrence is
  * checked received exactly once. Quartz then runs the same schedules as cron triggers in its clustered JDBC job
  * store. Also reports awty's table and index size per million schedules. awty runs with its recurring defaults,
- * after one unrecorded repetition that warms its delivery path up.
+ * after one unrecorded repetition that warms its delivery path up, and then again while {@code --create-rate}
+ * schedules a minute are created through {@code createAll} ({@code awty creating}), so that the lag with and
+ * without creation can be compared.
  */
 final class RecurringScenario implements Scenario {
 
@@ -111,16 +113,33 @@ final class RecurringScenario implements Scenario {
 			sizes(database, results);
 			// Repetition 0 warms the delivery path up, as the other scenarios' warm-up runs do; it is not recorded.
 			for (int rep = 0; rep <= options.repetitions(); rep++) {
-				SteadyOccurrences occurrences = steady(database, steady, current);
-				String marker = "rep-" + rep;
-				updateAll(database, STEADY.formatted(PERIOD_SECONDS, occurrences.t0(), options.occurrenceRate(), steady,
-						marker), steady, marker);
-				record(database, occurrences, Results.AWTY, rep, (rep == 0) ? new Results() : results);
-				updateAll(database, QUIET.formatted(steady), steady, "quiet");
+				fire(database, steady, current, "rep-" + rep, Results.AWTY, rep, (rep == 0) ? new Results() : results);
+			}
+			for (int rep = 1; rep <= options.repetitions(); rep++) {
+				try (LiveCreation creation = LiveCreation.start(awty.recurringSchedules(), options.createRate(),
+						"live-" + rep + "-")) {
+					fire(database, steady, current, "live-" + rep, Results.AWTY_CREATING, rep, results);
+					creation.close();
+					results.add(name(), Results.AWTY_CREATING, "created/min", "schedules/min", creation.perMinute(), rep);
+					logger.info(String.format("recurring %-16s rep %d: %,d schedules created through createAll while"
+							+ " firing, %,.0f a minute", Results.AWTY_CREATING, rep, creation.created(),
+							creation.perMinute()));
+				}
 			}
 		}
 		database.execute("DELETE FROM awty_schedule");
 		quartz(database, steady, results);
+	}
+
+	/** Makes schedules 1..K fire for the measured window, records their lag, and takes them back to daily. */
+	private void fire(BenchDatabase database, int steady, AtomicReference<SteadyOccurrences> current, String marker,
+			String system, int rep, Results results) {
+		Options options = database.options();
+		SteadyOccurrences occurrences = steady(database, steady, current);
+		updateAll(database, STEADY.formatted(PERIOD_SECONDS, occurrences.t0(), options.occurrenceRate(), steady, marker),
+				steady, marker);
+		record(database, occurrences, system, rep, results);
+		updateAll(database, QUIET.formatted(steady), steady, "quiet");
 	}
 
 	/** Runs {@code update} until none of schedules 1..K lacks {@code marker}. */
