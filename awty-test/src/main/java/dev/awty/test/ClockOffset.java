@@ -6,6 +6,8 @@ import javax.sql.DataSource;
 
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * How far the test clock is ahead of the database's own: one row of a table the kit creates in the application's
@@ -33,17 +35,23 @@ final class ClockOffset {
 
 	private final JdbcClient jdbc;
 
+	/** Commits each write itself: the pool may not auto-commit. */
+	private final TransactionTemplate transaction;
+
 	/** Creates the table with an offset of zero unless it is there (another context on the database made it). */
 	ClockOffset(DataSource dataSource) {
 		this.jdbc = JdbcClient.create(dataSource);
-		this.jdbc.sql(CREATE_TABLE).update();
-		if (this.jdbc.sql(COUNT).query(Long.class).single() == 0) {
-			try {
-				this.jdbc.sql(INSERT_ZERO).update();
-			}
-			catch (DataIntegrityViolationException ex) {
-				// another context on the same database inserted it first
-			}
+		this.transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+		this.transaction.executeWithoutResult((status) -> this.jdbc.sql(CREATE_TABLE).update());
+		try {
+			this.transaction.executeWithoutResult((status) -> {
+				if (this.jdbc.sql(COUNT).query(Long.class).single() == 0) {
+					this.jdbc.sql(INSERT_ZERO).update();
+				}
+			});
+		}
+		catch (DataIntegrityViolationException ex) {
+			// another context on the same database inserted it first
 		}
 	}
 
@@ -53,8 +61,10 @@ final class ClockOffset {
 
 	/** Adds {@code duration} and returns the offset it made. */
 	Duration add(Duration duration) {
-		this.jdbc.sql(ADD).param("millis", duration.toMillis()).update();
-		return read();
+		return this.transaction.execute((status) -> {
+			this.jdbc.sql(ADD).param("millis", duration.toMillis()).update();
+			return read();
+		});
 	}
 
 }
