@@ -27,9 +27,13 @@ public final class ShiftedNowDialect implements SqlDialect {
 	/**
 	 * @param dialect the dialect to shift
 	 * @param offsetMillis an SQL expression of the milliseconds to add to the database's clock
-	 * @throws IllegalArgumentException if the dialect cannot shift its "now"
+	 * @throws IllegalArgumentException if an argument is null or blank, or the dialect cannot shift its "now"
 	 */
 	public ShiftedNowDialect(SqlDialect dialect, String offsetMillis) {
+		if (dialect == null || offsetMillis == null || offsetMillis.isBlank()) {
+			throw new IllegalArgumentException("A ShiftedNowDialect needs the dialect to shift and an SQL expression of "
+					+ "the milliseconds to add to its clock, got " + dialect + " and '" + offsetMillis + "'");
+		}
 		if (dialect.shiftNow("CURRENT_TIMESTAMP", offsetMillis) == null) {
 			throw new IllegalArgumentException("The " + dialect.name() + " dialect (" + dialect.getClass().getName()
 					+ ") cannot move its clock: implement SqlDialect.shiftNow, or test without the movable clock");

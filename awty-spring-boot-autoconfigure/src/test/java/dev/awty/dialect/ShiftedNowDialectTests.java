@@ -88,6 +88,8 @@ class ShiftedNowDialectTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> new ShiftedNowDialect(own, OFFSET))
 			.withMessageContaining("The own dialect (" + OwnDialect.class.getName() + ") cannot move its clock")
 			.withMessageContaining("implement SqlDialect.shiftNow");
+		assertThatIllegalArgumentException().isThrownBy(() -> new ShiftedNowDialect(new H2Dialect(), " "))
+			.withMessageContaining("needs the dialect to shift and an SQL expression of the milliseconds");
 	}
 
 	private static List<String> statements(SqlDialect dialect) {
