@@ -11,6 +11,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import dev.awty.sample.album.Albums;
 import dev.awty.sample.email.DownloadEmails;
 import dev.awty.sample.purchase.PurchaseService;
+import dev.awty.test.AutoConfigureAwtyTestClock;
 import dev.awty.test.AwtyTestClock;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
 		properties = { "shop.demo=false", "spring.datasource.url=jdbc:h2:mem:shop-release-day;DB_CLOSE_DELAY=-1" })
+@AutoConfigureAwtyTestClock
 class ShopReleaseDayTests {
 
 	@Autowired

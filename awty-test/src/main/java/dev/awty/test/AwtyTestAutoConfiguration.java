@@ -23,10 +23,10 @@ import dev.awty.spi.SqlDialect;
 
 /**
  * The movable clock of {@code awty-test}: a {@code @Primary} {@link Clock}, awty's dialect with its "now" moved by
- * the same offset, and the {@link AwtyTestClock} that moves both. Active only where the test artifact is on the
- * class path <em>and</em> the context is a Spring Boot test's ({@code @SpringBootTest} and the test slices mark their
- * contexts with the bootstrapper's property): an application that ships the artifact by mistake still runs on the
- * real clock.
+ * the same offset, and the {@link AwtyTestClock} that moves both. Imported only by a test class annotated
+ * {@link AutoConfigureAwtyTestClock}, and active only where that context is a Spring Boot test's ({@code @SpringBootTest}
+ * and the test slices mark their contexts with the bootstrapper's property): an application that ships the artifact
+ * by mistake still runs on the real clock.
  */
 // after awty: the Clock bean is looked up when awty's beans are created, whatever the order of the definitions
 @AutoConfiguration(after = AwtyAutoConfiguration.class)

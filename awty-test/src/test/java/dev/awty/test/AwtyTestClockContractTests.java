@@ -42,6 +42,7 @@ import static org.assertj.core.api.Assertions.within;
  * context and so one clock, which only moves forward: each test counts from the clock's current "now".
  */
 @SpringBootTest(classes = AwtyTestClockContractTests.TestApplication.class)
+@AutoConfigureAwtyTestClock
 abstract class AwtyTestClockContractTests {
 
 	/** Longer than a poll interval (1 s) and a wake-up: what a poller would have delivered by then, it has. */
