@@ -1,7 +1,9 @@
 package dev.awty.autoconfigure;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import javax.sql.DataSource;
 
@@ -61,6 +63,13 @@ public final class AwtyEventTypes {
 
 	List<EventTable<?>> tables() {
 		return this.tables;
+	}
+
+	/** The table of each event type, by type name, in the order the types were found: for {@code awty-test}. */
+	public Map<String, String> tablesByName() {
+		Map<String, String> tables = new LinkedHashMap<>();
+		this.tables.forEach((table) -> tables.put(table.type().name(), table.type().table()));
+		return tables;
 	}
 
 	List<String> names() {

@@ -1,6 +1,8 @@
 package dev.awty.dialect;
 
 import java.sql.Types;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.SqlDialect;
@@ -56,6 +58,10 @@ public final class H2Dialect implements SqlDialect {
 			WHERE id IN (%2$s) AND status = 'PENDING' AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			""";
 
+	private static final Pattern NOW = Pattern.compile("CURRENT_TIMESTAMP");
+
+	private static final String NOW_PLUS = "DATEADD(MILLISECOND, (%s), CURRENT_TIMESTAMP)";
+
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (status, due_at)";
 
 	@Override
@@ -96,6 +102,11 @@ public final class H2Dialect implements SqlDialect {
 	@Override
 	public String pendingIndex(String table) {
 		return PENDING_INDEX.formatted(table);
+	}
+
+	@Override
+	public String shiftNow(String statement, String offsetMillis) {
+		return NOW.matcher(statement).replaceAll(Matcher.quoteReplacement(NOW_PLUS.formatted(offsetMillis)));
 	}
 
 	@Override

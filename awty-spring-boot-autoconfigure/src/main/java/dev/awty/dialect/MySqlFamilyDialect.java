@@ -7,6 +7,8 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
@@ -25,6 +27,10 @@ import dev.awty.spi.SqlDialect;
 abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDialect, MySqlDialect {
 
 	private static final String NOW = "UTC_TIMESTAMP(6)";
+
+	private static final Pattern SHIFTED_NOW = Pattern.compile(Pattern.quote(NOW));
+
+	private static final String NOW_PLUS = "TIMESTAMPADD(MICROSECOND, (%s) * 1000, " + NOW + ")";
 
 	private static final String SELECT_DUE_IDS = """
 			SELECT id FROM %1$s
@@ -121,6 +127,11 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 	@Override
 	public String withDatabaseNow(String portableStatement) {
 		return portableStatement.replace("CURRENT_TIMESTAMP", NOW);
+	}
+
+	@Override
+	public String shiftNow(String statement, String offsetMillis) {
+		return SHIFTED_NOW.matcher(statement).replaceAll(Matcher.quoteReplacement(NOW_PLUS.formatted(offsetMillis)));
 	}
 
 	@Override

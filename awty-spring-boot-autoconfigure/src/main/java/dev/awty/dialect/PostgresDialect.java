@@ -1,6 +1,8 @@
 package dev.awty.dialect;
 
 import java.sql.Types;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.SqlDialect;
@@ -98,6 +100,11 @@ public final class PostgresDialect implements SqlDialect {
 			SELECT pg_advisory_unlock(hashtext('awty_schema_initialization:' || current_schema()))
 			""";
 
+	// the claim of schedules reads clock_timestamp(), every other statement CURRENT_TIMESTAMP
+	private static final Pattern NOW = Pattern.compile("CURRENT_TIMESTAMP|clock_timestamp\\(\\)");
+
+	private static final String NOW_PLUS = "(%s + (%s) * INTERVAL '1 millisecond')";
+
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (due_at) WHERE status = 'PENDING'";
 
 	@Override
@@ -179,6 +186,12 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public String pendingIndex(String table) {
 		return PENDING_INDEX.formatted(table);
+	}
+
+	@Override
+	public String shiftNow(String statement, String offsetMillis) {
+		return NOW.matcher(statement)
+			.replaceAll((now) -> Matcher.quoteReplacement(NOW_PLUS.formatted(now.group(), offsetMillis)));
 	}
 
 	@Override

@@ -160,6 +160,25 @@ public interface SqlDialect extends SqlTimestamps {
 	}
 
 	/**
+	 * The database's own clock as this dialect writes it in its statements: {@link #withDatabaseNow} of
+	 * {@code CURRENT_TIMESTAMP}. Unlike {@link #withDatabaseNow}, never moved by a {@code ShiftedNowDialect}: for
+	 * column defaults and for telling how the database keeps time, not for deciding what is due.
+	 */
+	default String databaseClock() {
+		return withDatabaseNow("CURRENT_TIMESTAMP");
+	}
+
+	/**
+	 * {@code statement} with every "now" that this dialect writes (in its own statements and in
+	 * {@link #withDatabaseNow}) replaced by that "now" plus {@code offsetMillis}, an SQL expression of milliseconds;
+	 * {@code null} (the default) where the dialect cannot. Production code never calls it: it lets a test kit
+	 * ({@code awty-test}) move awty's notion of the database's clock, see {@code dev.awty.dialect.ShiftedNowDialect}.
+	 */
+	default @Nullable String shiftNow(String statement, String offsetMillis) {
+		return null;
+	}
+
+	/**
 	 * A query that takes a session-level lock serializing awty's schema initialization among all instances on the
 	 * same database (or schema), waiting for it, and returns one row whose first column is {@code 1} once the lock
 	 * is held; {@code null} where the database has no such lock, and awty retries a failed initialization instead.

@@ -33,7 +33,7 @@ public final class JpaEventTypes {
 		this.dueSignals = dueSignals;
 		this.slots = slots;
 		// MySQL and MariaDB keep awty's timestamps as UTC DATETIMEs: their "now" is UTC_TIMESTAMP, not the session's.
-		this.utcNow = !dialect.withDatabaseNow("CURRENT_TIMESTAMP").equals("CURRENT_TIMESTAMP");
+		this.utcNow = !dialect.databaseClock().equals("CURRENT_TIMESTAMP");
 	}
 
 	/** @return the table of {@code type}, or {@code null} if it is no event type */

@@ -138,7 +138,7 @@ final class ChangeSetWriter {
 	}
 
 	private String createdAtDefault() {
-		String now = this.dialect.withDatabaseNow("CURRENT_TIMESTAMP");
+		String now = this.dialect.databaseClock();
 		// MySQL takes a function other than CURRENT_TIMESTAMP as a default only in parentheses
 		return now.equals("CURRENT_TIMESTAMP") ? now : "(" + now + ")";
 	}

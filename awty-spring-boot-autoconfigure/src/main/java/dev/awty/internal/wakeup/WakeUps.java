@@ -46,6 +46,15 @@ public final class WakeUps {
 		}
 	}
 
+	/**
+	 * Wakes every poller of this instance at once: for a test kit that has just moved the clock forward, when
+	 * everything up to the new "now" may be due. The due time given is long past, so that a poller whose next run
+	 * was planned by the clock before it moved runs now rather than then.
+	 */
+	public void wakeAll() {
+		this.pollers.values().forEach((poller) -> poller.accept(Instant.EPOCH, false));
+	}
+
 	public void rowDue(String typeName, Instant dueAt) {
 		BiConsumer<Instant, Boolean> poller = this.pollers.get(typeName);
 		if (poller == null) {

@@ -1,0 +1,201 @@
+package dev.awty.dialect;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.spi.ClaimStatement;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * A dialect whose "now" is the database's clock plus an offset, for tests that move time forward ({@code awty-test}
+ * wraps the application's dialect in one). Every statement of the wrapped dialect that says "now", its own and the
+ * portable ones it adapts in {@link #withDatabaseNow}, says "now plus {@code offsetMillis}" instead, through the
+ * dialect's {@link SqlDialect#shiftNow}; everything else is the wrapped dialect's. The offset is an SQL expression (a
+ * scalar sub-select of a one-row table, say), so statements built once at start-up follow it as it changes.
+ * <p>
+ * Never used unless a test kit creates it: without it awty's statements are the dialect's own, unchanged.
+ */
+public final class ShiftedNowDialect implements SqlDialect {
+
+	private final SqlDialect dialect;
+
+	private final String offsetMillis;
+
+	/**
+	 * @param dialect the dialect to shift
+	 * @param offsetMillis an SQL expression of the milliseconds to add to the database's clock
+	 * @throws IllegalArgumentException if an argument is null or blank, or the dialect cannot shift its "now"
+	 */
+	public ShiftedNowDialect(SqlDialect dialect, String offsetMillis) {
+		if (dialect == null || offsetMillis == null || offsetMillis.isBlank()) {
+			throw new IllegalArgumentException("A ShiftedNowDialect needs the dialect to shift and an SQL expression of "
+					+ "the milliseconds to add to its clock, got " + dialect + " and '" + offsetMillis + "'");
+		}
+		if (dialect.shiftNow("CURRENT_TIMESTAMP", offsetMillis) == null) {
+			throw new IllegalArgumentException("The " + dialect.name() + " dialect (" + dialect.getClass().getName()
+					+ ") cannot move its clock: implement SqlDialect.shiftNow, or test without the movable clock");
+		}
+		this.dialect = dialect;
+		this.offsetMillis = offsetMillis;
+	}
+
+	/** The dialect whose "now" this one shifts. */
+	public SqlDialect shifted() {
+		return this.dialect;
+	}
+
+	private String shift(String statement) {
+		String shifted = this.dialect.shiftNow(statement, this.offsetMillis);
+		return (shifted != null) ? shifted : statement;
+	}
+
+	private @Nullable String shiftNullable(@Nullable String statement) {
+		return (statement != null) ? shift(statement) : null;
+	}
+
+	private ClaimStatement shift(ClaimStatement statement) {
+		if (statement instanceof ClaimStatement.SelectThenUpdate select) {
+			return ClaimStatement.selectThenUpdate(shift(select.selectIds()), shift(select.claimSelected()));
+		}
+		return ClaimStatement.returning(shift(((ClaimStatement.Returning) statement).claim()));
+	}
+
+	@Override
+	public String name() {
+		return this.dialect.name();
+	}
+
+	@Override
+	public ClaimStatement claimDueRows() {
+		return shift(this.dialect.claimDueRows());
+	}
+
+	@Override
+	public ClaimStatement claimDueSchedules() {
+		return shift(this.dialect.claimDueSchedules());
+	}
+
+	@Override
+	public String extendLeases() {
+		return shift(this.dialect.extendLeases());
+	}
+
+	@Override
+	public String recordFailedAttempt() {
+		return shift(this.dialect.recordFailedAttempt());
+	}
+
+	@Override
+	public String shiftPendingRows() {
+		return shift(this.dialect.shiftPendingRows());
+	}
+
+	@Override
+	public String idInSubSelect() {
+		return shift(this.dialect.idInSubSelect());
+	}
+
+	@Override
+	public String selectedRows() {
+		return shift(this.dialect.selectedRows());
+	}
+
+	@Override
+	public @Nullable String joinedTablesFirst() {
+		return shiftNullable(this.dialect.joinedTablesFirst());
+	}
+
+	@Override
+	public String withJoinedTablesFirst() {
+		return shift(this.dialect.withJoinedTablesFirst());
+	}
+
+	@Override
+	public @Nullable String insertFromUpdate() {
+		return shiftNullable(this.dialect.insertFromUpdate());
+	}
+
+	@Override
+	public boolean deletesByIdSubSelect() {
+		return this.dialect.deletesByIdSubSelect();
+	}
+
+	@Override
+	public boolean skipsLockedRows() {
+		return this.dialect.skipsLockedRows();
+	}
+
+	@Override
+	public @Nullable String notifyDue() {
+		return this.dialect.notifyDue();
+	}
+
+	@Override
+	public @Nullable String listenDue() {
+		return this.dialect.listenDue();
+	}
+
+	@Override
+	public String insertIgnoringDuplicates() {
+		return this.dialect.insertIgnoringDuplicates();
+	}
+
+	@Override
+	public String withDatabaseNow(String portableStatement) {
+		return shift(this.dialect.withDatabaseNow(portableStatement));
+	}
+
+	@Override
+	public String databaseClock() {
+		return this.dialect.databaseClock();
+	}
+
+	@Override
+	public @Nullable String shiftNow(String statement, String offsetMillis) {
+		return this.dialect.shiftNow(statement, offsetMillis);
+	}
+
+	@Override
+	public @Nullable String lockSchemaInitialization() {
+		return this.dialect.lockSchemaInitialization();
+	}
+
+	@Override
+	public @Nullable String unlockSchemaInitialization() {
+		return this.dialect.unlockSchemaInitialization();
+	}
+
+	@Override
+	public String pendingIndex(String table) {
+		return this.dialect.pendingIndex(table);
+	}
+
+	@Override
+	public boolean isTimestampWithTimeZone(int jdbcType, String typeName) {
+		return this.dialect.isTimestampWithTimeZone(jdbcType, typeName);
+	}
+
+	@Override
+	public String timestampType() {
+		return this.dialect.timestampType();
+	}
+
+	@Override
+	public Object timestampParameter(Instant instant) {
+		return this.dialect.timestampParameter(instant);
+	}
+
+	@Override
+	public @Nullable Instant readTimestamp(ResultSet rs, String column) throws SQLException {
+		return this.dialect.readTimestamp(rs, column);
+	}
+
+	@Override
+	public String toString() {
+		return this.dialect.name() + " with its clock moved by " + this.offsetMillis;
+	}
+
+}
