@@ -13,7 +13,7 @@ import java.util.Locale;
 public record Options(List<String> scenarios, String url, String user, String password, String schema, int rows,
 		int repetitions, int threads, int poolSize, int batchSize, Duration pollInterval, int rate, Duration duration,
 		int backlogRows, int scheduleRows, int rescheduleRows, Duration lease, int kills, int schedules,
-		int occurrenceRate, int createRate, Path output) {
+		int occurrenceRate, int createRate, boolean quartz, Path output) {
 
 	public static final List<String> SCENARIOS = List.of("drain", "lag", "backlog", "schedule", "reschedule",
 			"recurring");
@@ -30,7 +30,7 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			usage: <scenario|all> [--rows N] [--reps N] [--threads N] [--pool N] [--batch N] [--poll-interval MS]
 			       [--rate N] [--duration S] [--backlog-rows N] [--schedule-rows N] [--reschedule-rows N]
 			       [--lease S] [--kills N] [--schedules N] [--occurrence-rate N] [--create-rate N]
-			       [--url JDBC] [--user U]
+			       [--quartz yes|no] [--url JDBC] [--user U]
 			       [--password P] [--schema S] [--out DIR]
 			scenarios: drain, lag, backlog, schedule, reschedule, recurring, all (several may be given,
 			       comma-separated)
@@ -75,13 +75,13 @@ public record Options(List<String> scenarios, String url, String user, String pa
 		return new Options(this.scenarios, url, this.user, this.password, this.schema, this.rows, this.repetitions,
 				this.threads, this.poolSize, this.batchSize, this.pollInterval, this.rate, this.duration, this.backlogRows,
 				this.scheduleRows, this.rescheduleRows, this.lease, this.kills, this.schedules, this.occurrenceRate,
-				this.createRate, this.output);
+				this.createRate, this.quartz, this.output);
 	}
 
 	/** The same options with every size replaced by a tiny one, for the smoke test. */
 	public Options smoke(Path out) {
 		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, 2000, 1, 2, 4, 500,
-				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, this.lease, 1, 20_000, 200, 600, out);
+				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, this.lease, 1, 20_000, 200, 600, this.quartz, out);
 	}
 
 	private static final class Builder {
@@ -127,6 +127,9 @@ public record Options(List<String> scenarios, String url, String user, String pa
 		/** Schedules a minute the recurring scenario creates while they fire: the distributed-cron seed's rate. */
 		int createRate = 5_000;
 
+		/** Whether the recurring scenario runs Quartz beside awty (the 30,000,000-schedule run does without). */
+		boolean quartz = true;
+
 		String out = System.getProperty("awty.benchmarks.out", "awty-benchmarks/results");
 
 		void set(String flag, String value) {
@@ -152,6 +155,7 @@ public record Options(List<String> scenarios, String url, String user, String pa
 					case "--schedules" -> this.schedules = positive(flag, value);
 					case "--occurrence-rate" -> this.occurrenceRate = positive(flag, value);
 					case "--create-rate" -> this.createRate = positive(flag, value);
+					case "--quartz" -> this.quartz = yesOrNo(flag, value);
 					case "--out" -> this.out = value;
 					default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
 				}
@@ -159,6 +163,14 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			catch (NumberFormatException ex) {
 				throw new IllegalArgumentException("flag " + flag + " needs a whole number, not '" + value + "'");
 			}
+		}
+
+		private static boolean yesOrNo(String flag, String value) {
+			return switch (value) {
+				case "yes" -> true;
+				case "no" -> false;
+				default -> throw new IllegalArgumentException("flag " + flag + " takes yes or no, not '" + value + "'");
+			};
 		}
 
 		private static int positive(String flag, String value) {
@@ -181,7 +193,7 @@ public record Options(List<String> scenarios, String url, String user, String pa
 					this.threads, this.pool, this.batch, Duration.ofMillis(this.pollMillis), this.rate,
 					Duration.ofSeconds(this.durationSeconds), this.backlogRows, this.scheduleRows, this.rescheduleRows,
 					Duration.ofSeconds(this.leaseSeconds), this.kills, this.schedules, this.occurrenceRate,
-					this.createRate, Path.of(this.out));
+					this.createRate, this.quartz, Path.of(this.out));
 		}
 
 	}

@@ -159,6 +159,11 @@ public final class Results {
 						"created/min")) + " schedules/min = " + Numbers.format(creating) + " ms, "
 						+ Numbers.format(creating / recurring) + "x without");
 			}
+			double scans = median("recurring", AWTY, "statements reading the table whole");
+			if (!Double.isNaN(scans)) {
+				lines.add("recurring plans after the bulk load (claim, next due, mark fired): "
+						+ ((scans == 0) ? "index scans only" : Numbers.format(scans) + " read awty_schedule whole"));
+			}
 			lines.add("recurring awty createAll = "
 					+ Numbers.format(median("recurring", AWTY, "createAll/s")) + " schedules/s, size per million = "
 					+ Numbers.format(median("recurring", AWTY, "table MB per million")) + " MB table + "

@@ -111,6 +111,7 @@ final class RecurringScenario implements Scenario {
 			logger.info(String.format("recurring: %,d schedules bulk-loaded in %.1f s, no ANALYZE",
 					options.schedules() - created, (System.nanoTime() - start) / 1e9));
 			sizes(database, results);
+			plans(database, results);
 			// Repetition 0 warms the delivery path up, as the other scenarios' warm-up runs do; it is not recorded.
 			for (int rep = 0; rep <= options.repetitions(); rep++) {
 				fire(database, steady, current, "rep-" + rep, Results.AWTY, rep, (rep == 0) ? new Results() : results);
@@ -127,8 +128,11 @@ final class RecurringScenario implements Scenario {
 				}
 			}
 		}
-		database.execute("DELETE FROM awty_schedule");
-		quartz(database, steady, results);
+		if (options.quartz()) {
+			// Quartz runs on the same database, without awty's rows beside its own
+			database.execute("DELETE FROM awty_schedule");
+			quartz(database, steady, results);
+		}
 	}
 
 	/** Makes schedules 1..K fire for the measured window, records their lag, and takes them back to daily. */
@@ -200,6 +204,17 @@ final class RecurringScenario implements Scenario {
 		results.add(name(), Results.AWTY, "table MB per million", "MB", table, 1);
 		results.add(name(), Results.AWTY, "indexes MB per million", "MB", indexes, 1);
 		logger.info(String.format("recurring: %.0f MB table and %.0f MB indexes per million schedules", table, indexes));
+	}
+
+	private void plans(BenchDatabase database, Results results) {
+		Map<String, String> plans = SchedulePlans.explain(database);
+		List<String> scans = SchedulePlans.sequentialScans(plans);
+		results.add(name(), Results.AWTY, "statements reading the table whole", "statements", scans.size(), 1);
+		plans.forEach((statement, plan) -> logger.info(String.format("recurring: plan of the %s, no statistics:%n%s",
+				statement, plan)));
+		if (!scans.isEmpty()) {
+			logger.warn("recurring: " + scans + " read awty_schedule whole");
+		}
 	}
 
 	private static SteadyOccurrences steady(BenchDatabase database, int steady,
