@@ -151,8 +151,9 @@ public final class Results {
 		}
 		double recurring = median("recurring", AWTY, "lag p99");
 		if (!Double.isNaN(recurring)) {
+			double quartz = median("recurring", QUARTZ, "lag p99");
 			lines.add("recurring lag p99 awty = " + Numbers.format(recurring) + " ms, quartz = "
-					+ Numbers.format(median("recurring", QUARTZ, "lag p99")) + " ms");
+					+ (Double.isNaN(quartz) ? "not run" : Numbers.format(quartz) + " ms"));
 			double creating = median("recurring", AWTY_CREATING, "lag p99");
 			if (!Double.isNaN(creating)) {
 				lines.add("recurring lag p99 while creating " + Numbers.format(median("recurring", AWTY_CREATING,
