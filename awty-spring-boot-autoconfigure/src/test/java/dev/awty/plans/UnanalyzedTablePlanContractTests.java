@@ -191,7 +191,7 @@ abstract class UnanalyzedTablePlanContractTests {
 
 	private void load(int rows, int albums) {
 		for (String table : List.of("album", "purchase", "scheduled_test_purchase", "awty_delivery_log",
-				"awty_schedule")) {
+				"awty_schedule", "awty_schedule_version")) {
 			keepWithoutStatistics(table);
 		}
 		String numbers = numbers(rows);
@@ -216,6 +216,10 @@ abstract class UnanalyzedTablePlanContractTests {
 				+ " next_fire_at, attempts, created_at, updated_at) SELECT CONCAT('report-', n), '@every 1h', 'UTC',"
 				+ " 'FIRE_ONCE', TRUE, 1, " + nowPlusDays("1") + ", 0, " + nowPlusDays("0") + ", " + nowPlusDays("0")
 				+ " FROM " + numbers);
+		// The version each schedule was created with.
+		this.jdbc.update("INSERT INTO awty_schedule_version (schedule_id, version, expression, time_zone, misfire_policy,"
+				+ " enabled, changed_at) SELECT id, version, expression, time_zone, misfire_policy, enabled, updated_at"
+				+ " FROM awty_schedule");
 	}
 
 	private void runEveryOperation(ApplicationContext context) {
@@ -245,6 +249,7 @@ abstract class UnanalyzedTablePlanContractTests {
 		recurring.list("report-", null, 50);
 		recurring.count("report-");
 		recurring.pause("report-8");
+		recurring.versions("report-8");
 		recurring.delete("report-9");
 		recurring.create(ScheduleDefinition.of("plan-1", "@every 1h"));
 		context.getBean(TypeOverviews.class).readNow();
