@@ -73,11 +73,10 @@ public interface RecurringSchedules {
 	RecurringSchedule resume(String id);
 
 	/**
-	 * Every version of the schedule's definition, newest first: the one it was created with, and one more for each
-	 * update, pause and resume, each with the time it was made (by the database's clock). Versions are stored with the
-	 * change that makes them and deleted with the schedule. A schedule created before awty kept versions lists the
-	 * version it had when awty was upgraded, and those after it; only a schedule inserted into the table by hand, not
-	 * through this service, has none.
+	 * Every version of the schedule's definition, newest (its current one) first: the one it was created with, and
+	 * one more for each update, pause and resume, each with the time it was made (by the database's clock). A change
+	 * keeps the version it supersedes in its transaction, and a delete deletes them all. A schedule created before awty
+	 * kept versions, or changed by hand in the table, lists its current version and those kept through this service.
 	 * @throws ScheduleNotFoundException if there is no schedule with this id
 	 * @throws InvalidScheduleException naming the field {@code id} if the id is empty
 	 */

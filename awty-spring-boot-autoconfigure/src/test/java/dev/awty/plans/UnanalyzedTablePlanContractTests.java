@@ -214,12 +214,12 @@ abstract class UnanalyzedTablePlanContractTests {
 				+ " FROM " + numbers);
 		this.jdbc.update("INSERT INTO awty_schedule (id, expression, time_zone, misfire_policy, enabled, version,"
 				+ " next_fire_at, attempts, created_at, updated_at) SELECT CONCAT('report-', n), '@every 1h', 'UTC',"
-				+ " 'FIRE_ONCE', TRUE, 1, " + nowPlusDays("1") + ", 0, " + nowPlusDays("0") + ", " + nowPlusDays("0")
+				+ " 'FIRE_ONCE', TRUE, 3, " + nowPlusDays("1") + ", 0, " + nowPlusDays("0") + ", " + nowPlusDays("0")
 				+ " FROM " + numbers);
-		// The version each schedule was created with.
+		// Each schedule was changed twice: versions 1 and 2 kept, version 3 current.
 		this.jdbc.update("INSERT INTO awty_schedule_version (schedule_id, version, expression, time_zone, misfire_policy,"
-				+ " enabled, changed_at) SELECT id, version, expression, time_zone, misfire_policy, enabled, updated_at"
-				+ " FROM awty_schedule");
+				+ " enabled, changed_at) SELECT s.id, g.n, s.expression, s.time_zone, s.misfire_policy, s.enabled,"
+				+ " s.updated_at FROM awty_schedule s, " + numbers(2));
 	}
 
 	private void runEveryOperation(ApplicationContext context) {

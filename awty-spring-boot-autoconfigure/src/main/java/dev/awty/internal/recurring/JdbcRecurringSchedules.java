@@ -45,7 +45,7 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 		this.store = new ScheduleStore(dialect, JdbcClient.create(dataSource), new NamedParameterJdbcTemplate(dataSource));
 		this.validator = new ScheduleValidator(settings.payloadLimitBytes(), settings.allowedChannels());
 		this.versions = new ScheduleVersions(dialect, JdbcClient.create(dataSource));
-		this.creation = new ScheduleCreation(this.store, this.versions, this.validator, transactions, wakeUps);
+		this.creation = new ScheduleCreation(this.store, this.validator, transactions, wakeUps);
 		this.changes = new ScheduleChanges(this.store, this.versions, transactions, wakeUps, settings.changeWait());
 	}
 
@@ -100,8 +100,8 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 			throw new InvalidScheduleException("id", "A schedule id is required to list its versions");
 		}
 		List<ScheduleVersion> versions = this.versions.newestFirst(id);
-		// A schedule inserted by hand, not through awty, has no versions; an unknown id has no schedule either.
-		if (versions.isEmpty() && this.store.find(id).isEmpty()) {
+		// An existing schedule has at least its current version.
+		if (versions.isEmpty()) {
 			throw new ScheduleNotFoundException(id);
 		}
 		return versions;

@@ -2,7 +2,6 @@ package dev.awty.internal.recurring;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -15,8 +14,8 @@ import dev.awty.recurring.ScheduleNotFoundException;
 /**
  * Changes and deletes schedules that are not being published right now: a change applies to the version it was
  * computed from, and one that meets a claim waits for it to end (at most {@code changeWait}) and tries again. A change
- * records the new version in {@code awty_schedule_version} in its transaction; a delete takes the schedule's versions
- * with it (the foreign key cascades).
+ * keeps the version it supersedes in {@code awty_schedule_version}, in its transaction; a delete takes the schedule's
+ * versions with it (the foreign key cascades).
  */
 final class ScheduleChanges {
 
@@ -59,7 +58,7 @@ final class ScheduleChanges {
 			if (Boolean.TRUE.equals(this.transactions.execute((status) -> {
 				boolean updated = this.store.updateUnclaimed(schedule, next, current.version());
 				if (updated) {
-					this.versions.recordCurrent(List.of(id));
+					this.versions.keep(current);
 				}
 				if (updated && enabled) {
 					this.wakeUps.notifyOthers(next);

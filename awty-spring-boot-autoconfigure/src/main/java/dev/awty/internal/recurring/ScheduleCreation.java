@@ -18,8 +18,8 @@ import dev.awty.recurring.InvalidScheduleException;
 import dev.awty.recurring.ScheduleDefinition;
 
 /**
- * Creates schedules all or none: validates every definition, computes their first occurrences, inserts them with
- * their version 1 in one transaction and wakes the pollers for the soonest. A duplicate id, in the list or in the table, fails the whole
+ * Creates schedules all or none: validates every definition, computes their first occurrences, inserts them in one
+ * transaction and wakes the pollers for the soonest. A duplicate id, in the list or in the table, fails the whole
  * list naming the id.
  */
 final class ScheduleCreation {
@@ -28,18 +28,15 @@ final class ScheduleCreation {
 
 	private final ScheduleStore store;
 
-	private final ScheduleVersions versions;
-
 	private final ScheduleValidator validator;
 
 	private final TransactionOperations transactions;
 
 	private final RecurringWakeUps wakeUps;
 
-	ScheduleCreation(ScheduleStore store, ScheduleVersions versions, ScheduleValidator validator,
-			TransactionOperations transactions, RecurringWakeUps wakeUps) {
+	ScheduleCreation(ScheduleStore store, ScheduleValidator validator, TransactionOperations transactions,
+			RecurringWakeUps wakeUps) {
 		this.store = store;
-		this.versions = versions;
 		this.validator = validator;
 		this.transactions = transactions;
 		this.wakeUps = wakeUps;
@@ -65,7 +62,6 @@ final class ScheduleCreation {
 		try {
 			this.transactions.executeWithoutResult((status) -> {
 				this.store.insertAll(schedules, nextFireAts);
-				this.versions.recordCurrent(schedules.stream().map(ValidSchedule::id).toList());
 				this.wakeUps.notifyOthers(soonest);
 			});
 		}

@@ -2,6 +2,7 @@ package dev.awty.internal.recurring;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -10,31 +11,36 @@ import java.util.Objects;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.awty.recurring.MisfirePolicy;
+import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.ScheduleVersion;
 import dev.awty.spi.SqlDialect;
 
 /**
- * The statements of {@code awty_schedule_version}: the current definition of schedules is copied from their
- * {@code awty_schedule} row in the transaction that wrote it, so a version holds exactly what was stored, changed at
- * the row's {@code updated_at}. Versions are deleted by the foreign key's cascade when their schedule is.
+ * The versions of schedules. The current version is the {@code awty_schedule} row itself; {@code awty_schedule_version}
+ * keeps the versions a change superseded, written in the transaction of the change. So creating schedules writes
+ * nothing more than their rows ({@code createAll} stays as fast as it was), and a schedule of an earlier awty, or one
+ * inserted by hand, lists at least its current version. The table's foreign key deletes the versions with their
+ * schedule, whoever deletes it.
  */
 final class ScheduleVersions {
 
-	static final String TABLE = "awty_schedule_version";
-
-	/** Ids per copy: one statement per 500 schedules created, as for their insert. */
-	private static final int IDS_PER_COPY = 500;
-
-	private static final String COPY_CURRENT = """
+	private static final String INSERT_SUPERSEDED = """
 			INSERT INTO awty_schedule_version (schedule_id, version, expression, time_zone, payload, channel,
 			       misfire_policy, deadline_millis, enabled, changed_at)
-			SELECT id, version, expression, time_zone, payload, channel, misfire_policy, deadline_millis, enabled,
-			       updated_at
-			FROM awty_schedule WHERE id IN (:ids)
+			VALUES (:id, :version, :expression, :timeZone, :payload, :channel, :misfirePolicy, :deadlineMillis, :enabled,
+			       :changedAt)
 			""";
 
+	// One statement, so the current version and the superseded ones are read in one snapshot.
 	private static final String SELECT_NEWEST_FIRST = """
-			SELECT * FROM awty_schedule_version WHERE schedule_id = :id ORDER BY version DESC
+			SELECT id AS schedule_id, version, expression, time_zone, payload, channel, misfire_policy, deadline_millis,
+			       enabled, updated_at AS changed_at
+			FROM awty_schedule WHERE id = :id
+			UNION ALL
+			SELECT schedule_id, version, expression, time_zone, payload, channel, misfire_policy, deadline_millis,
+			       enabled, changed_at
+			FROM awty_schedule_version WHERE schedule_id = :id
+			ORDER BY version DESC
 			""";
 
 	private final SqlDialect dialect;
@@ -46,13 +52,27 @@ final class ScheduleVersions {
 		this.jdbc = jdbc;
 	}
 
-	/** Records the current version of the schedules {@code ids}; call in the transaction that created or changed them. */
-	void recordCurrent(List<String> ids) {
-		for (int from = 0; from < ids.size(); from += IDS_PER_COPY) {
-			this.jdbc.sql(COPY_CURRENT).param("ids", ids.subList(from, Math.min(ids.size(), from + IDS_PER_COPY))).update();
-		}
+	/**
+	 * Keeps {@code superseded}, the schedule as read before a change; call in the transaction of the change, once
+	 * its update, fenced by this version, succeeded: the row held exactly this definition until then.
+	 */
+	void keep(RecurringSchedule superseded) {
+		this.jdbc.sql(INSERT_SUPERSEDED)
+			.param("id", superseded.id())
+			.param("version", superseded.version())
+			.param("expression", superseded.expression())
+			.param("timeZone", superseded.timeZone())
+			.param("payload", superseded.payload(), Types.VARCHAR)
+			.param("channel", superseded.channel(), Types.VARCHAR)
+			.param("misfirePolicy", superseded.misfirePolicy().value())
+			.param("deadlineMillis", (superseded.deadline() != null) ? superseded.deadline().toMillis() : null,
+					Types.BIGINT)
+			.param("enabled", superseded.enabled())
+			.param("changedAt", this.dialect.timestampParameter(superseded.updatedAt()), Types.TIMESTAMP_WITH_TIMEZONE)
+			.update();
 	}
 
+	/** The versions of schedule {@code id}, newest (its current one) first; empty when there is no such schedule. */
 	List<ScheduleVersion> newestFirst(String id) {
 		return this.jdbc.sql(SELECT_NEWEST_FIRST).param("id", id).query((rs, row) -> read(rs)).list();
 	}
