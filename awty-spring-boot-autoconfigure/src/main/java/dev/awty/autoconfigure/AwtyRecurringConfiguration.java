@@ -77,9 +77,11 @@ class AwtyRecurringConfiguration {
 	@DependsOnDatabaseInitialization
 	RecurringSource awtyRecurringSource(DeliveryPollers pollers, SqlDialect dialect, DataSource dataSource,
 			RecurringSettings settings, EventPublisher publisher, AwtyInstance instance) {
+		SchemaValidator schema = new SchemaValidator(dataSource, dialect);
 		if (settings.history() != HistoryMode.NONE) {
-			new SchemaValidator(dataSource, dialect).requireHistoryTable();
+			schema.requireHistoryTable();
 		}
+		schema.requireScheduleVersionTable();
 		return RecurringSource.addTo(pollers, dialect, dataSource, AwtyTransactions.on(dataSource), settings, publisher,
 				instance.id());
 	}

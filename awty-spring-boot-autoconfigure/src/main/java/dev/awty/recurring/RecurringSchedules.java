@@ -72,4 +72,14 @@ public interface RecurringSchedules {
 	 */
 	RecurringSchedule resume(String id);
 
+	/**
+	 * Every version of the schedule's definition, newest (its current one) first: the one it was created with, and
+	 * one more for each update, pause and resume, each with the time it was made (by the database's clock). A change
+	 * keeps the version it supersedes in its transaction, and a delete deletes them all. A schedule created before awty
+	 * kept versions, or changed by hand in the table, lists its current version and those kept through this service.
+	 * @throws ScheduleNotFoundException if there is no schedule with this id
+	 * @throws InvalidScheduleException naming the field {@code id} if the id is empty
+	 */
+	List<ScheduleVersion> versions(String id);
+
 }

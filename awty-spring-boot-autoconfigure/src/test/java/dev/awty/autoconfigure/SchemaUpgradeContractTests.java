@@ -1,6 +1,7 @@
 package dev.awty.autoconfigure;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -30,11 +31,14 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * An application whose starter-owned tables were created by the changelog awty shipped before occurrences had
- * history upgrades: awty's initializer applies the new changeSets, the entries written before stay readable, and rows
- * and occurrences are recorded from then on. Without the initializer, start-up fails with the changeSets to add.
+ * history upgrades: awty's initializer applies the new changeSets, the entries written before stay readable, rows
+ * and occurrences (with their schedule version) are recorded from then on, and a schedule of before has its version
+ * of then. Without the initializer, start-up fails with the changeSets to add.
  * Written once and run on every database by a one-line subclass.
  */
 abstract class SchemaUpgradeContractTests extends DatabaseContractTests {
+
+	private static final Instant UPDATED_BEFORE = Instant.parse("2026-01-02T03:04:05Z");
 
 	private static final String PREVIOUS_CHANGELOG = "classpath:dev/awty/schema/awty-changelog-before-schedule-history.xml";
 
@@ -58,6 +62,12 @@ abstract class SchemaUpgradeContractTests extends DatabaseContractTests {
 				                               outcome, duration_ms, instance_id)
 				VALUES ('test_purchase', 5, 'test_purchase/5/1', ?, ?, 1, 0, 'DELIVERED', 3, 'before-upgrade')
 				""", this.database.timestamp(this.database.databaseNow()), this.database.timestamp(this.database.databaseNow()));
+		// A paused schedule changed twice before the upgrade, so it does not fire during the test.
+		this.jdbc.update("""
+				INSERT INTO awty_schedule (id, expression, time_zone, payload, misfire_policy, enabled, version,
+				                           next_fire_at, attempts, created_at, updated_at)
+				VALUES ('before', '@daily', 'UTC', 'old', 'FIRE_ONCE', FALSE, 3, NULL, 0, ?, ?)
+				""", this.database.timestamp(UPDATED_BEFORE.minusSeconds(60)), this.database.timestamp(UPDATED_BEFORE));
 	}
 
 	private ApplicationContextRunner application(ReceivedEvents received) {
@@ -87,11 +97,57 @@ abstract class SchemaUpgradeContractTests extends DatabaseContractTests {
 				assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.DELIVERED);
 				assertThat(entry.eventId()).isEqualTo("recurring:once-1577836800");
 			});
+			// A schedule of before the upgrade has its version of then, changed when it was last updated.
+			assertThat(context.getBean(RecurringSchedules.class).versions("before")).singleElement()
+				.satisfies((version) -> {
+					assertThat(version.version()).isEqualTo(3);
+					assertThat(version.definition())
+						.isEqualTo(ScheduleDefinition.of("before", "@daily").withPayload("old").withEnabled(false));
+					assertThat(version.changedAt()).isEqualTo(UPDATED_BEFORE);
+				});
+			assertThat(history.forSchedule("once", 10)).singleElement()
+				.satisfies((entry) -> assertThat(entry.scheduleVersion()).isEqualTo(1));
+			assertThat(history.ofRow("test_purchase", 5)).singleElement()
+				.satisfies((entry) -> assertThat(entry.scheduleVersion()).isNull());
 			// Recognised as applied: the changeSets of the previous changelog ran once, the new one after them.
 			assertThat(this.jdbc.queryForList("SELECT id FROM awty_databasechangelog WHERE id IN ('awty-3-schedule',"
 					+ " 'awty-6-delivery-log-schedule') ORDER BY orderexecuted", String.class))
 				.containsExactly("awty-3-schedule", "awty-6-delivery-log-schedule");
 		});
+	}
+
+	@Test
+	void withoutTheInitializerStartupFailsWithTheChangeSetThatAddsTheScheduleVersionColumn() {
+		this.jdbc.execute("ALTER TABLE awty_delivery_log ADD schedule_id VARCHAR(200)");
+		application(new ReceivedEvents()).withPropertyValues("awty.schema.initialize=false").run((context) -> {
+			FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).isEqualTo("awty is misconfigured: The history table 'awty_delivery_log'"
+					+ " has no column 'schedule_version', which this version of awty writes (it was created by an earlier"
+					+ " one)");
+			assertThat(analysis.getAction()).startsWith("Set awty.schema.initialize=true to let awty add it")
+				.contains("<changeSet id=\"awty-9-delivery-log-schedule-version\" author=\"awty\">")
+				.contains("<column name=\"schedule_version\" type=\"BIGINT\"/>")
+				.doesNotContain("awty-6-delivery-log-schedule\"");
+		});
+	}
+
+	@Test
+	void withoutTheInitializerStartupFailsWithTheChangeSetThatCreatesTheScheduleVersionTable() {
+		this.jdbc.execute("ALTER TABLE awty_delivery_log ADD schedule_id VARCHAR(200)");
+		this.jdbc.execute("ALTER TABLE awty_delivery_log ADD schedule_version BIGINT");
+		application(new ReceivedEvents()).withPropertyValues("awty.schema.initialize=false").run((context) -> {
+			FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).isEqualTo("awty is misconfigured: The table 'awty_schedule_version',"
+					+ " which keeps the versions of recurring schedules, does not exist (the schedules were set up by an"
+					+ " earlier version of awty)");
+			assertThat(analysis.getAction()).startsWith("Set awty.schema.initialize=true to let awty create it")
+				.contains("awty.recurring.enabled=false")
+				.contains("<changeSet id=\"awty-8-schedule-version\" author=\"awty\">")
+				.contains("<createTable tableName=\"awty_schedule_version\">");
+		});
+		application(new ReceivedEvents())
+			.withPropertyValues("awty.schema.initialize=false", "awty.recurring.enabled=false")
+			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	@Test
@@ -103,7 +159,8 @@ abstract class SchemaUpgradeContractTests extends DatabaseContractTests {
 			assertThat(analysis.getAction()).startsWith("Set awty.schema.initialize=true to let awty add it")
 				.contains("<changeSet id=\"awty-6-delivery-log-schedule\" author=\"awty\">")
 				.contains("<column name=\"schedule_id\" type=\"VARCHAR(200)\"/>")
-				.contains("<changeSet id=\"awty-7-delivery-log-schedule-index\" author=\"awty\" dbms=\"postgresql\">");
+				.contains("<changeSet id=\"awty-7-delivery-log-schedule-index\" author=\"awty\" dbms=\"postgresql\">")
+				.contains("<changeSet id=\"awty-9-delivery-log-schedule-version\" author=\"awty\">");
 		});
 	}
 

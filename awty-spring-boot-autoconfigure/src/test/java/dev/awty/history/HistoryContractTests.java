@@ -82,6 +82,8 @@ abstract class HistoryContractTests extends DatabaseContractTests {
 				assertThat(entry.attempts()).isEqualTo(1);
 				assertThat(entry.instanceId()).isEqualTo("history-test");
 				assertThat(entry.error()).isNull();
+				assertThat(entry.scheduleId()).isNull();
+				assertThat(entry.scheduleVersion()).isNull();
 				assertThat(entry.finishedAt()).isAfterOrEqualTo(entry.dueAt());
 			});
 		});

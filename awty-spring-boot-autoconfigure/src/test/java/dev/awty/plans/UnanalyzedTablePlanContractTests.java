@@ -191,7 +191,7 @@ abstract class UnanalyzedTablePlanContractTests {
 
 	private void load(int rows, int albums) {
 		for (String table : List.of("album", "purchase", "scheduled_test_purchase", "awty_delivery_log",
-				"awty_schedule")) {
+				"awty_schedule", "awty_schedule_version")) {
 			keepWithoutStatistics(table);
 		}
 		String numbers = numbers(rows);
@@ -214,8 +214,12 @@ abstract class UnanalyzedTablePlanContractTests {
 				+ " FROM " + numbers);
 		this.jdbc.update("INSERT INTO awty_schedule (id, expression, time_zone, misfire_policy, enabled, version,"
 				+ " next_fire_at, attempts, created_at, updated_at) SELECT CONCAT('report-', n), '@every 1h', 'UTC',"
-				+ " 'FIRE_ONCE', TRUE, 1, " + nowPlusDays("1") + ", 0, " + nowPlusDays("0") + ", " + nowPlusDays("0")
+				+ " 'FIRE_ONCE', TRUE, 3, " + nowPlusDays("1") + ", 0, " + nowPlusDays("0") + ", " + nowPlusDays("0")
 				+ " FROM " + numbers);
+		// Each schedule was changed twice: versions 1 and 2 kept, version 3 current.
+		this.jdbc.update("INSERT INTO awty_schedule_version (schedule_id, version, expression, time_zone, misfire_policy,"
+				+ " enabled, changed_at) SELECT s.id, g.n, s.expression, s.time_zone, s.misfire_policy, s.enabled,"
+				+ " s.updated_at FROM awty_schedule s, " + numbers(2));
 	}
 
 	private void runEveryOperation(ApplicationContext context) {
@@ -245,6 +249,7 @@ abstract class UnanalyzedTablePlanContractTests {
 		recurring.list("report-", null, 50);
 		recurring.count("report-");
 		recurring.pause("report-8");
+		recurring.versions("report-8");
 		recurring.delete("report-9");
 		recurring.create(ScheduleDefinition.of("plan-1", "@every 1h"));
 		context.getBean(TypeOverviews.class).readNow();

@@ -21,10 +21,10 @@ public final class DeliveryLogWriter {
 	public static final String TABLE = "awty_delivery_log";
 
 	private static final String INSERT_ENTRY = """
-			INSERT INTO awty_delivery_log (event_type, row_id, schedule_id, event_id, due_at, finished_at, attempts,
-			                               check_count, outcome, error, duration_ms, instance_id)
-			VALUES (:type, :rowId, :scheduleId, :eventId, :dueAt, CURRENT_TIMESTAMP, :attempts,
-			        :checkCount, :outcome, :error, :durationMillis, :instanceId)
+			INSERT INTO awty_delivery_log (event_type, row_id, schedule_id, schedule_version, event_id, due_at,
+			                               finished_at, attempts, check_count, outcome, error, duration_ms, instance_id)
+			VALUES (:type, :rowId, :scheduleId, :scheduleVersion, :eventId, :dueAt,
+			        CURRENT_TIMESTAMP, :attempts, :checkCount, :outcome, :error, :durationMillis, :instanceId)
 			""";
 
 	private final NamedParameterJdbcTemplate jdbc;
@@ -48,6 +48,7 @@ public final class DeliveryLogWriter {
 				// Typed, so that a NULL is bound without asking the driver for the statement's parameter types.
 				.addValue("rowId", entry.rowId(), Types.BIGINT)
 				.addValue("scheduleId", entry.scheduleId(), Types.VARCHAR)
+				.addValue("scheduleVersion", entry.scheduleVersion(), Types.BIGINT)
 				.addValue("eventId", entry.eventId())
 				.addValue("dueAt", (entry.dueAt() != null) ? this.dialect.timestampParameter(entry.dueAt()) : null,
 						Types.TIMESTAMP_WITH_TIMEZONE)

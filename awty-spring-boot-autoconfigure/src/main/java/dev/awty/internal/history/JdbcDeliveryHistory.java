@@ -130,8 +130,10 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 
 	private DeliveryRecord read(ResultSet rs) throws SQLException {
 		// An occurrence has no row: getLong reads its NULL row_id as 0.
+		long scheduleVersion = rs.getLong("schedule_version");
+		Long version = rs.wasNull() ? null : scheduleVersion;
 		return new DeliveryRecord(rs.getLong("id"), rs.getString("event_type"), rs.getLong("row_id"),
-				rs.getString("schedule_id"), rs.getString("event_id"), this.dialect.readTimestamp(rs, "due_at"),
+				rs.getString("schedule_id"), version, rs.getString("event_id"), this.dialect.readTimestamp(rs, "due_at"),
 				this.dialect.readTimestamp(rs, "finished_at"), rs.getInt("attempts"), rs.getInt("check_count"),
 				DeliveryOutcome.valueOf(rs.getString("outcome").trim()), rs.getString("error"), rs.getLong("duration_ms"),
 				rs.getString("instance_id"));

@@ -29,9 +29,18 @@ public final class SchemaValidator {
 
 	private static final String HISTORY_CHANGE_SET = "awty-2-delivery-log";
 
-	/** The changeSets that added the schedule of recurring occurrences to the history table, in order. */
+	private static final String HISTORY_VERSION_CHANGE_SET = "awty-9-delivery-log-schedule-version";
+
+	/** The changeSets that added the schedule of recurring occurrences, and its version, to the history table. */
 	private static final List<String> HISTORY_SCHEDULE_CHANGE_SETS = List.of("awty-6-delivery-log-schedule",
-			"awty-7-delivery-log-schedule-index", "awty-7-delivery-log-schedule-index-composite");
+			"awty-7-delivery-log-schedule-index", "awty-7-delivery-log-schedule-index-composite",
+			HISTORY_VERSION_CHANGE_SET);
+
+	private static final String SCHEDULE_TABLE = "awty_schedule";
+
+	private static final String SCHEDULE_VERSION_TABLE = "awty_schedule_version";
+
+	private static final String SCHEDULE_VERSION_CHANGE_SET = "awty-8-schedule-version";
 
 	private final TableColumns tables;
 
@@ -110,8 +119,8 @@ public final class SchemaValidator {
 	}
 
 	/**
-	 * Checks that the history table {@code awty_delivery_log} exists, with the column {@code schedule_id} that
-	 * every entry is written with.
+	 * Checks that the history table {@code awty_delivery_log} exists, with the columns {@code schedule_id} and
+	 * {@code schedule_version} that every entry is written with.
 	 * @throws AwtyConfigurationException with the changeSets from awty's changelog that create or complete it
 	 */
 	public void requireHistoryTable() {
@@ -128,6 +137,29 @@ public final class SchemaValidator {
 					+ "' has no column 'schedule_id', which this version of awty writes (it was created by an earlier one)",
 					"Set awty.schema.initialize=true to let awty add it, set awty.history.mode=none to keep no history, "
 							+ "or add these changeSets to your changelog:\n\n" + changeSets(HISTORY_SCHEDULE_CHANGE_SETS));
+		}
+		if (!columns.containsKey("schedule_version")) {
+			throw new AwtyConfigurationException("The history table '" + HISTORY_TABLE
+					+ "' has no column 'schedule_version', which this version of awty writes (it was created by an earlier one)",
+					"Set awty.schema.initialize=true to let awty add it, set awty.history.mode=none to keep no history, "
+							+ "or add this changeSet to your changelog:\n\n" + changeSets(List.of(HISTORY_VERSION_CHANGE_SET)));
+		}
+	}
+
+	/**
+	 * Checks that the table {@code awty_schedule_version}, which every create and change of a recurring schedule
+	 * writes, exists beside {@code awty_schedule}. Without {@code awty_schedule} there is nothing to check: an
+	 * application that keeps its schema itself and never added the recurring tables starts as before.
+	 * @throws AwtyConfigurationException with the changeSet from awty's changelog that creates it
+	 */
+	public void requireScheduleVersionTable() {
+		if (!this.tables.columns(SCHEDULE_TABLE).isEmpty() && this.tables.columns(SCHEDULE_VERSION_TABLE).isEmpty()) {
+			throw new AwtyConfigurationException("The table '" + SCHEDULE_VERSION_TABLE
+					+ "', which keeps the versions of recurring schedules, does not exist (the schedules were set up by an "
+					+ "earlier version of awty)",
+					"Set awty.schema.initialize=true to let awty create it, set awty.recurring.enabled=false if you use no "
+							+ "recurring schedules, or add this changeSet to your changelog:\n\n"
+							+ changeSets(List.of(SCHEDULE_VERSION_CHANGE_SET)));
 		}
 	}
 

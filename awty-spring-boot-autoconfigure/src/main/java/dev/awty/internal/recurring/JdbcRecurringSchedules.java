@@ -11,20 +11,25 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
+import dev.awty.recurring.InvalidScheduleException;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
+import dev.awty.recurring.ScheduleNotFoundException;
+import dev.awty.recurring.ScheduleVersion;
 import dev.awty.spi.SqlDialect;
 
 /**
  * {@link RecurringSchedules} on the {@code awty_schedule} table: reads here, creation in {@link ScheduleCreation},
- * changes and deletes in {@link ScheduleChanges}.
+ * changes and deletes in {@link ScheduleChanges}, versions in {@link ScheduleVersions}.
  */
 public final class JdbcRecurringSchedules implements RecurringSchedules {
 
 	private static final int MAX_PAGE = 1000;
 
 	private final ScheduleStore store;
+
+	private final ScheduleVersions versions;
 
 	private final ScheduleValidator validator;
 
@@ -39,8 +44,9 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 			RecurringSettings settings, RecurringWakeUps wakeUps) {
 		this.store = new ScheduleStore(dialect, JdbcClient.create(dataSource), new NamedParameterJdbcTemplate(dataSource));
 		this.validator = new ScheduleValidator(settings.payloadLimitBytes(), settings.allowedChannels());
+		this.versions = new ScheduleVersions(dialect, JdbcClient.create(dataSource));
 		this.creation = new ScheduleCreation(this.store, this.validator, transactions, wakeUps);
-		this.changes = new ScheduleChanges(this.store, transactions, wakeUps, settings.changeWait());
+		this.changes = new ScheduleChanges(this.store, this.versions, transactions, wakeUps, settings.changeWait());
 	}
 
 	@Override
@@ -86,6 +92,19 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 	@Override
 	public RecurringSchedule resume(String id) {
 		return this.changes.change(id, (current) -> this.validator.validate(current.definition().withEnabled(true)));
+	}
+
+	@Override
+	public List<ScheduleVersion> versions(String id) {
+		if (id == null || id.isBlank()) {
+			throw new InvalidScheduleException("id", "A schedule id is required to list its versions");
+		}
+		List<ScheduleVersion> versions = this.versions.newestFirst(id);
+		// An existing schedule has at least its current version.
+		if (versions.isEmpty()) {
+			throw new ScheduleNotFoundException(id);
+		}
+		return versions;
 	}
 
 	@Override

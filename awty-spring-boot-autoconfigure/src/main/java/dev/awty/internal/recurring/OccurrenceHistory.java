@@ -56,17 +56,19 @@ final class OccurrenceHistory {
 			return;
 		}
 		this.writer.write(rows.stream()
-			.map((row) -> LogEntry.ofOccurrence(RecurringSource.NAME, row.id(), OccurrenceMessages.EVENT_ID_PREFIX + row.id(),
+			.map((row) -> LogEntry.ofOccurrence(RecurringSource.NAME, row.id(), null, OccurrenceMessages.EVENT_ID_PREFIX + row.id(),
 					null, row.attempts() + 1, DeliveryOutcome.RETRY, fit(row.error()), 0, this.instanceId))
 			.toList());
 	}
 
 	private void add(List<LogEntry> entries, FiredSchedule fired) {
 		String id = fired.schedule().id();
+		// The version the occurrences were computed from and published with (header awty_schedule_version).
+		Long version = fired.schedule().version();
 		int attempt = fired.schedule().attempts() + 1;
 		if (this.mode.records(DeliveryOutcome.DELIVERED)) {
 			for (Instant occurrence : fired.published()) {
-				entries.add(LogEntry.ofOccurrence(RecurringSource.NAME, id, OccurrenceMessages.eventId(id, occurrence),
+				entries.add(LogEntry.ofOccurrence(RecurringSource.NAME, id, version, OccurrenceMessages.eventId(id, occurrence),
 						occurrence, attempt, DeliveryOutcome.DELIVERED, null, fired.durationMillis(), this.instanceId));
 			}
 		}
@@ -75,7 +77,7 @@ final class OccurrenceHistory {
 			Instant occurrence = (fired.failed() != null) ? fired.failed() : fired.schedule().nextFireAt();
 			String eventId = (occurrence != null) ? OccurrenceMessages.eventId(id, occurrence)
 					: OccurrenceMessages.EVENT_ID_PREFIX + id;
-			entries.add(LogEntry.ofOccurrence(RecurringSource.NAME, id, eventId, occurrence, attempt,
+			entries.add(LogEntry.ofOccurrence(RecurringSource.NAME, id, version, eventId, occurrence, attempt,
 					DeliveryOutcome.RETRY, fit(error), fired.durationMillis(), this.instanceId));
 		}
 	}

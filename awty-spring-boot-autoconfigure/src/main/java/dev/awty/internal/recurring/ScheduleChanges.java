@@ -13,7 +13,9 @@ import dev.awty.recurring.ScheduleNotFoundException;
 
 /**
  * Changes and deletes schedules that are not being published right now: a change applies to the version it was
- * computed from, and one that meets a claim waits for it to end (at most {@code changeWait}) and tries again.
+ * computed from, and one that meets a claim waits for it to end (at most {@code changeWait}) and tries again. A change
+ * keeps the version it supersedes in {@code awty_schedule_version}, in its transaction; a delete takes the schedule's
+ * versions with it (the foreign key cascades).
  */
 final class ScheduleChanges {
 
@@ -21,15 +23,18 @@ final class ScheduleChanges {
 
 	private final ScheduleStore store;
 
+	private final ScheduleVersions versions;
+
 	private final TransactionOperations transactions;
 
 	private final RecurringWakeUps wakeUps;
 
 	private final Duration changeWait;
 
-	ScheduleChanges(ScheduleStore store, TransactionOperations transactions, RecurringWakeUps wakeUps,
-			Duration changeWait) {
+	ScheduleChanges(ScheduleStore store, ScheduleVersions versions, TransactionOperations transactions,
+			RecurringWakeUps wakeUps, Duration changeWait) {
 		this.store = store;
+		this.versions = versions;
 		this.transactions = transactions;
 		this.wakeUps = wakeUps;
 		this.changeWait = changeWait;
@@ -52,6 +57,9 @@ final class ScheduleChanges {
 			boolean enabled = schedule.definition().enabled();
 			if (Boolean.TRUE.equals(this.transactions.execute((status) -> {
 				boolean updated = this.store.updateUnclaimed(schedule, next, current.version());
+				if (updated) {
+					this.versions.keep(current);
+				}
 				if (updated && enabled) {
 					this.wakeUps.notifyOthers(next);
 				}

@@ -87,6 +87,12 @@ public class RecurringScheduleController {
 		return ScheduleJson.toJson(this.schedules.get(id).orElseThrow(() -> new ScheduleNotFoundException(id)));
 	}
 
+	@GetMapping("/{id}/versions")
+	List<Map<String, @Nullable Object>> versions(HttpServletRequest request, @PathVariable String id) {
+		this.guard.requireAccess(request);
+		return this.schedules.versions(id).stream().map(ScheduleJson::toJson).toList();
+	}
+
 	@PutMapping("/{id}")
 	Map<String, @Nullable Object> update(HttpServletRequest request, @PathVariable String id,
 			@RequestBody Map<String, Object> body) {

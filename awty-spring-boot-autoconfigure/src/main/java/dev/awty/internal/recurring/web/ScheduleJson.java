@@ -12,6 +12,7 @@ import dev.awty.recurring.InvalidScheduleException;
 import dev.awty.recurring.MisfirePolicy;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.ScheduleDefinition;
+import dev.awty.recurring.ScheduleVersion;
 
 /**
  * Converts between JSON objects and schedules, checking each field's presence and type so that a bad request
@@ -99,6 +100,21 @@ final class ScheduleJson {
 		json.put("lastError", schedule.lastError());
 		json.put("createdAt", text(schedule.createdAt()));
 		json.put("updatedAt", text(schedule.updatedAt()));
+		return json;
+	}
+
+	static Map<String, @Nullable Object> toJson(ScheduleVersion version) {
+		Map<String, @Nullable Object> json = new LinkedHashMap<>();
+		json.put("id", version.scheduleId());
+		json.put("version", version.version());
+		json.put("expression", version.expression());
+		json.put("timeZone", version.timeZone());
+		json.put("payload", version.payload());
+		json.put("channel", version.channel());
+		json.put("misfirePolicy", version.misfirePolicy().value());
+		json.put("deadline", (version.deadline() != null) ? version.deadline().toString() : null);
+		json.put("enabled", version.enabled());
+		json.put("changedAt", text(version.changedAt()));
 		return json;
 	}
 

@@ -24,6 +24,7 @@ import dev.awty.testing.TestDatabase;
 import dev.awty.testing.TestSecurity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -63,7 +64,7 @@ abstract class RecurringEndpointContractTests extends DatabaseContractTests {
 		run((mvc, schedules) -> {
 			schedules.create(ScheduleDefinition.of("digest-ada", "@daily"));
 			for (MockHttpServletRequestBuilder request : new MockHttpServletRequestBuilder[] { get("/awty/schedules"),
-					get("/awty/schedules/digest-ada"), json(post("/awty/schedules/digest-ada/pause"), "{}"),
+					get("/awty/schedules/digest-ada"), get("/awty/schedules/digest-ada/versions"), json(post("/awty/schedules/digest-ada/pause"), "{}"),
 					json(post("/awty/schedules"), "{\"id\":\"x\",\"expression\":\"@daily\"}"),
 					delete("/awty/schedules/digest-ada") }) {
 				mvc.perform(csrf(request)).andExpect(status().isForbidden())
@@ -78,7 +79,7 @@ abstract class RecurringEndpointContractTests extends DatabaseContractTests {
 	}
 
 	@Test
-	void operatorCanCreatePauseResumeAndDeleteWithTheCsrfTokenButNotWithoutIt() {
+	void operatorCanCreatePauseResumeListVersionsAndDeleteWithTheCsrfTokenButNotWithoutIt() {
 		run((mvc, schedules) -> {
 			mvc.perform(asAda(json(post("/awty/schedules"), "{\"id\":\"digest-ada\",\"expression\":\"@daily\"}")))
 				.andExpect(status().isForbidden());
@@ -93,7 +94,16 @@ abstract class RecurringEndpointContractTests extends DatabaseContractTests {
 				.andExpect(status().isOk())
 				.andExpect(jsonPath("$.enabled").value(true));
 			mvc.perform(asAda(get("/awty/schedules/digest-ada"))).andExpect(status().isOk());
+			mvc.perform(asAda(get("/awty/schedules/digest-ada/versions")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$[*].version").value(contains(3, 2, 1)))
+				.andExpect(jsonPath("$[*].enabled").value(contains(true, false, true)))
+				.andExpect(jsonPath("$[0].expression").value("@daily"))
+				.andExpect(jsonPath("$[0].changedAt").isString());
 			mvc.perform(csrf(asAda(delete("/awty/schedules/digest-ada")))).andExpect(status().isNoContent());
+			mvc.perform(asAda(get("/awty/schedules/digest-ada/versions")))
+				.andExpect(status().isNotFound())
+				.andExpect(jsonPath("$.error").value("No schedule with id 'digest-ada'"));
 		});
 	}
 

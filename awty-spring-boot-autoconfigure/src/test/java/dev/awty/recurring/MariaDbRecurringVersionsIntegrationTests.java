@@ -1,0 +1,11 @@
+package dev.awty.recurring;
+
+import dev.awty.testing.TestDatabases;
+
+class MariaDbRecurringVersionsIntegrationTests extends RecurringVersionsContractTests {
+
+	MariaDbRecurringVersionsIntegrationTests() {
+		super(TestDatabases::mariadb);
+	}
+
+}
