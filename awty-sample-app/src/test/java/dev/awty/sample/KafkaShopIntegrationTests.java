@@ -30,7 +30,7 @@ class KafkaShopIntegrationTests {
 	void releasedPurchasesAreEmailedOnceThroughKafkaAndARedeliveryIsCountedAsDuplicate() throws Exception {
 		EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 1);
 		broker.afterPropertiesSet();
-		try (ShopInstance shop = ShopInstance.start(TestDatabases.h2(), "spring.profiles.active=kafka",
+		try (ShopInstance shop = ShopInstance.start(TestDatabases.h2(), "spring.profiles.active=kafka", ShopInstance.TEST_FIXTURES,
 				"spring.kafka.bootstrap-servers=" + broker.getBrokersAsString(),
 				"shop.kafka.group=shop-test-" + UUID.randomUUID())) {
 			long albumId = shop.createAlbum("Through Kafka", Instant.now().plusSeconds(1));

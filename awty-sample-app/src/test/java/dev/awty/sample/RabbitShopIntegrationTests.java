@@ -55,6 +55,7 @@ class RabbitShopIntegrationTests {
 		List<String> properties = new java.util.ArrayList<>(
 				List.of(TestRabbit.confirmingProperties(TestRabbit.host(), TestRabbit.port())));
 		properties.add("spring.profiles.active=rabbit");
+		properties.add(ShopInstance.TEST_FIXTURES);
 		properties.add("shop.rabbit.queue=" + queue);
 		return properties.toArray(String[]::new);
 	}

@@ -32,6 +32,9 @@ final class ShopInstance implements AutoCloseable {
 			.build();
 	}
 
+	/** The argument that adds the shop's test-only endpoints, such as {@code POST /purchases/bulk}. */
+	static final String TEST_FIXTURES = "spring.profiles.include=test-fixtures";
+
 	static ShopInstance start(TestDatabase database, String... properties) {
 		List<String> all = new ArrayList<>(List.of("server.port=0", "shop.demo=false", "awty.poller.poll-interval=200ms",
 				"logging.level.dev.awty.sample.email=WARN"));
