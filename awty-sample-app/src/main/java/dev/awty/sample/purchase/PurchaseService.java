@@ -1,5 +1,7 @@
 package dev.awty.sample.purchase;
 
+import java.time.Instant;
+
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -31,8 +33,9 @@ public class PurchaseService {
 	// tag::purchase[]
 	@Transactional
 	public long purchase(long albumId, String email) {
+		Instant releaseAt = this.albums.releaseAt(albumId); // 404 naming albumId when there is no such album
 		long purchaseId = this.purchases.insert(albumId, email);
-		this.scheduler.schedule(new ScheduledPurchase(purchaseId), this.albums.releaseAt(albumId));
+		this.scheduler.schedule(new ScheduledPurchase(purchaseId), releaseAt);
 		return purchaseId;
 	}
 	// end::purchase[]
