@@ -25,7 +25,7 @@ class PostgresShopIntegrationTests {
 
 	@Test
 	void deliversEveryPurchasesEmailAtReleaseTimeExactlyOnce() {
-		try (ShopInstance shop = ShopInstance.start(this.database)) {
+		try (ShopInstance shop = ShopInstance.start(this.database, ShopInstance.TEST_FIXTURES)) {
 			Instant releaseAt = databaseNow().plusSeconds(3);
 			long albumId = shop.createAlbum("Release day", releaseAt);
 			for (int i = 0; i < 20; i++) {
