@@ -30,14 +30,14 @@ class KafkaShopIntegrationTests {
 	void releasedPurchasesAreEmailedOnceThroughKafkaAndARedeliveryIsCountedAsDuplicate() throws Exception {
 		EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 1);
 		broker.afterPropertiesSet();
-		try (ShopInstance shop = ShopInstance.start(TestDatabases.h2(), "spring.profiles.active=kafka",
+		try (ShopInstance shop = ShopInstance.start(TestDatabases.h2(), "spring.profiles.active=kafka", ShopInstance.TEST_FIXTURES,
 				"spring.kafka.bootstrap-servers=" + broker.getBrokersAsString(),
 				"shop.kafka.group=shop-test-" + UUID.randomUUID())) {
 			long albumId = shop.createAlbum("Through Kafka", Instant.now().plusSeconds(1));
 			shop.post("/purchases/bulk", "{\"albumId\":" + albumId + ",\"count\":300}");
 
-			await().atMost(Duration.ofSeconds(90)).until(() -> stat(shop, "emailsSent") == 300);
-			assertThat(stat(shop, "duplicateDeliveries")).isZero();
+			await().atMost(Duration.ofSeconds(90)).until(() -> shop.stat("emailsSent") == 300);
+			assertThat(shop.stat("duplicateDeliveries")).isZero();
 
 			Map<String, Object> sent = shop.getList("/emails?albumId=" + albumId).get(0);
 			try (KafkaProducer<String, String> producer = new KafkaProducer<>(
@@ -50,16 +50,13 @@ class KafkaShopIntegrationTests {
 				producer.send(redelivery).get();
 			}
 
-			await().atMost(Duration.ofSeconds(30)).until(() -> stat(shop, "duplicateDeliveries") == 1);
-			assertThat(stat(shop, "emailsSent")).isEqualTo(300);
+			await().atMost(Duration.ofSeconds(30)).until(() -> shop.stat("duplicateDeliveries") == 1);
+			assertThat(shop.stat("emailsSent")).isEqualTo(300);
 		}
 		finally {
 			broker.destroy();
 		}
 	}
 
-	private static long stat(ShopInstance shop, String name) {
-		return ((Number) shop.get("/stats").getBody().get(name)).longValue();
-	}
 
 }

@@ -25,7 +25,7 @@ class PostgresShopIntegrationTests {
 
 	@Test
 	void deliversEveryPurchasesEmailAtReleaseTimeExactlyOnce() {
-		try (ShopInstance shop = ShopInstance.start(this.database)) {
+		try (ShopInstance shop = ShopInstance.start(this.database, ShopInstance.TEST_FIXTURES)) {
 			Instant releaseAt = databaseNow().plusSeconds(3);
 			long albumId = shop.createAlbum("Release day", releaseAt);
 			for (int i = 0; i < 20; i++) {
@@ -46,8 +46,8 @@ class PostgresShopIntegrationTests {
 
 	@Test
 	void twoInstancesDeliverTenThousandBulkPurchasesWithZeroDuplicates() {
-		try (ShopInstance first = ShopInstance.start(this.database, "awty.instance-id=shop-a");
-				ShopInstance second = ShopInstance.start(this.database, "awty.instance-id=shop-b")) {
+		try (ShopInstance first = ShopInstance.start(this.database, "awty.instance-id=shop-a", ShopInstance.TEST_FIXTURES);
+				ShopInstance second = ShopInstance.start(this.database, "awty.instance-id=shop-b", ShopInstance.TEST_FIXTURES)) {
 			Instant releaseAt = databaseNow().plusSeconds(4);
 			long albumId = first.createAlbum("Big release", releaseAt);
 			assertThat(second.post("/purchases/bulk", "{\"albumId\":" + albumId + ",\"count\":10000}").getBody())

@@ -34,16 +34,16 @@ class RabbitShopIntegrationTests {
 			long albumId = shop.createAlbum("Through RabbitMQ", Instant.now().plusSeconds(1));
 			shop.post("/purchases/bulk", "{\"albumId\":" + albumId + ",\"count\":300}");
 
-			await().atMost(Duration.ofSeconds(60)).until(() -> stat(shop, "emailsSent") == 300);
-			assertThat(stat(shop, "duplicateDeliveries")).isZero();
+			await().atMost(Duration.ofSeconds(60)).until(() -> shop.stat("emailsSent") == 300);
+			assertThat(shop.stat("duplicateDeliveries")).isZero();
 
 			Map<String, Object> sent = shop.getList("/emails?albumId=" + albumId).get(0);
 			new RabbitTemplate(connections).send("awty.events", "purchase",
 					new org.springframework.amqp.core.Message(
 							("{\"purchaseId\":" + sent.get("purchaseId") + "}").getBytes(), redelivery(sent)));
 
-			await().atMost(Duration.ofSeconds(30)).until(() -> stat(shop, "duplicateDeliveries") == 1);
-			assertThat(stat(shop, "emailsSent")).isEqualTo(300);
+			await().atMost(Duration.ofSeconds(30)).until(() -> shop.stat("duplicateDeliveries") == 1);
+			assertThat(shop.stat("emailsSent")).isEqualTo(300);
 		}
 		finally {
 			new RabbitAdmin(connections).deleteQueue(queue);
@@ -55,6 +55,7 @@ class RabbitShopIntegrationTests {
 		List<String> properties = new java.util.ArrayList<>(
 				List.of(TestRabbit.confirmingProperties(TestRabbit.host(), TestRabbit.port())));
 		properties.add("spring.profiles.active=rabbit");
+		properties.add(ShopInstance.TEST_FIXTURES);
 		properties.add("shop.rabbit.queue=" + queue);
 		return properties.toArray(String[]::new);
 	}
@@ -66,8 +67,5 @@ class RabbitShopIntegrationTests {
 		return properties;
 	}
 
-	private static long stat(ShopInstance shop, String name) {
-		return ((Number) shop.get("/stats").getBody().get(name)).longValue();
-	}
 
 }

@@ -24,7 +24,7 @@ class ShopApiIntegrationTests {
 
 	@BeforeAll
 	static void start() {
-		shop = ShopInstance.start(TestDatabases.h2());
+		shop = ShopInstance.start(TestDatabases.h2(), ShopInstance.TEST_FIXTURES);
 	}
 
 	@AfterAll

@@ -48,6 +48,29 @@ abstract class ShopDigestContractTests {
 	}
 
 	@Test
+	void subscribingACustomerCreatesAWeeklyScheduleInTheirTimeZoneThroughRecurringSchedules() {
+		ResponseEntity<Map<String, Object>> subscribed = this.shop.post("/customers/grace@example.com/digest",
+				"{\"timeZone\":\"America/New_York\"}");
+
+		assertThat(subscribed.getStatusCode()).isEqualTo(HttpStatus.CREATED);
+		assertThat(subscribed.getBody()).containsEntry("scheduleId", "digest-grace@example.com");
+		ZonedDateTime next = Instant.parse((String) subscribed.getBody().get("nextFireAt"))
+			.atZone(ZoneId.of("America/New_York"));
+		assertThat(next.getDayOfWeek()).isEqualTo(DayOfWeek.MONDAY);
+		assertThat(next.getHour()).isEqualTo(9);
+		assertThat(this.shop.get("/awty/schedules/digest-grace@example.com").getBody())
+			.containsEntry("expression", "0 9 * * MON")
+			.containsEntry("timeZone", "America/New_York")
+			.containsEntry("payload", "{\"customer\":\"grace@example.com\"}");
+
+		assertThat(this.shop.post("/customers/grace@example.com/digest", "{\"timeZone\":\"Mars/Olympus\"}")
+			.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+		assertThat(this.shop.delete("/customers/grace@example.com/digest").getBody()).containsEntry("unsubscribed", true);
+		assertThat(this.shop.get("/awty/schedules/digest-grace@example.com").getStatusCode())
+			.isEqualTo(HttpStatus.NOT_FOUND);
+	}
+
+	@Test
 	void weeklyDigestIsCreatedInTheCustomersTimeZoneAndListedWithItsNextOccurrence() {
 		ResponseEntity<Map<String, Object>> created = this.shop.post("/awty/schedules", """
 				{"id":"digest-ada","expression":"0 9 * * MON","timeZone":"Europe/Berlin",

@@ -32,6 +32,9 @@ final class ShopInstance implements AutoCloseable {
 			.build();
 	}
 
+	/** The argument that adds the shop's test-only endpoints, such as {@code POST /purchases/bulk}. */
+	static final String TEST_FIXTURES = "spring.profiles.include=test-fixtures";
+
 	static ShopInstance start(TestDatabase database, String... properties) {
 		List<String> all = new ArrayList<>(List.of("server.port=0", "shop.demo=false", "awty.poller.poll-interval=200ms",
 				"logging.level.dev.awty.sample.email=WARN"));
@@ -110,8 +113,10 @@ final class ShopInstance implements AutoCloseable {
 			.get("id")).longValue();
 	}
 
+	/** {@code emailsSent} from {@code /stats}, or {@code duplicateDeliveries} from the fixtures' {@code /duplicates}. */
 	long stat(String name) {
-		return ((Number) get("/stats").getBody().get(name)).longValue();
+		String path = "duplicateDeliveries".equals(name) ? "/duplicates" : "/stats";
+		return ((Number) get(path).getBody().get(name)).longValue();
 	}
 
 	@Override

@@ -42,7 +42,7 @@ final class ShopProcess implements AutoCloseable {
 				System.getProperty("java.class.path"), ShopApplication.class.getName(), "--server.port=" + port,
 				"--spring.datasource.url=" + database.url(), "--spring.datasource.username=" + database.username(),
 				"--spring.datasource.password=" + database.password(), "--shop.demo=false", "--awty.instance-id=" + name,
-				"--logging.level.dev.awty.sample.email=WARN"));
+				"--logging.level.dev.awty.sample.email=WARN", "--spring.profiles.include=test-fixtures"));
 		for (String property : properties) {
 			command.add("--" + property);
 		}

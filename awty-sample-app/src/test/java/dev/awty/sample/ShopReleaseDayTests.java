@@ -20,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The five-minute guide's flow with a movable clock: a pre-order of an album released in three days gets its download
  * email on release day, through awty's real pollers and channel, and not a day before; the test takes seconds.
  */
+// tag::release-day[]
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
 		properties = { "shop.demo=false", "spring.datasource.url=jdbc:h2:mem:shop-release-day;DB_CLOSE_DELAY=-1" })
 @AutoConfigureAwtyTestClock
@@ -54,5 +55,5 @@ class ShopReleaseDayTests {
 			.satisfies((email) -> assertThat(email).containsEntry("purchaseId", purchase)
 				.containsEntry("kind", "DOWNLOAD"));
 	}
-
 }
+// end::release-day[]

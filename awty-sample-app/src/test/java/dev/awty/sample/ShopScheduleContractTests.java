@@ -45,6 +45,17 @@ abstract class ShopScheduleContractTests {
 	}
 
 	@Test
+	void theBulkEndpointOfTheLoadTestsIsAbsentWithoutTheTestFixturesProfile() {
+		long album = this.shop.createAlbum("No bulk", Instant.now().plus(Duration.ofDays(30)));
+
+		ResponseEntity<Map<String, Object>> response = this.shop.post("/purchases/bulk",
+				"{\"albumId\":" + album + ",\"count\":5}");
+
+		assertThat(response.getStatusCode().is4xxClientError()).as(response.getStatusCode().toString()).isTrue();
+		assertThat(this.shop.getList("/scheduled?albumId=" + album)).isEmpty();
+	}
+
+	@Test
 	void movingAnAlbumsReleaseReschedulesExactlyItsPendingEmails() {
 		Instant release = Instant.now().plus(Duration.ofDays(30)).truncatedTo(ChronoUnit.SECONDS);
 		long moved = this.shop.createAlbum("Moved", release);

@@ -3,11 +3,12 @@ package dev.awty.sample.album;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.Optional;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.stereotype.Repository;
+
+import dev.awty.sample.web.BadRequestException;
 
 /**
  * The album table.
@@ -30,11 +31,24 @@ public class Albums {
 		return keys.getKeyAs(Number.class).longValue();
 	}
 
-	public Optional<Instant> releaseAt(long albumId) {
+	/** The album's release; a 404 naming {@code albumId} when there is no such album. */
+	public Instant releaseAt(long albumId) {
 		return this.jdbc.sql("SELECT release_at FROM album WHERE id = :id")
 			.param("id", albumId)
 			.query((rs, row) -> rs.getObject(1, OffsetDateTime.class).toInstant())
-			.optional();
+			.optional()
+			.orElseThrow(() -> BadRequestException.notFound("albumId", "no album with id " + albumId));
+	}
+
+	/** Moves the album's release; a 404 naming {@code id} when there is no such album. */
+	public void updateReleaseAt(long albumId, Instant releaseAt) {
+		int updated = this.jdbc.sql("UPDATE album SET release_at = :releaseAt WHERE id = :id")
+			.param("releaseAt", OffsetDateTime.ofInstant(releaseAt, ZoneOffset.UTC))
+			.param("id", albumId)
+			.update();
+		if (updated == 0) {
+			throw BadRequestException.notFound("id", "no album with id " + albumId);
+		}
 	}
 
 }

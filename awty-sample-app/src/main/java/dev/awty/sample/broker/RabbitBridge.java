@@ -57,17 +57,19 @@ class RabbitBridge {
 		return BindingBuilder.bind(downloadEmailQueue).to(awtyEvents).with(PurchaseFulfilment.TYPE);
 	}
 
+	// tag::to-rabbit[]
 	@Bean
 	IntegrationFlow purchasesToRabbit(RabbitTemplate rabbitTemplate) {
 		return IntegrationFlow.from(PurchaseFulfilment.CHANNEL)
 			.transform(ScheduledPurchase.class,
 					(purchase) -> this.json.writeValueAsString(new PurchaseDue(purchase.getPurchaseId())))
-			.transform(AmqpAcknowledgements.publisherConfirms())
+			.transform(AmqpAcknowledgements.publisherConfirms()) // dev.awty.integration.amqp
 			.handle(Amqp.outboundAdapter(rabbitTemplate)
 				.exchangeName(EXCHANGE)
-				.routingKeyExpression("headers['" + AwtyHeaders.TYPE + "']"))
+				.routingKeyExpression("headers['awty_routing_key']")) // the type name unless configured
 			.get();
 	}
+	// end::to-rabbit[]
 
 	@RabbitListener(queues = "${shop.rabbit.queue}")
 	void receive(String body, @Header(AwtyHeaders.EVENT_ID) String eventId) {

@@ -17,27 +17,51 @@ import org.springframework.stereotype.Component;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.recurring.RecurringHeaders;
+import dev.awty.recurring.RecurringSchedule;
+import dev.awty.recurring.RecurringSchedules;
+import dev.awty.recurring.ScheduleDefinition;
 
 /**
- * "Sends" the weekly new-releases digest of a customer whenever its recurring schedule fires, by recording the
+ * Subscribes customers to a weekly new-releases digest, one recurring schedule each through awty's
+ * {@link RecurringSchedules}, and "sends" a digest whenever a schedule fires, by recording the
  * occurrence in {@code digest}. The unique {@code event_id} turns a second delivery of one occurrence into a
  * no-op instead of a second digest.
  */
 @Component
 public class Digests {
 
-	/** The starter's default recurring channel, which schedules created without a channel publish to. */
-	public static final String CHANNEL = "awtyRecurring";
-
 	private static final Log logger = LogFactory.getLog(Digests.class);
+
+	private final RecurringSchedules schedules;
 
 	private final JdbcClient jdbc;
 
-	Digests(JdbcClient jdbc) {
+	Digests(RecurringSchedules schedules, JdbcClient jdbc) {
+		this.schedules = schedules;
 		this.jdbc = jdbc;
 	}
 
-	@ServiceActivator(inputChannel = CHANNEL)
+	/** Subscribes a customer to the digest: every Monday at 09:00 in the customer's time zone. */
+	// tag::subscribe[]
+	public RecurringSchedule subscribe(String customerEmail, String timeZone) {
+		return this.schedules.create(ScheduleDefinition.of(scheduleId(customerEmail), "0 9 * * MON")
+			.withTimeZone(timeZone)
+			.withPayload("{\"customer\":\"" + customerEmail + "\"}"));
+	}
+	// end::subscribe[]
+
+	/** Ends a customer's subscription; {@code false} when there was none. */
+	public boolean unsubscribe(String customerEmail) {
+		return this.schedules.delete(scheduleId(customerEmail));
+	}
+
+	private static String scheduleId(String customerEmail) {
+		return "digest-" + customerEmail;
+	}
+
+	/** The starter's default recurring channel receives the occurrences of schedules created without a channel. */
+	// tag::send[]
+	@ServiceActivator(inputChannel = "awtyRecurring")
 	public void send(String payload, @Header(RecurringHeaders.SCHEDULE_ID) String scheduleId,
 			@Header(AwtyHeaders.EVENT_ID) String eventId, @Header(RecurringHeaders.GENERATED_AT) Instant generatedAt) {
 		try {
@@ -58,6 +82,7 @@ public class Digests {
 			logger.warn("Digest " + eventId + " was delivered again; it had already been sent");
 		}
 	}
+	// end::send[]
 
 	public List<Map<String, Object>> sentFor(String scheduleId) {
 		return this.jdbc.sql("""

@@ -6,7 +6,6 @@ import org.springframework.messaging.handler.annotation.Header;
 import org.springframework.stereotype.Component;
 
 import dev.awty.AwtyHeaders;
-import dev.awty.sample.purchase.PurchaseFulfilment;
 import dev.awty.sample.purchase.ScheduledPurchase;
 
 /**
@@ -23,9 +22,11 @@ class InProcessDelivery {
 		this.emails = emails;
 	}
 
-	@ServiceActivator(inputChannel = PurchaseFulfilment.CHANNEL)
+	// tag::consumer[]
+	@ServiceActivator(inputChannel = "purchaseFulfilment")
 	void send(ScheduledPurchase purchase, @Header(AwtyHeaders.EVENT_ID) String eventId) {
-		this.emails.send(purchase.getPurchaseId(), eventId);
+		this.emails.send(purchase.getPurchaseId(), eventId); // de-duplicates on eventId: delivery is at-least-once
 	}
+	// end::consumer[]
 
 }

@@ -12,6 +12,7 @@ import dev.awty.jpa.ScheduledEvents;
  * The reminders through Spring Data: derived queries to read them, awty's {@link ScheduledEvents} fragment
  * to move and cancel them by {@link Specification}s.
  */
+// tag::repository[]
 interface InvoiceReminders extends JpaRepository<ScheduledInvoiceReminder, Long>,
 		ScheduledEvents<ScheduledInvoiceReminder> {
 
@@ -26,5 +27,5 @@ interface InvoiceReminders extends JpaRepository<ScheduledInvoiceReminder, Long>
 	static Specification<ScheduledInvoiceReminder> ofCustomer(String customerEmail) {
 		return (reminder, query, cb) -> cb.equal(reminder.join("invoice").get("customerEmail"), customerEmail);
 	}
-
 }
+// end::repository[]

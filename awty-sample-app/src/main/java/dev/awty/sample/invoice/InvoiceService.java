@@ -28,12 +28,14 @@ class InvoiceService {
 	}
 
 	/** Issues an invoice and schedules its reminder in the same transaction as the {@code save}. */
+	// tag::issue[]
 	@Transactional
 	public Invoice issue(String customerEmail, long amountCents, Instant remindAt) {
-		Invoice invoice = this.invoices.save(new Invoice(customerEmail, amountCents, Instant.now()));
-		this.scheduler.schedule(new ScheduledInvoiceReminder(invoice), remindAt);
+		Invoice invoice = this.invoices.save(new Invoice(customerEmail, amountCents, Instant.now())); // not yet inserted
+		this.scheduler.schedule(new ScheduledInvoiceReminder(invoice), remindAt); // flushes, then inserts
 		return invoice;
 	}
+	// end::issue[]
 
 	/** Marks the invoice paid and cancels its pending reminder, by the invoice. */
 	@Transactional
@@ -45,9 +47,11 @@ class InvoiceService {
 	}
 
 	/** Postpones every pending reminder of a customer, by a join through the invoice. */
+	// tag::postpone[]
 	@Transactional
 	public ChangeResult postpone(String customerEmail, Instant until) {
 		return this.reminders.rescheduleTo(InvoiceReminders.ofCustomer(customerEmail), until);
 	}
+	// end::postpone[]
 
 }

@@ -11,6 +11,7 @@ import dev.awty.ScheduledEvent;
  * "Remind the customer of an unpaid invoice": an awty event type that is also a JPA entity, read and moved
  * through {@link InvoiceReminders}.
  */
+// tag::entity[]
 @Entity
 @ScheduledEvent(table = "scheduled_invoice_reminder", channel = "paymentReminders")
 public class ScheduledInvoiceReminder extends ScheduledEntity {
@@ -28,5 +29,5 @@ public class ScheduledInvoiceReminder extends ScheduledEntity {
 	public Invoice getInvoice() {
 		return this.invoice;
 	}
-
 }
+// end::entity[]

@@ -13,6 +13,7 @@ import dev.awty.sample.purchase.ScheduledPurchase;
 @Configuration(proxyBeanMethods = false)
 class DashboardFilters {
 
+	// tag::by-album[]
 	@Bean
 	SelectionFilter<ScheduledPurchase> purchasesByAlbum() {
 		return SelectionFilter.of(ScheduledPurchase.class, "album id", (selection, value) -> selection
@@ -20,6 +21,7 @@ class DashboardFilters {
 			.where("p.album_id = :albumId")
 			.param("albumId", Long.valueOf(value)));
 	}
+	// end::by-album[]
 
 	@Bean
 	SelectionFilter<ScheduledPurchase> purchasesByCustomer() {

@@ -26,19 +26,21 @@ class UnshippedOrderCheck implements EventHandler<ScheduledOrderCheck> {
 		this.properties = properties;
 	}
 
+	// tag::handle[]
 	@Override
 	public HandlerOutcome handle(ScheduledOrderCheck check, HandlerContext context) {
 		Orders.Order order = this.orders.find(check.getOrderId()).orElse(null);
 		if (order == null || order.shippedAt() != null) {
-			return HandlerOutcome.finish();
+			return HandlerOutcome.finish();                                    // nothing to say
 		}
 		if (context.checkCount() == 0) {
-			context.publish(new OrderAlert(order.id(), OrderAlert.Kind.UNSHIPPED));
+			context.publish(new OrderAlert(order.id(), OrderAlert.Kind.UNSHIPPED)); // to the type's channel
 			Instant escalateAt = order.placedAt().plus(this.properties.getEscalateAfter());
 			return HandlerOutcome.checkAgainAt(escalateAt);
 		}
 		context.publish(new OrderAlert(order.id(), OrderAlert.Kind.ESCALATED));
 		return HandlerOutcome.finish();
 	}
+	// end::handle[]
 
 }

@@ -17,18 +17,16 @@ import static dev.awty.sample.web.BadRequestException.require;
 @RestController
 class PurchaseController {
 
-	private static final int MAX_BULK = 1_000_000;
-
 	private final PurchaseService purchases;
 
-	PurchaseController(PurchaseService purchases) {
+	private final Purchases rows;
+
+	PurchaseController(PurchaseService purchases, Purchases rows) {
 		this.purchases = purchases;
+		this.rows = rows;
 	}
 
 	record NewPurchase(Long albumId, String customerEmail) {
-	}
-
-	record BulkPurchase(Long albumId, Integer count) {
 	}
 
 	@PostMapping("/purchases")
@@ -41,16 +39,6 @@ class PurchaseController {
 		return Map.of("id", this.purchases.purchase(purchase.albumId(), purchase.customerEmail()));
 	}
 
-	@PostMapping("/purchases/bulk")
-	@ResponseStatus(HttpStatus.CREATED)
-	Map<String, Object> bulk(@RequestBody BulkPurchase bulk) {
-		require(bulk.albumId() != null, "albumId", "'albumId' is required");
-		require(bulk.count() != null, "count", "'count' is required");
-		require(bulk.count() > 0 && bulk.count() <= MAX_BULK, "count",
-				"'count' must be between 1 and " + MAX_BULK + ", was " + bulk.count());
-		return Map.of("created", this.purchases.bulk(bulk.albumId(), bulk.count()));
-	}
-
 	@PostMapping("/purchases/{id}/refund")
 	Map<String, Object> refund(@PathVariable long id) {
 		return Map.of("id", id, "status", "REFUNDED", "cancelledDeliveries", this.purchases.refund(id));
@@ -58,7 +46,7 @@ class PurchaseController {
 
 	@GetMapping("/purchases/{id}")
 	Map<String, Object> find(@PathVariable long id) {
-		return this.purchases.find(id).orElseThrow(() -> BadRequestException.notFound("id", "no purchase with id " + id));
+		return this.rows.find(id).orElseThrow(() -> BadRequestException.notFound("id", "no purchase with id " + id));
 	}
 
 }

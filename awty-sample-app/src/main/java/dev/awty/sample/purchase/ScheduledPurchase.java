@@ -5,9 +5,11 @@ import dev.awty.ScheduledEvent;
 
 /**
  * The download email of one purchase, due at the album's release. Its rows live in the shop's own
- * {@code scheduled_purchase} table, next to {@code purchase}.
+ * {@code scheduled_purchase} table, next to {@code purchase}; awty publishes each due row to the
+ * {@code purchaseFulfilment} channel ({@link PurchaseFulfilment#CHANNEL}).
  */
-@ScheduledEvent(table = "scheduled_purchase", channel = PurchaseFulfilment.CHANNEL)
+// tag::event[]
+@ScheduledEvent(table = "scheduled_purchase", channel = "purchaseFulfilment")
 public class ScheduledPurchase extends ScheduledEntity {
 
 	private Long purchaseId;
@@ -22,5 +24,5 @@ public class ScheduledPurchase extends ScheduledEntity {
 	public Long getPurchaseId() {
 		return this.purchaseId;
 	}
-
 }
+// end::event[]

@@ -1,6 +1,7 @@
-package dev.awty.sample.schedule;
+package dev.awty.sample.purchase;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,13 +24,13 @@ import static dev.awty.sample.web.BadRequestException.require;
  * Moving, cancelling and listing scheduled deliveries by domain properties: album and customer.
  */
 @RestController
-class ScheduleController {
+class FulfilmentController {
 
 	private static final int MAX_PAGE = 1000;
 
 	private final Fulfilments fulfilments;
 
-	ScheduleController(Fulfilments fulfilments) {
+	FulfilmentController(Fulfilments fulfilments) {
 		this.fulfilments = fulfilments;
 	}
 
@@ -56,7 +57,22 @@ class ScheduleController {
 			@RequestParam(defaultValue = "50") int limit) {
 		require(offset >= 0, "offset", "'offset' must not be negative");
 		require(limit >= 1 && limit <= MAX_PAGE, "limit", "'limit' must be between 1 and " + MAX_PAGE);
-		return this.fulfilments.page(albumId, status(status), offset, limit);
+		List<ScheduledPurchase> page = (albumId != null)
+				? this.fulfilments.pageOfAlbum(albumId, status(status), offset, limit)
+				: this.fulfilments.page(status(status), offset, limit);
+		return page.stream().map(FulfilmentController::view).toList();
+	}
+
+	private static Map<String, Object> view(ScheduledPurchase row) {
+		Map<String, Object> view = new LinkedHashMap<>();
+		view.put("id", row.getId());
+		view.put("purchaseId", row.getPurchaseId());
+		view.put("dueAt", row.getDueAt());
+		view.put("status", row.getStatus());
+		view.put("attempts", row.getAttempts());
+		view.put("version", row.getVersion());
+		view.put("deliveredAt", row.getDeliveredAt());
+		return view;
 	}
 
 	private static EventStatus status(String status) {
