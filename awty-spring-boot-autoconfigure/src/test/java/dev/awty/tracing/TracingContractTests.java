@@ -225,16 +225,20 @@ abstract class TracingContractTests extends DatabaseContractTests {
 	}
 
 	@Test
-	void everyCheckOfAHandlerRunsInTheTraceThatScheduledTheRow() {
+	void everyCheckOfAHandlerRunsInTheTraceThatScheduledTheRowAndWhatItPublishesCarriesIt() {
 		this.database.execute(TestOrderCheck.TABLE_DDL);
 		this.jdbc.execute(ADD_COLUMN.formatted("scheduled_test_order_check"));
 		List<String> handlerTraces = new CopyOnWriteArrayList<>();
 		ScriptedHandler handler = new ScriptedHandler().behave((row, check) -> {
 			handlerTraces.add(currentTraceId());
-			return (check.checkCount() == 0) ? HandlerOutcome.checkAgainAt(check.now().plusMillis(200))
-					: HandlerOutcome.finish();
+			if (check.checkCount() == 0) {
+				check.publish("UNSHIPPED " + row.getOrderId());
+				return HandlerOutcome.checkAgainAt(check.now().plusMillis(200));
+			}
+			return HandlerOutcome.publishAndFinish();
 		});
-		traced(AwtyContexts.consuming(CheckConsumerConfiguration.class, this.database, new ReceivedEvents()))
+		ReceivedEvents alerts = new ReceivedEvents();
+		traced(AwtyContexts.consuming(CheckConsumerConfiguration.class, this.database, alerts))
 			.withBean(ScriptedHandler.class, () -> handler)
 			.run((context) -> {
 				EventScheduler scheduler = context.getBean(EventScheduler.class);
@@ -247,6 +251,9 @@ abstract class TracingContractTests extends DatabaseContractTests {
 				await().atMost(Duration.ofSeconds(10))
 					.until(() -> status("scheduled_test_order_check", id) == EventStatus.DELIVERED);
 				assertThat(handlerTraces).hasSize(2).containsOnly(traceId[0]);
+				await().atMost(Duration.ofSeconds(5)).until(() -> alerts.count() == 2);
+				assertThat(alerts.all()).extracting((alert) -> (String) alert.message().getHeaders().get("traceparent"))
+					.allSatisfy((header) -> assertThat(header).startsWith("00-" + traceId[0] + "-"));
 				assertThat(this.tracing.spans("awty handle test_order_check")).hasSize(2)
 					.extracting(MutableSpan::traceId)
 					.containsOnly(traceId[0]);

@@ -74,7 +74,10 @@ final class HandlerStep<T extends ScheduledEntity> {
 					(state.firstCheckAt() != null) ? state.firstCheckAt() : dueAt, now);
 			long start = System.nanoTime();
 			HandlerInvoker.Invocation invocation = this.invoker.invoke(() -> this.tracing.handle(this.typeName,
-					Objects.requireNonNull(row.getId()), EntityMapper.traceParent(row), () -> this.handler.handle(row, context)));
+					Objects.requireNonNull(row.getId()), EntityMapper.traceParent(row), (traceHeaders) -> {
+						context.traceHeaders(traceHeaders);
+						return this.handler.handle(row, context);
+					}));
 			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
 			HandlerOutcome outcome = invocation.outcome();
 			if (outcome == null) {

@@ -2,6 +2,7 @@ package dev.awty.internal.tracing;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.micrometer.observation.Observation;
@@ -22,7 +23,7 @@ import org.jspecify.annotations.Nullable;
  * <li>{@code awty.send} (sender): the outgoing message, child of {@code awty.publish}, its context put into the
  * message headers ({@code traceparent}) for the consumer;</li>
  * <li>{@code awty.handle} (receiver): one handler call, child of the stored context, current while the handler
- * runs;</li>
+ * runs; what the handler publishes carries the context of one {@code awty.send}, its child;</li>
  * <li>{@code awty.claim}: one claim of due rows, in no trace of its own rows.</li>
  * </ul>
  * Each carries the low-cardinality key {@code awty.type}; the row-level ones the high-cardinality key
@@ -79,8 +80,37 @@ public final class ObservationRowTracing implements RowTracing {
 	}
 
 	@Override
-	public <R> R handle(String typeName, long rowId, @Nullable String traceParent, Supplier<R> handler) {
-		return rowObservation("awty.handle", "awty handle ", typeName, rowId, traceParent).observe(handler);
+	public <R> R handle(String typeName, long rowId, @Nullable String traceParent,
+			Function<Supplier<Map<String, Object>>, R> handler) {
+		Observation handle = rowObservation("awty.handle", "awty handle ", typeName, rowId, traceParent);
+		Supplier<Map<String, Object>> outgoing = new Supplier<>() {
+
+			private @Nullable Map<String, Object> headers;
+
+			@Override
+			public synchronized Map<String, Object> get() {
+				if (this.headers == null) {
+					this.headers = send(typeName, rowId, handle);
+				}
+				return this.headers;
+			}
+
+		};
+		return handle.observe(() -> handler.apply(outgoing));
+	}
+
+	/** The headers of what a handler publishes: the context of one {@code awty.send}, child of its call. */
+	private Map<String, Object> send(String typeName, long rowId, Observation handle) {
+		SenderContext<Map<String, Object>> sending = new SenderContext<>(Map::put, Kind.PRODUCER);
+		sending.setCarrier(new HashMap<>());
+		Observation.createNotStarted("awty.send", () -> sending, this.registry)
+			.contextualName("awty send " + typeName)
+			.lowCardinalityKeyValue("awty.type", typeName)
+			.highCardinalityKeyValue("awty.row.id", String.valueOf(rowId))
+			.parentObservation(handle)
+			.start()
+			.stop();
+		return Map.copyOf(sending.getCarrier());
 	}
 
 	@Override

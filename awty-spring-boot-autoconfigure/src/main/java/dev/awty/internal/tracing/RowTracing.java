@@ -1,6 +1,7 @@
 package dev.awty.internal.tracing;
 
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
@@ -26,8 +27,9 @@ public interface RowTracing {
 		}
 
 		@Override
-		public <R> R handle(String typeName, long rowId, @Nullable String traceParent, Supplier<R> handler) {
-			return handler.get();
+		public <R> R handle(String typeName, long rowId, @Nullable String traceParent,
+				Function<Supplier<Map<String, Object>>, R> handler) {
+			return handler.apply(Map::of);
 		}
 
 		@Override
@@ -49,8 +51,12 @@ public interface RowTracing {
 	 */
 	Step publish(String typeName, long rowId, @Nullable String traceParent, Map<String, Object> headers);
 
-	/** Runs {@code handler} for one row inside an observation that continues the trace stored with the row. */
-	<R> R handle(String typeName, long rowId, @Nullable String traceParent, Supplier<R> handler);
+	/**
+	 * Runs {@code handler} for one row inside an observation that continues the trace stored with the row. The
+	 * handler is given the headers that carry the trace to the messages it publishes, made on first use.
+	 */
+	<R> R handle(String typeName, long rowId, @Nullable String traceParent,
+			Function<Supplier<Map<String, Object>>, R> handler);
 
 	/** Runs one claim of {@code typeName}'s due rows inside an observation. */
 	<R> R claim(String typeName, Supplier<R> claim);
