@@ -23,8 +23,8 @@ import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.PropertyColumn;
 import dev.awty.internal.support.AwtyTransactions;
-import dev.awty.internal.tracing.RowTracing;
 import dev.awty.internal.support.LastError;
+import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.SqlDialect;
 
 /**

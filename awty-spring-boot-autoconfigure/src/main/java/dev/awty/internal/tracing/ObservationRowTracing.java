@@ -61,14 +61,7 @@ public final class ObservationRowTracing implements RowTracing {
 	@Override
 	public Step publish(String typeName, long rowId, @Nullable String traceParent, Map<String, Object> headers) {
 		Observation publish = rowObservation("awty.publish", "awty publish ", typeName, rowId, traceParent).start();
-		SenderContext<Map<String, Object>> sending = new SenderContext<>(Map::put, Kind.PRODUCER);
-		sending.setCarrier(headers);
-		Observation send = Observation.createNotStarted("awty.send", () -> sending, this.registry)
-			.contextualName("awty send " + typeName)
-			.lowCardinalityKeyValue("awty.type", typeName)
-			.highCardinalityKeyValue("awty.row.id", String.valueOf(rowId))
-			.parentObservation(publish)
-			.start();
+		Observation send = send(typeName, rowId, publish, headers).start();
 		return (error) -> {
 			if (error != null) {
 				send.error(new PublishFailure(error));
@@ -90,7 +83,9 @@ public final class ObservationRowTracing implements RowTracing {
 			@Override
 			public synchronized Map<String, Object> get() {
 				if (this.headers == null) {
-					this.headers = send(typeName, rowId, handle);
+					Map<String, Object> carrier = new HashMap<>();
+					send(typeName, rowId, handle, carrier).start().stop();
+					this.headers = Map.copyOf(carrier);
 				}
 				return this.headers;
 			}
@@ -99,18 +94,15 @@ public final class ObservationRowTracing implements RowTracing {
 		return handle.observe(() -> handler.apply(outgoing));
 	}
 
-	/** The headers of what a handler publishes: the context of one {@code awty.send}, child of its call. */
-	private Map<String, Object> send(String typeName, long rowId, Observation handle) {
+	/** An outgoing message of one row, child of {@code parent}: the tracer puts its context into {@code headers}. */
+	private Observation send(String typeName, long rowId, Observation parent, Map<String, Object> headers) {
 		SenderContext<Map<String, Object>> sending = new SenderContext<>(Map::put, Kind.PRODUCER);
-		sending.setCarrier(new HashMap<>());
-		Observation.createNotStarted("awty.send", () -> sending, this.registry)
+		sending.setCarrier(headers);
+		return Observation.createNotStarted("awty.send", () -> sending, this.registry)
 			.contextualName("awty send " + typeName)
 			.lowCardinalityKeyValue("awty.type", typeName)
 			.highCardinalityKeyValue("awty.row.id", String.valueOf(rowId))
-			.parentObservation(handle)
-			.start()
-			.stop();
-		return Map.copyOf(sending.getCarrier());
+			.parentObservation(parent);
 	}
 
 	@Override
