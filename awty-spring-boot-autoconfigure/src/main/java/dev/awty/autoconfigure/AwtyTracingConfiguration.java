@@ -26,12 +26,13 @@ class AwtyTracingConfiguration {
 	static final String TRACER = "io.micrometer.tracing.Tracer";
 
 	@Bean
-	RowTracing awtyRowTracing(ObjectProvider<ObservationRegistry> registry, ListableBeanFactory beans) {
+	RowTracing awtyRowTracing(ObjectProvider<ObservationRegistry> registry, ListableBeanFactory beans,
+			AwtyProperties properties) {
 		ObservationRegistry observations = registry.getIfUnique();
 		// an ObservationRegistry alone (metrics only) cannot propagate a trace: nothing would be worth storing
 		boolean tracer = beans.getBeanNamesForType(ClassUtils.resolveClassName(TRACER, beans.getClass().getClassLoader()))
 			.length > 0;
-		return (observations != null && !observations.isNoop() && tracer) ? new ObservationRowTracing(observations)
+		return (observations != null && !observations.isNoop() && tracer) ? new ObservationRowTracing(observations, properties.getTracing().isClaims())
 				: RowTracing.NONE;
 	}
 

@@ -94,7 +94,24 @@ abstract class TracingContractTests extends DatabaseContractTests {
 			});
 			assertThat(this.tracing.spans("awty send test_purchase")).singleElement()
 				.satisfies((span) -> assertThat(header).contains(span.id()));
-			assertThat(this.tracing.spans("awty claim test_purchase")).isNotEmpty()
+			assertThat(this.tracing.spans("awty claim test_purchase")).as("claims are not observed by default").isEmpty();
+		});
+	}
+
+	@Test
+	void claimsAreObservedInTracesOfTheirOwnWhenAskedFor() {
+		this.jdbc.execute(ADD_COLUMN.formatted("scheduled_test_purchase"));
+		ReceivedEvents received = new ReceivedEvents();
+		purchases(received).withPropertyValues("awty.tracing.claims=true").run((context) -> {
+			String[] traceId = new String[1];
+			inRequest(() -> {
+				traceId[0] = currentTraceId();
+				return context.getBean(EventScheduler.class).schedule(new TestPurchase(1), databaseNow());
+			});
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 1);
+			await().atMost(Duration.ofSeconds(5)).until(() -> !this.tracing.spans("awty claim test_purchase").isEmpty());
+			assertThat(this.tracing.spans("awty claim test_purchase"))
 				.allSatisfy((span) -> assertThat(span.traceId()).isNotEqualTo(traceId[0]));
 		});
 	}

@@ -37,8 +37,15 @@ public final class ObservationRowTracing implements RowTracing {
 
 	private final ObservationRegistry registry;
 
-	public ObservationRowTracing(ObservationRegistry registry) {
+	private final boolean observeClaims;
+
+	/**
+	 * @param observeClaims whether claims are observed too, each in a trace of its own (one per poll, empty ones
+	 * included)
+	 */
+	public ObservationRowTracing(ObservationRegistry registry, boolean observeClaims) {
 		this.registry = registry;
+		this.observeClaims = observeClaims;
 	}
 
 	@Override
@@ -107,6 +114,9 @@ public final class ObservationRowTracing implements RowTracing {
 
 	@Override
 	public <R> R claim(String typeName, Supplier<R> claim) {
+		if (!this.observeClaims) {
+			return claim.get();
+		}
 		return Observation.createNotStarted("awty.claim", this.registry)
 			.contextualName("awty claim " + typeName)
 			.lowCardinalityKeyValue("awty.type", typeName)
