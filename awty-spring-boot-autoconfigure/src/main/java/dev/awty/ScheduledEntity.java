@@ -74,6 +74,12 @@ public abstract class ScheduledEntity {
 	@Column(name = "created_at", nullable = false, updatable = false)
 	private @Nullable Instant createdAt;
 
+	/**
+	 * The trace context kept with the row, read when its table has the optional {@code trace_parent} column and
+	 * the application a tracer; not mapped by JPA and not part of the payload.
+	 */
+	private transient @Nullable String traceParent;
+
 	/** An event whose due time is given by {@link EventScheduler} when it is scheduled. */
 	protected ScheduledEntity() {
 	}

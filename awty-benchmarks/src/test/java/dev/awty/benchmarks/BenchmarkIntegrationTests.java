@@ -41,6 +41,7 @@ class BenchmarkIntegrationTests {
 		List<Delivery> deliveries = results.deliveries();
 		assertThat(deliveries).extracting(Delivery::scenario, Delivery::system)
 			.contains(tuple("drain", Results.AWTY),
+					tuple("drain", Results.AWTY_TRACED),
 					tuple("drain", Results.AWTY_X2),
 					tuple("drain", Results.AWTY_LEADER),
 					tuple("drain", Results.DB_SCHEDULER),
@@ -61,6 +62,7 @@ class BenchmarkIntegrationTests {
 		assertThat(results.comparisons()).anySatisfy((line) -> assertThat(line).startsWith("drain awty/db-scheduler = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("drain awty/raw-sql = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("drain awty/quartz = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("drain awty traced/awty = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("lag p99 awty = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("recurring lag p99 awty = "));
 		assertThat(results.find("recurring", Results.AWTY, "createAll/s")).isPresent();

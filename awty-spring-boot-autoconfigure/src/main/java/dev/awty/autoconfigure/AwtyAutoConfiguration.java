@@ -48,6 +48,7 @@ import dev.awty.internal.selection.CancelLog;
 import dev.awty.internal.selection.JdbcEventRepositories;
 import dev.awty.internal.support.AwtyTransactions;
 import dev.awty.internal.support.PendingWrites;
+import dev.awty.internal.tracing.RowTracing;
 import dev.awty.internal.delivery.EventSources;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.EventPublisher;
@@ -65,7 +66,8 @@ import dev.awty.spi.SqlDialect;
 @Import({ DatabaseInitializationDependencyConfigurer.class, AwtyLockConfigurations.Jdbc.class,
 		AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class,
 		AwtyKafkaAcknowledgementConfiguration.class,
-		AwtyRecurringConfiguration.class, AwtyHistoryConfiguration.class, AwtyJpaConfiguration.class })
+		AwtyRecurringConfiguration.class, AwtyHistoryConfiguration.class, AwtyJpaConfiguration.class,
+		AwtyTracingConfiguration.class })
 public final class AwtyAutoConfiguration {
 
 	@Bean
@@ -85,12 +87,13 @@ public final class AwtyAutoConfiguration {
 	@Bean
 	@DependsOnDatabaseInitialization
 	AwtyEventTypes awtyEventTypes(BeanFactory beanFactory, SqlDialect dialect, DataSource dataSource,
-			AwtyProperties properties, ResourceLoader resourceLoader) {
+			AwtyProperties properties, ResourceLoader resourceLoader, ObjectProvider<RowTracing> tracing) {
 		List<String> packages = AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory)
 				: List.of();
 		ClassLoader classLoader = (resourceLoader.getClassLoader() != null) ? resourceLoader.getClassLoader()
 				: AwtyAutoConfiguration.class.getClassLoader();
-		return new AwtyEventTypes(packages, classLoader, dialect, dataSource, properties.getSchema().isValidate());
+		return new AwtyEventTypes(packages, classLoader, dialect, dataSource, properties.getSchema().isValidate(),
+				tracing.getIfAvailable(() -> RowTracing.NONE));
 	}
 
 	@Bean

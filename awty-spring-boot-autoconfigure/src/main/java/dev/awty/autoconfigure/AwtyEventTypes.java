@@ -12,11 +12,13 @@ import org.apache.commons.logging.LogFactory;
 
 import dev.awty.AwtyConfigurationException;
 import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.model.EventTypeScanner;
 import dev.awty.internal.model.SchemaValidator;
 import dev.awty.internal.support.LastError;
+import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -30,6 +32,15 @@ public final class AwtyEventTypes {
 
 	AwtyEventTypes(List<String> packages, ClassLoader classLoader, SqlDialect dialect, DataSource dataSource,
 			boolean validate) {
+		this(packages, classLoader, dialect, dataSource, validate, RowTracing.NONE);
+	}
+
+	/**
+	 * @param tracing the tracing of rows when the application has a tracer, used by the types whose table has the
+	 * optional {@code trace_parent} column; {@link RowTracing#NONE} otherwise
+	 */
+	AwtyEventTypes(List<String> packages, ClassLoader classLoader, SqlDialect dialect, DataSource dataSource,
+			boolean validate, RowTracing tracing) {
 		EventTypeFactory factory = new EventTypeFactory(dialect);
 		SchemaValidator validator = new SchemaValidator(dataSource, dialect);
 		List<EventTable<?>> found = new ArrayList<>();
@@ -39,7 +50,7 @@ public final class AwtyEventTypes {
 				validator.validate(type);
 			}
 			found.add(new EventTable<>(type, dialect, dataSource,
-					validator.lastErrorLength(type, LastError.DEFAULT_LENGTH)));
+					validator.lastErrorLength(type, LastError.DEFAULT_LENGTH), tracing(type, tracing, validator)));
 		}
 		this.tables = List.copyOf(found);
 		if (this.tables.isEmpty()) {
@@ -49,6 +60,20 @@ public final class AwtyEventTypes {
 			logger.info("awty: event types " + this.tables.stream().map((table) -> table.type().name() + " -> "
 					+ table.type().table()).toList() + " on " + dialect.name());
 		}
+	}
+
+	private static RowTracing tracing(EventType<?> type, RowTracing tracing, SchemaValidator validator) {
+		if (tracing == RowTracing.NONE) {
+			return RowTracing.NONE;
+		}
+		if (validator.hasTraceColumn(type)) {
+			return tracing;
+		}
+		logger.info("awty: type '" + type.name() + "' is delivered in new traces: table " + type.table()
+				+ " has no column '" + EntityMapper.TRACE_PARENT + "' to keep the trace of the code that schedules its rows."
+				+ " To have one trace from scheduling to delivery, add this changeSet to your changelog:\n\n"
+				+ validator.traceColumnChangeSet(type));
+		return RowTracing.NONE;
 	}
 
 	void requirePriorityColumn(EventType<?> type) {

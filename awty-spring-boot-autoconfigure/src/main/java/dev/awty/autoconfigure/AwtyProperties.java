@@ -41,6 +41,9 @@ public class AwtyProperties {
 	private final AwtySchemaProperties schema = new AwtySchemaProperties();
 
 	@NestedConfigurationProperty
+	private final AwtyTracingProperties tracing = new AwtyTracingProperties();
+
+	@NestedConfigurationProperty
 	private final AwtyDatabaseProperties database = new AwtyDatabaseProperties();
 
 	@NestedConfigurationProperty
@@ -106,6 +109,10 @@ public class AwtyProperties {
 
 	public AwtySchemaProperties getSchema() {
 		return this.schema;
+	}
+
+	public AwtyTracingProperties getTracing() {
+		return this.tracing;
 	}
 
 	public AwtyDatabaseProperties getDatabase() {

@@ -52,7 +52,10 @@ final class ConfigurationReference {
 		Object defaultValue = property.get("defaultValue");
 		String shown = (defaultValue != null) ? "`" + text(defaultValue) + "`"
 				: "java.util.List".equals(rawType(property)) ? "none" : "see meaning";
-		String description = String.valueOf(property.getOrDefault("description", "")).replace("|", "\\|").replace("\n", " ");
+		String description = String.valueOf(property.getOrDefault("description", ""))
+			.replaceAll("\\{@(?:code|link|linkplain) ([^}]*)}", "`$1`")
+			.replace("|", "\\|")
+			.replace("\n", " ");
 		return "| `" + property.get("name") + "` | " + shown + " | " + description + " |";
 	}
 

@@ -7,6 +7,10 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -27,7 +31,12 @@ import dev.awty.repository.EventRepositories;
  */
 public final class AwtyInstances implements AutoCloseable {
 
+	private static final Log logger = LogFactory.getLog(AwtyInstances.class);
+
 	private final List<ConfigurableApplicationContext> contexts = new ArrayList<>();
+
+	/** The tracer of a traced instance, whose span count is logged on close. */
+	private @Nullable BenchTracing tracing;
 
 	private AwtyInstances() {
 	}
@@ -48,6 +57,24 @@ public final class AwtyInstances implements AutoCloseable {
 	public static AwtyInstances start(BenchDatabase database, ClaimMode mode, int count, Receiver receiver,
 			String idPrefix, Map<String, Object> extra) {
 		return start(AwtyBenchApplication.class, database, mode, count, receiver, idPrefix, extra);
+	}
+
+	/**
+	 * Starts one skip-locked instance with a tracer (see {@link BenchTracing}): its rows continue the trace stored
+	 * in their {@code trace_parent} column, with awty's publish and claim spans.
+	 */
+	public static AwtyInstances startTraced(BenchDatabase database, Receiver receiver) {
+		AwtyInstances instances = new AwtyInstances();
+		BenchTracing tracing = new BenchTracing();
+		instances.tracing = tracing;
+		instances.contexts.add(application(AwtyBenchApplication.class, database, ClaimMode.SKIP_LOCKED, "bench-1",
+				receiver, Map.of())
+			.initializers((context) -> {
+				context.getBeanFactory().registerSingleton("benchObservationRegistry", tracing.registry());
+				context.getBeanFactory().registerSingleton("benchTracer", tracing.tracer());
+			})
+			.run());
+		return instances;
 	}
 
 	/**
@@ -137,6 +164,9 @@ public final class AwtyInstances implements AutoCloseable {
 	public void close() {
 		this.contexts.forEach((context) -> SpringApplication.exit(context));
 		this.contexts.clear();
+		if (this.tracing != null) {
+			logger.info(String.format("traced instance recorded %,d span(s)", this.tracing.spans()));
+		}
 	}
 
 }

@@ -14,6 +14,9 @@ public final class Results {
 
 	public static final String AWTY = "awty skip-locked";
 
+	/** awty skip-locked with a tracer: every row continues its stored trace, every span sampled and recorded. */
+	public static final String AWTY_TRACED = "awty skip-locked traced";
+
 	public static final String AWTY_X2 = "awty skip-locked x2";
 
 	public static final String AWTY_LEADER = "awty leader";
@@ -104,6 +107,9 @@ public final class Results {
 					+ Numbers.format(awty / median("drain", DB_SCHEDULER_DEFAULTS, "events/s")) + "x");
 			lines.add("drain awty/raw-sql = " + Numbers.format(awty / median("drain", RAW_SQL, "events/s")));
 			lines.add("drain awty/quartz = " + Numbers.format(awty / median("drain", QUARTZ, "events/s")) + "x");
+			if (!Double.isNaN(median("drain", AWTY_TRACED, "events/s"))) {
+				lines.add("drain awty traced/awty = " + Numbers.format(median("drain", AWTY_TRACED, "events/s") / awty));
+			}
 			lines.add("drain awty x2/awty = " + Numbers.format(median("drain", AWTY_X2, "events/s") / awty));
 			lines.add("drain commits/event awty = " + Numbers.format(median("drain", AWTY, "commits/event"))
 					+ ", db-scheduler = " + Numbers.format(median("drain", DB_SCHEDULER, "commits/event"))

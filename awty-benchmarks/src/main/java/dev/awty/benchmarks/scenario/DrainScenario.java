@@ -24,13 +24,15 @@ import dev.awty.benchmarks.report.Results;
  * the first delivery to the last, and the database's commits per delivered event. db-scheduler's defaults
  * run in the first repetition only and on a quarter of the rows, since their 10 s poll makes them slow. Quartz runs
  * its clustered JDBC job store with one simple trigger per row, on a tenth of the rows: it completes every trigger
- * under its cluster-wide row lock, at a few hundred events a second at best.
+ * under its cluster-wide row lock, at a few hundred events a second at best. awty's rows keep a trace context,
+ * which {@code awty skip-locked traced} (a tracer sampling every trace) continues and the others ignore: the cost
+ * of tracing, in the same run.
  */
 final class DrainScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(DrainScenario.class);
 
-	private static final List<String> SYSTEMS = List.of(Results.AWTY, Results.DB_SCHEDULER, Results.RAW_SQL,
+	private static final List<String> SYSTEMS = List.of(Results.AWTY, Results.AWTY_TRACED, Results.DB_SCHEDULER, Results.RAW_SQL,
 			Results.AWTY_X2, Results.AWTY_LEADER, Results.DB_SCHEDULER_DEFAULTS, Results.QUARTZ);
 
 	@Override
@@ -92,7 +94,7 @@ final class DrainScenario implements Scenario {
 				awaitZero(database, "SELECT count(*) FROM scheduled_tasks", system);
 			}
 			else {
-				Rows.awty(database, BenchDatabase.AWTY, 0, rows, Rows.DUE_NOW);
+				Rows.tracedAwty(database, BenchDatabase.AWTY, 0, rows, Rows.DUE_NOW);
 				receiver.awaitAll(timeout, system);
 				awaitZero(database, "SELECT count(*) FROM scheduled_bench WHERE status <> 'DELIVERED'", system);
 			}
@@ -123,6 +125,7 @@ final class DrainScenario implements Scenario {
 	private static AutoCloseable start(BenchDatabase database, String system, Receiver receiver) {
 		return switch (system) {
 			case Results.AWTY -> AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, receiver);
+			case Results.AWTY_TRACED -> AwtyInstances.startTraced(database, receiver);
 			case Results.AWTY_X2 -> AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 2, receiver);
 			case Results.AWTY_LEADER -> AwtyInstances.start(database, ClaimMode.LEADER, 1, receiver);
 			case Results.DB_SCHEDULER -> DbSchedulerInstance.start(database, Setup.TUNED, receiver);

@@ -13,6 +13,13 @@ final class Rows {
 			SELECT g, %s FROM generate_series(%d, %d) g
 			""";
 
+	/** As {@link #AWTY_ROWS}, each row with the trace context of a request that scheduled it, one trace per row. */
+	private static final String TRACED_AWTY_ROWS = """
+			INSERT INTO %s (seq, due_at, trace_parent)
+			SELECT g, %s, '00-' || lpad(to_hex(abs(g) + 1), 32, '0') || '-00f067aa0ba902b7-01'
+			FROM generate_series(%d, %d) g
+			""";
+
 	private static final String DB_SCHEDULER_ROWS = """
 			INSERT INTO scheduled_tasks (task_name, task_instance, execution_time, picked, version, priority)
 			SELECT 'bench', '%s' || abs(g), %s, false, 1, 0 FROM generate_series(%d, %d) g
@@ -31,6 +38,14 @@ final class Rows {
 
 	static void awty(BenchDatabase database, String table, long first, long count, String dueAt) {
 		database.execute(AWTY_ROWS.formatted(table, dueAt.formatted(first), first, first + count - 1));
+	}
+
+	/**
+	 * awty rows that keep a trace context (the optional {@code trace_parent} column), which only an instance with a
+	 * tracer reads: drain runs awty with and without one on the same rows.
+	 */
+	static void tracedAwty(BenchDatabase database, String table, long first, long count, String dueAt) {
+		database.execute(TRACED_AWTY_ROWS.formatted(table, dueAt.formatted(first), first, first + count - 1));
 	}
 
 	/** Instance ids are the sequence number, or {@code b} and its absolute value for backlog rows. */

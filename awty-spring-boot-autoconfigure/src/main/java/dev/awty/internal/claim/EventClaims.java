@@ -17,6 +17,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.model.EventType;
 import dev.awty.spi.SqlDialect;
 
@@ -76,8 +77,12 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	private final TransactionOperations transaction;
 
-	EventClaims(EventType<T> type, SqlDialect dialect, JdbcClient jdbc, TransactionOperations transaction) {
+	private final boolean readsTraceParent;
+
+	EventClaims(EventType<T> type, SqlDialect dialect, JdbcClient jdbc, TransactionOperations transaction,
+			boolean readsTraceParent) {
 		this.type = type;
+		this.readsTraceParent = readsTraceParent;
 		this.transaction = transaction;
 		this.dialect = dialect;
 		this.jdbc = jdbc;
@@ -122,7 +127,11 @@ public final class EventClaims<T extends ScheduledEntity> {
 				claimedAt.add(this.dialect.readTimestamp(rs, CLAIMED_AT));
 			}
 			try {
-				return this.type.mapper().read(rs);
+				T read = this.type.mapper().read(rs);
+				if (this.readsTraceParent) {
+					EntityMapper.readTraceParent(read, rs);
+				}
+				return read;
 			}
 			catch (RuntimeException | SQLException ex) {
 				unreadable.add(UnreadableRow.of(rs, this.type.entityClass(), ex));

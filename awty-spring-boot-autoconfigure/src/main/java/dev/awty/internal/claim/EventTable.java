@@ -1,5 +1,6 @@
 package dev.awty.internal.claim;
 
+import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -18,10 +19,12 @@ import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
 
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.PropertyColumn;
 import dev.awty.internal.support.AwtyTransactions;
 import dev.awty.internal.support.LastError;
+import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -61,6 +64,8 @@ public final class EventTable<T extends ScheduledEntity> {
 
 	private final HeldRowWrites writes;
 
+	private final RowTracing tracing;
+
 	private final String insert;
 
 	private final String findById;
@@ -75,13 +80,24 @@ public final class EventTable<T extends ScheduledEntity> {
 	 * @param lastErrorLength the length of the table's {@code last_error} column, which recorded errors are cut to
 	 */
 	public EventTable(EventType<T> type, SqlDialect dialect, DataSource dataSource, int lastErrorLength) {
+		this(type, dialect, dataSource, lastErrorLength, RowTracing.NONE);
+	}
+
+	/**
+	 * @param lastErrorLength the length of the table's {@code last_error} column, which recorded errors are cut to
+	 * @param tracing the tracing of a table that has the {@code trace_parent} column, when the application has a
+	 * tracer; {@link RowTracing#NONE} otherwise, and the column is neither written nor read
+	 */
+	public EventTable(EventType<T> type, SqlDialect dialect, DataSource dataSource, int lastErrorLength,
+			RowTracing tracing) {
 		this.type = type;
+		this.tracing = tracing;
 		this.dialect = dialect;
 		this.dataSource = dataSource;
 		this.jdbc = JdbcClient.create(dataSource);
 		this.batchJdbc = new NamedParameterJdbcTemplate(dataSource);
 		this.transactions = AwtyTransactions.on(dataSource);
-		this.claims = new EventClaims<>(type, dialect, this.jdbc, this.transactions);
+		this.claims = new EventClaims<>(type, dialect, this.jdbc, this.transactions, tracing != RowTracing.NONE);
 		this.writes = new HeldRowWrites(type.table(), dialect, this.jdbc, this.batchJdbc, this.transactions,
 				lastErrorLength);
 		String table = type.table();
@@ -90,6 +106,10 @@ public final class EventTable<T extends ScheduledEntity> {
 		for (PropertyColumn property : type.ownColumns()) {
 			columns.append(property.column()).append(", ");
 			values.append(':').append(property.column()).append(", ");
+		}
+		if (tracing != RowTracing.NONE) {
+			columns.append(EntityMapper.TRACE_PARENT).append(", ");
+			values.append(":traceParent, ");
 		}
 		this.insert = dialect.withDatabaseNow(INSERT.formatted(table, columns, values));
 		this.findById = FIND_BY_ID.formatted(table);
@@ -128,9 +148,14 @@ public final class EventTable<T extends ScheduledEntity> {
 		return this.dialect;
 	}
 
+	/** The tracing of this table's rows; {@link RowTracing#NONE} when they keep no trace context. */
+	public RowTracing tracing() {
+		return this.tracing;
+	}
+
 	public long insert(T event, Instant dueAt) {
 		KeyHolder keys = new GeneratedKeyHolder();
-		this.jdbc.sql(this.insert).paramSource(insertParameters(event, dueAt)).update(keys, "id");
+		this.jdbc.sql(this.insert).paramSource(insertParameters(event, dueAt, traceParent())).update(keys, "id");
 		long id = keys.getKeyAs(Number.class).longValue();
 		this.type.mapper().inserted(event, id, dueAt);
 		return id;
@@ -144,7 +169,7 @@ public final class EventTable<T extends ScheduledEntity> {
 		try {
 			KeyHolder keys = new GeneratedKeyHolder();
 			int inserted = this.jdbc.sql(this.insert.strip() + this.dialect.insertIgnoringDuplicates())
-				.paramSource(insertParameters(event, dueAt))
+				.paramSource(insertParameters(event, dueAt, traceParent()))
 				.update(keys, "id");
 			if (inserted == 1) {
 				long id = keys.getKeyAs(Number.class).longValue();
@@ -172,9 +197,10 @@ public final class EventTable<T extends ScheduledEntity> {
 
 	public int insertAll(List<T> events, Instant dueAt) {
 		int inserted = 0;
+		String traceParent = traceParent();
 		for (int from = 0; from < events.size(); from += INSERT_BATCH) {
 			List<T> chunk = events.subList(from, Math.min(events.size(), from + INSERT_BATCH));
-			SqlParameterSource[] batch = chunk.stream().map((event) -> insertParameters(event, dueAt))
+			SqlParameterSource[] batch = chunk.stream().map((event) -> insertParameters(event, dueAt, traceParent))
 				.toArray(SqlParameterSource[]::new);
 			this.batchJdbc.batchUpdate(this.insert, batch);
 			inserted += chunk.size();
@@ -190,9 +216,17 @@ public final class EventTable<T extends ScheduledEntity> {
 		return this.jdbc.sql(this.listPending).param("limit", limit).query((rs, row) -> this.type.mapper().read(rs)).list();
 	}
 
-	private SqlParameterSource insertParameters(T event, Instant dueAt) {
+	private SqlParameterSource insertParameters(T event, Instant dueAt, @Nullable String traceParent) {
 		Map<String, @Nullable Object> values = this.type.mapper().ownValues(event);
-		return new MapSqlParameterSource(values).addValue("dueAt", this.dialect.timestampParameter(dueAt));
+		MapSqlParameterSource parameters = new MapSqlParameterSource(values)
+			.addValue("dueAt", this.dialect.timestampParameter(dueAt));
+		return (this.tracing != RowTracing.NONE) ? parameters.addValue("traceParent", traceParent, Types.VARCHAR)
+				: parameters;
+	}
+
+	/** The trace context the rows inserted now keep: the scheduling code's, one for every row of one call. */
+	private @Nullable String traceParent() {
+		return this.tracing.capture(this.type.name());
 	}
 
 }

@@ -3,7 +3,10 @@ package dev.awty.internal.delivery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -16,11 +19,13 @@ import dev.awty.internal.claim.ClaimTokens;
 import dev.awty.internal.claim.EventClaims;
 import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.claim.HeldRowWrites;
+import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.pipeline.LeaseHeartbeat;
 import dev.awty.internal.pipeline.DeliveryCounters;
 import dev.awty.internal.pipeline.DueRelease;
 import dev.awty.internal.pipeline.PollSource;
 import dev.awty.internal.pipeline.SafePublish;
+import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
 
@@ -54,10 +59,13 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 
 	private final ClaimSizing sizing;
 
+	private final RowTracing tracing;
+
 	BatchDelivery(EventTable<T> table, TypeSettings settings, EventPublisher publisher, String instanceId,
 			BatchWriter<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters,
 			LeaseHeartbeat<Long> heartbeat) {
 		this.claims = table.claims();
+		this.tracing = table.tracing();
 		this.writes = table.writes();
 		this.settings = settings;
 		this.publisher = publisher;
@@ -74,8 +82,9 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		String token = this.tokens.next();
 		long started = System.nanoTime();
 		int limit = this.sizing.limit();
-		EventClaims.Claimed<T> claimed = this.claims.claimDue(token, limit, this.settings.lease(),
-				this.settings.byPriority(), this.settings.claimAhead());
+		EventClaims.Claimed<T> claimed = this.tracing.claim(this.claims.type().name(),
+				() -> this.claims.claimDue(token, limit, this.settings.lease(), this.settings.byPriority(),
+						this.settings.claimAhead()));
 		long returned = System.nanoTime();
 		this.counters.claimed(claimed.rows().size(), returned - started);
 		if (!claimed.unreadable().isEmpty()) {
@@ -185,10 +194,20 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 
 	private List<RowResult<T>> publishAll(List<T> rows) {
 		String typeName = this.claims.type().name();
-		List<Message<?>> messages = rows.stream().<Message<?>>map((row) -> EventMessages.toMessage(typeName, row)).toList();
+		List<Message<?>> messages = new ArrayList<>(rows.size());
+		List<RowTracing.Step> traced = new ArrayList<>(rows.size());
+		for (T row : rows) {
+			Map<String, Object> traceHeaders = new HashMap<>(2);
+			traced.add(this.tracing.publish(typeName, Objects.requireNonNull(row.getId()), EntityMapper.traceParent(row),
+					traceHeaders));
+			messages.add(EventMessages.toMessage(typeName, row, traceHeaders));
+		}
 		long start = System.nanoTime();
 		List<PublishOutcome> outcomes = SafePublish.publish(this.publisher, this.claims.type().channel(), messages);
 		long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+		for (int i = 0; i < traced.size(); i++) {
+			traced.get(i).end(outcomes.get(i).succeeded() ? null : String.valueOf(outcomes.get(i).error()));
+		}
 		List<RowResult<T>> results = new ArrayList<>(rows.size());
 		for (int i = 0; i < rows.size(); i++) {
 			T row = rows.get(i);

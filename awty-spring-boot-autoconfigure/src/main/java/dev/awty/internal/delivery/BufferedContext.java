@@ -3,6 +3,8 @@ package dev.awty.internal.delivery;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 
 import org.springframework.integration.support.MessageBuilder;
 import org.springframework.messaging.Message;
@@ -40,6 +42,8 @@ final class BufferedContext implements HandlerContext {
 
 	private boolean closed;
 
+	private Supplier<Map<String, Object>> traceHeaders = Map::of;
+
 	BufferedContext(String typeName, String typeChannel, ScheduledEntity row, String eventId, int checkCount,
 			Instant firstCheckAt, Instant now) {
 		this.typeName = typeName;
@@ -64,12 +68,18 @@ final class BufferedContext implements HandlerContext {
 		int index = this.outgoing.size();
 		String id = (index == 0) ? this.eventId : this.eventId + "-" + index;
 		this.outgoing.add(new Outgoing(channel, MessageBuilder.withPayload(payload)
+			.copyHeaders(this.traceHeaders.get())
 			.setHeader(AwtyHeaders.EVENT_ID, id)
 			.setHeader(AwtyHeaders.TYPE, this.typeName)
 			.setHeader(AwtyHeaders.DUE_AT, this.row.getDueAt())
 			.setHeader(AwtyHeaders.ATTEMPT, this.row.getAttempts() + 1)
 			.setHeader(AwtyHeaders.CHECK_COUNT, this.checkCount)
 			.build()));
+	}
+
+	/** Where the headers that carry the handler call's trace come from; none unless the row is traced. */
+	synchronized void traceHeaders(Supplier<Map<String, Object>> headers) {
+		this.traceHeaders = headers;
 	}
 
 	/** Ends the call: no more publishing; returns what was published. */

@@ -1,5 +1,7 @@
 package dev.awty.internal.delivery;
 
+import java.util.Map;
+
 import org.springframework.integration.support.MessageBuilder;
 import org.springframework.messaging.Message;
 
@@ -19,7 +21,13 @@ final class EventMessages {
 	}
 
 	static Message<?> toMessage(String typeName, ScheduledEntity row) {
+		return toMessage(typeName, row, Map.of());
+	}
+
+	/** The message with {@code traceHeaders} too: the trace context its consumer continues, when traced. */
+	static Message<?> toMessage(String typeName, ScheduledEntity row, Map<String, Object> traceHeaders) {
 		return MessageBuilder.withPayload(row)
+			.copyHeaders(traceHeaders)
 			.setHeader(AwtyHeaders.EVENT_ID, eventId(typeName, row))
 			.setHeader(AwtyHeaders.TYPE, typeName)
 			.setHeader(AwtyHeaders.DUE_AT, row.getDueAt())

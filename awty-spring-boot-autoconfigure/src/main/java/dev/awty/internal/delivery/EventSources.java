@@ -53,7 +53,8 @@ public final class EventSources {
 				new OutcomeReport(typeName, settings.maxAttempts(), counters));
 		HandlerStep<T> step = (handler != null) ? new HandlerStep<>(typeName, table.type().channel(), handler,
 				new HandlerInvoker(typeName, handling.handlerTimeout(), settings.concurrency()),
-				new CheckGuard(typeName, handling, handler.checksAgain()), checks, this.publisher, settings.lease()) : null;
+				new CheckGuard(typeName, handling, handler.checksAgain()), checks, this.publisher, settings.lease(),
+				table.tracing()) : null;
 		LeaseHeartbeat<Long> heartbeat = new LeaseHeartbeat<>("type '" + typeName + "'", new Leases(table.type().table(),
 				this.store.dialect(), this.store.dataSource(), this.store.transaction()), Long.class, settings.lease(),
 				counters::lostLeases);

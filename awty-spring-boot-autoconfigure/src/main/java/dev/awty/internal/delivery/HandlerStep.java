@@ -19,6 +19,8 @@ import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
 import dev.awty.internal.checks.HandlerInvoker;
 import dev.awty.internal.checks.CheckGuard;
+import dev.awty.internal.model.EntityMapper;
+import dev.awty.internal.tracing.RowTracing;
 
 /**
  * The delivery step of a type with a handler: runs the handler on each claimed row, applies the guards to
@@ -42,9 +44,12 @@ final class HandlerStep<T extends ScheduledEntity> {
 
 	private final CheckGuard guard;
 
+	private final RowTracing tracing;
+
 	HandlerStep(String typeName, String channel, EventHandler<T> handler, HandlerInvoker invoker, CheckGuard guard,
-			CheckWrites checks, EventPublisher publisher, Duration lease) {
+			CheckWrites checks, EventPublisher publisher, Duration lease, RowTracing tracing) {
 		this.typeName = typeName;
+		this.tracing = tracing;
 		this.channel = channel;
 		this.handler = handler;
 		this.invoker = invoker;
@@ -68,7 +73,11 @@ final class HandlerStep<T extends ScheduledEntity> {
 			BufferedContext context = new BufferedContext(this.typeName, this.channel, row, eventId, state.checkCount(),
 					(state.firstCheckAt() != null) ? state.firstCheckAt() : dueAt, now);
 			long start = System.nanoTime();
-			HandlerInvoker.Invocation invocation = this.invoker.invoke(() -> this.handler.handle(row, context));
+			HandlerInvoker.Invocation invocation = this.invoker.invoke(() -> this.tracing.handle(this.typeName,
+					Objects.requireNonNull(row.getId()), EntityMapper.traceParent(row), (traceHeaders) -> {
+						context.traceHeaders(traceHeaders);
+						return this.handler.handle(row, context);
+					}));
 			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
 			HandlerOutcome outcome = invocation.outcome();
 			if (outcome == null) {

@@ -91,6 +91,15 @@ final class ChangeSetWriter {
 		return close(xml);
 	}
 
+	/** Adds the optional column that keeps the trace context of the code that scheduled each row. */
+	String traceColumn() {
+		StringBuilder xml = open("trace-parent-" + this.type.table());
+		xml.append("    <addColumn tableName=\"").append(this.type.table()).append("\">\n");
+		xml.append("        <column name=\"").append(EntityMapper.TRACE_PARENT).append("\" type=\"VARCHAR(64)\"/>\n");
+		xml.append("    </addColumn>\n");
+		return close(xml);
+	}
+
 	/** The changeSet {@code id} of awty's own changelog, as it is shipped. */
 	static String starterChangeSet(String id) {
 		String changelog;

@@ -25,6 +25,9 @@ import dev.awty.spi.SqlDialect;
  */
 public final class EntityMapper<T extends ScheduledEntity> {
 
+	/** The optional column that keeps the trace context of the code that scheduled a row. */
+	public static final String TRACE_PARENT = "trace_parent";
+
 	private static final Map<String, Field> BASE_FIELDS = new LinkedHashMap<>();
 
 	static {
@@ -120,6 +123,16 @@ public final class EntityMapper<T extends ScheduledEntity> {
 			throw new AwtyException("Could not create " + this.constructor.getDeclaringClass().getName()
 					+ " with its no-argument constructor", ex);
 		}
+	}
+
+	/** The trace context read with {@code entity}'s row, or {@code null}. */
+	public static @Nullable String traceParent(ScheduledEntity entity) {
+		return (String) ReflectionUtils.getField(BASE_FIELDS.get(TRACE_PARENT), entity);
+	}
+
+	/** Reads the row's trace context from {@code rs} into {@code entity}. */
+	public static void readTraceParent(ScheduledEntity entity, ResultSet rs) throws SQLException {
+		set(entity, TRACE_PARENT, rs.getString(TRACE_PARENT));
 	}
 
 	private static void set(Object entity, String column, @Nullable Object value) {

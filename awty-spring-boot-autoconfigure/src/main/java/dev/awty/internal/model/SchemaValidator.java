@@ -25,6 +25,9 @@ public final class SchemaValidator {
 	private static final Set<Integer> TEXT_TYPES = Set.of(Types.VARCHAR, Types.CHAR, Types.LONGVARCHAR, Types.CLOB,
 			Types.NVARCHAR, Types.NCHAR, Types.LONGNVARCHAR, Types.NCLOB);
 
+	/** The length of a W3C {@code traceparent} of version 00. */
+	private static final int TRACE_PARENT_LENGTH = 55;
+
 	private static final String HISTORY_TABLE = "awty_delivery_log";
 
 	private static final String HISTORY_CHANGE_SET = "awty-2-delivery-log";
@@ -93,6 +96,30 @@ public final class SchemaValidator {
 	public int lastErrorLength(EventType<?> type, int defaultLength) {
 		TableColumns.Column column = this.tables.columns(type.table()).get(BaseColumn.LAST_ERROR.column());
 		return (column != null && column.size() > 0) ? Math.min(column.size(), defaultLength) : defaultLength;
+	}
+
+	/**
+	 * Whether the type's table has the optional {@code trace_parent} column, checked to hold a W3C
+	 * {@code traceparent} (text of at least 55 characters).
+	 * @throws ScheduledTableException when the column exists with another type or too short, with the changeSet
+	 * that adds it as expected
+	 */
+	public boolean hasTraceColumn(EventType<?> type) {
+		TableColumns.Column column = this.tables.columns(type.table()).get(EntityMapper.TRACE_PARENT);
+		if (column == null) {
+			return false;
+		}
+		if (!compatible(BaseColumn.Kind.TEXT, column) || (column.size() > 0 && column.size() < TRACE_PARENT_LENGTH)) {
+			throw new ScheduledTableException(type.name(), type.table(), List.of("column '" + EntityMapper.TRACE_PARENT
+					+ "' has type " + column.typeName() + "(" + column.size() + ") but needs VARCHAR(64), for a W3C "
+					+ "traceparent; drop it and add it again"), traceColumnChangeSet(type));
+		}
+		return true;
+	}
+
+	/** The changeSet that adds the optional {@code trace_parent} column to the type's table. */
+	public String traceColumnChangeSet(EventType<?> type) {
+		return new ChangeSetWriter(type, this.dialect).traceColumn();
 	}
 
 	/**
