@@ -62,8 +62,10 @@ class PostgresDueNotificationListenerIntegrationTests {
 			DataSource throughProxy = new DriverManagerDataSource(
 					target.replaceFirst("//127.0.0.1:" + proxy.port() + "/"), this.database.username(),
 					this.database.password());
+			// a probe timeout a loaded CI machine meets: with 500 ms a slow round trip on the new connection counted as
+			// a failure too, and the pauses between tries outgrew the wait below
 			DueNotificationListener listener = new DueNotificationListener(throughProxy, "LISTEN awty_due", this.wakeUps,
-					Duration.ofMillis(300), Duration.ofMillis(500));
+					Duration.ofMillis(300), Duration.ofSeconds(2));
 			listener.start();
 			try {
 				await().atMost(Duration.ofSeconds(10)).until(listener::receivesNotifications);
@@ -73,7 +75,7 @@ class PostgresDueNotificationListenerIntegrationTests {
 				this.woken.clear();
 
 				// Sent straight to the database, so only a new LISTEN connection receives them.
-				await().atMost(Duration.ofSeconds(20)).until(() -> notifyAndCheckWoken(2_000));
+				await().atMost(Duration.ofSeconds(45)).until(() -> notifyAndCheckWoken(2_000));
 				assertThat(listener.receivesNotifications()).isTrue();
 			}
 			finally {
