@@ -195,12 +195,19 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	private List<RowResult<T>> publishAll(List<T> rows) {
 		String typeName = this.claims.type().name();
 		List<Message<?>> messages = new ArrayList<>(rows.size());
-		List<RowTracing.Step> traced = new ArrayList<>(rows.size());
+		// untraced, a delivery allocates nothing per row beyond its message
+		boolean tracing = this.tracing != RowTracing.NONE;
+		List<RowTracing.Step> traced = tracing ? new ArrayList<>(rows.size()) : List.of();
 		for (T row : rows) {
-			Map<String, Object> traceHeaders = new HashMap<>(2);
-			traced.add(this.tracing.publish(typeName, Objects.requireNonNull(row.getId()), EntityMapper.traceParent(row),
-					traceHeaders));
-			messages.add(EventMessages.toMessage(typeName, row, traceHeaders));
+			if (tracing) {
+				Map<String, Object> traceHeaders = new HashMap<>(2);
+				traced.add(this.tracing.publish(typeName, Objects.requireNonNull(row.getId()),
+						EntityMapper.traceParent(row), traceHeaders));
+				messages.add(EventMessages.toMessage(typeName, row, traceHeaders));
+			}
+			else {
+				messages.add(EventMessages.toMessage(typeName, row));
+			}
 		}
 		long start = System.nanoTime();
 		List<PublishOutcome> outcomes = SafePublish.publish(this.publisher, this.claims.type().channel(), messages);
