@@ -3,6 +3,7 @@ package dev.awty.benchmarks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -53,7 +54,16 @@ class BenchmarkIntegrationTests {
 					tuple("backlog", Results.AWTY),
 					tuple("backlog", Results.DB_SCHEDULER),
 					tuple("recurring", Results.AWTY));
-		assertThat(deliveries).allSatisfy((delivery) -> assertThat(delivery.exactlyOnce()).as(delivery.toString()).isTrue());
+		// Quartz's cron triggers may fall more than the scenario's grace minute behind on a loaded machine: that is
+		// a figure the scenario records, not a fault of the harness; a duplicate would be one.
+		Predicate<Delivery> quartzRecurring = (delivery) -> delivery.scenario().equals("recurring")
+				&& delivery.system().equals(Results.QUARTZ);
+		assertThat(deliveries).filteredOn(quartzRecurring.negate())
+			.allSatisfy((delivery) -> assertThat(delivery.exactlyOnce()).as(delivery.toString()).isTrue());
+		assertThat(deliveries).filteredOn(quartzRecurring)
+			.singleElement()
+			.satisfies((delivery) -> assertThat(delivery.duplicates()).as(delivery.toString()).isZero())
+			.satisfies((delivery) -> assertThat(delivery.received()).as(delivery.toString()).isPositive());
 		assertThat(results.find("schedule", Results.AWTY, "batch/s")).isPresent();
 		assertThat(results.find("schedule", Results.DB_SCHEDULER, "batch/s")).isPresent();
 		assertThat(results.find("reschedule", Results.AWTY, "seconds")).isPresent();

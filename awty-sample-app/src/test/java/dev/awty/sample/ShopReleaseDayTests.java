@@ -20,14 +20,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The five-minute guide's flow with a movable clock: a pre-order of an album released in three days gets its download
  * email on release day, through awty's real pollers and channel, and not a day before; the test takes seconds.
  */
-// tag::release-day[]
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
 		properties = { "shop.demo=false", "spring.datasource.url=jdbc:h2:mem:shop-release-day;DB_CLOSE_DELAY=-1" })
+// tag::clock[]
 @AutoConfigureAwtyTestClock
 class ShopReleaseDayTests {
 
 	@Autowired
 	AwtyTestClock time;
+	// end::clock[]
 
 	@Autowired
 	Clock clock;
@@ -41,6 +42,7 @@ class ShopReleaseDayTests {
 	@Autowired
 	DownloadEmails emails;
 
+	// tag::release-day[]
 	@Test
 	void preOrderGetsItsDownloadEmailOnReleaseDayAndNotBefore() throws InterruptedException {
 		long album = this.albums.create("Three days away", this.clock.instant().plus(Duration.ofDays(3)));
@@ -55,5 +57,6 @@ class ShopReleaseDayTests {
 			.satisfies((email) -> assertThat(email).containsEntry("purchaseId", purchase)
 				.containsEntry("kind", "DOWNLOAD"));
 	}
+	// end::release-day[]
+
 }
-// end::release-day[]
