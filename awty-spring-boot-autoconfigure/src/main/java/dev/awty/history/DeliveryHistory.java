@@ -14,8 +14,8 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * Occurrences of recurring schedules are recorded under the type {@code awty_recurring}
  * ({@link dev.awty.recurring.RecurringHeaders#TYPE_VALUE}), with {@code awty.history.mode}, and kept for
- * {@code awty.history.retention} like the rows of event types: {@link #find} and {@link #failures} answer for them
- * too, and {@link #forSchedule} reads one schedule's.
+ * {@code awty.history.retention} like the rows of event types: {@link #find}, {@link #failures} and {@link #latest} answer for
+ * them too, and {@link #forSchedule} reads one schedule's.
  * <p>
  * An empty result means no entry matched (or history is off for the type: {@code awty.types.<t>.history}).
  * Invalid arguments (blank type, {@code to} not after {@code from}, a limit below 1) throw
@@ -37,6 +37,13 @@ public interface DeliveryHistory {
 	default List<DeliveryRecord> failures(String type, Instant from, Instant to, int limit) {
 		return find(type, DeliveryOutcome.FAILED, from, to, limit);
 	}
+
+	/**
+	 * The newest entries of {@code type} with {@code outcome}, newest first, however long ago they were written:
+	 * "what failed last".
+	 * @param limit the most entries to return, at most {@link #MAX_LIMIT}
+	 */
+	List<DeliveryRecord> latest(String type, DeliveryOutcome outcome, int limit);
 
 	/** Everything recorded about one row, earliest first. */
 	List<DeliveryRecord> ofRow(String type, long rowId);

@@ -40,6 +40,11 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 			ORDER BY finished_at, id LIMIT :limit
 			""";
 
+	private static final String FIND_LATEST_OUTCOME = """
+			SELECT * FROM awty_delivery_log WHERE event_type = :type AND outcome = :outcome
+			ORDER BY finished_at DESC, id DESC LIMIT :limit
+			""";
+
 	private static final String FIND_OF_ROW = """
 			SELECT * FROM awty_delivery_log WHERE event_type = :type AND row_id = :rowId ORDER BY finished_at, id
 			""";
@@ -83,6 +88,21 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 			statement = statement.param("outcome", outcome.name());
 		}
 		return statement.query((rs, row) -> read(rs)).list();
+	}
+
+	@Override
+	public List<DeliveryRecord> latest(String type, DeliveryOutcome outcome, int limit) {
+		requireType(type);
+		if (outcome == null) {
+			throw new IllegalArgumentException("outcome must not be null; use find for every outcome");
+		}
+		requireLimit(limit);
+		return this.jdbc.sql(FIND_LATEST_OUTCOME)
+			.param("type", type)
+			.param("outcome", outcome.name())
+			.param("limit", limit)
+			.query((rs, row) -> read(rs))
+			.list();
 	}
 
 	@Override
