@@ -1,5 +1,6 @@
 package dev.awty.internal.dashboard;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,18 +26,24 @@ final class DashboardHistory {
 		this.history = history;
 	}
 
+	/** The longest period one search of failures reads: a year, longer than any sensible retention. */
+	static final int MAX_HOURS = 366 * 24;
+
 	/**
-	 * The newest entries of {@code type} with a failure outcome, newest first.
+	 * The entries of {@code type} with a failure outcome in the last {@code hours}, newest first.
 	 * @param outcome {@code FAILED} (rows given up) or {@code RETRY} (failed attempts)
-	 * @throws IllegalArgumentException if the outcome or the limit is not valid
+	 * @throws IllegalArgumentException if the outcome, the period or the limit is not valid
 	 */
-	List<Map<String, @Nullable Object>> failures(String type, String outcome, int limit) {
+	List<Map<String, @Nullable Object>> failures(String type, String outcome, int hours, int limit) {
 		DashboardRows.requireLimit(limit);
+		if (hours < 1 || hours > MAX_HOURS) {
+			throw new IllegalArgumentException("hours must be between 1 and " + MAX_HOURS + ", was " + hours);
+		}
 		DeliveryOutcome failure = FAILURES.stream().filter((candidate) -> candidate.name().equalsIgnoreCase(outcome))
 			.findFirst()
 			.orElseThrow(() -> new IllegalArgumentException("outcome must be one of " + FAILURES + ", was '" + outcome
 					+ "'"));
-		return this.history.latest(type, failure, limit).stream().map(DashboardHistory::describe).toList();
+		return this.history.recent(type, failure, Duration.ofHours(hours), limit).stream().map(DashboardHistory::describe).toList();
 	}
 
 	/** Everything recorded about one row, earliest first. */

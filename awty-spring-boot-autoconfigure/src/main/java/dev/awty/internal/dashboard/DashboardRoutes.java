@@ -153,9 +153,10 @@ public final class DashboardRoutes {
 			throw new DashboardResponses.NotFound("Unknown type '" + type + "'; the types are "
 					+ this.overviews.sourceNames());
 		}
+		int hours = request.param("hours").map((text) -> number("hours", text)).orElse(24);
 		int limit = request.param("limit").map(DashboardRoutes::number).orElse(50);
 		return respond(HttpStatus.OK).body(Map.of("entries",
-				this.history.failures(type, request.param("outcome").orElse("FAILED"), limit)));
+				this.history.failures(type, request.param("outcome").orElse("FAILED"), hours, limit)));
 	}
 
 	private ServerResponse schedules(ServerRequest request) {
@@ -235,11 +236,15 @@ public final class DashboardRoutes {
 	}
 
 	private static int number(String text) {
+		return number("limit", text);
+	}
+
+	private static int number(String name, String text) {
 		try {
 			return Integer.parseInt(text);
 		}
 		catch (NumberFormatException ex) {
-			throw new IllegalArgumentException("limit must be a number, was '" + text + "'");
+			throw new IllegalArgumentException(name + " must be a number, was '" + text + "'");
 		}
 	}
 

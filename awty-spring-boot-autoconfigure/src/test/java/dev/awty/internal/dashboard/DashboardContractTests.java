@@ -288,7 +288,7 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 	}
 
 	@Test
-	void showsTheLatestFailuresWithTheirErrorsAndTheTimelineOfOneRow() {
+	void showsTheFailuresOfAPeriodNewestFirstWithTheirErrorsAndTheTimelineOfOneRow() {
 		run((mvc, context) -> {
 			context.getBean(DeliveryPollers.class).stop();
 			Instant now = this.database.databaseNow();
@@ -296,12 +296,22 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 			rowEntry(41, "FAILED", now.minus(Duration.ofHours(2)), "MessagingException: 554 relay refused");
 			rowEntry(42, "DELIVERED", now.minus(Duration.ofHours(2)), null);
 			rowEntry(43, "FAILED", now.minus(Duration.ofHours(1)), "Mapping failed: no customer");
+			rowEntry(44, "FAILED", now.minus(Duration.ofDays(3)), "MessagingException: 550 no such user");
 
 			mvc.perform(get("/awty/api/failures?type=" + TYPE).header(HttpHeaders.AUTHORIZATION, basic("ada")))
 				.andExpect(status().isOk())
 				.andExpect(jsonPath("$.entries[*].rowId").value(contains(43, 41)))
 				.andExpect(jsonPath("$.entries[*].error").value(contains("Mapping failed: no customer",
 						"MessagingException: 554 relay refused")));
+			mvc.perform(get("/awty/api/failures?type=" + TYPE + "&hours=168&limit=1")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.entries[*].rowId").value(contains(43)));
+			mvc.perform(get("/awty/api/failures?type=" + TYPE + "&hours=168")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.entries[*].rowId").value(contains(43, 41, 44)));
+			mvc.perform(get("/awty/api/failures?type=" + TYPE + "&hours=0").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isBadRequest())
+				.andExpect(jsonPath("$.error").value("hours must be between 1 and 8784, was 0"));
 			mvc.perform(get("/awty/api/failures?type=" + TYPE + "&outcome=retry")
 				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
 				.andExpect(jsonPath("$.entries[*].error").value(contains("MessagingException: 451 try later")));
