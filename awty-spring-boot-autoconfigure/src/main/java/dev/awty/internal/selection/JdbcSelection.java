@@ -128,7 +128,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T>, Jo
 		}
 		for (SelectionCriteria.Join join : this.criteria.joins()) {
 			this.rows.run(() -> {
-				this.rows.selected(JOINED_COLUMNS.formatted(join.alias()))
+				this.rows.selectedByIds(JOINED_COLUMNS.formatted(join.alias()))
 					.param("awtyRowIds", List.copyOf(rowIds))
 					.query((RowCallbackHandler) (rs) -> {
 						Map<String, @Nullable Object> row = columns.computeIfAbsent(rs.getLong(1),
