@@ -201,6 +201,11 @@ public final class DashboardRoutes {
 		if (refusal != null) {
 			return error(HttpStatus.FORBIDDEN, refusal);
 		}
+		// Without Spring Security there is no CSRF token: JSON, which a cross-site form cannot send, stands in for it.
+		if (!request.headers().contentType().filter(MediaType.APPLICATION_JSON::isCompatibleWith).isPresent()) {
+			return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send schedule actions with Content-Type: application/json,"
+					+ " as the dashboard page does");
+		}
 		String id = request.pathVariable("id");
 		String action = request.pathVariable("action");
 		Map<String, @Nullable Object> schedule = this.schedules.act(id, action);

@@ -240,7 +240,7 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 				.andExpect(jsonPath("$.schedule.version").value(3))
 				.andExpect(jsonPath("$.schedule.nextFireAt").isNotEmpty());
 
-			// A user without the role, and the operator without the CSRF token, change nothing.
+			// A user without the role, the operator without the CSRF token or without JSON, change nothing.
 			mvc.perform(post("/awty/api/schedules/report-daily/delete").session(TestSecurity.sessionWithCsrfToken())
 				.header(TestSecurity.CSRF_HEADER, TestSecurity.csrfToken())
 				.header(HttpHeaders.AUTHORIZATION, basic("bob")))
@@ -248,6 +248,10 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 				.andExpect(jsonPath("$.error").value("User 'bob' lacks role ROLE_AWTY_OPERATOR"));
 			mvc.perform(post("/awty/api/schedules/report-daily/delete").header(HttpHeaders.AUTHORIZATION, basic("ada")))
 				.andExpect(status().isForbidden());
+			mvc.perform(operator(post("/awty/api/schedules/report-daily/delete"), "").contentType(MediaType.TEXT_PLAIN))
+				.andExpect(status().isUnsupportedMediaType())
+				.andExpect(jsonPath("$.error").value("Send schedule actions with Content-Type: application/json, as the "
+						+ "dashboard page does"));
 			assertThat(schedules.get("report-daily")).isPresent();
 
 			mvc.perform(operator(post("/awty/api/schedules/report-daily/archive"), ""))
