@@ -115,7 +115,8 @@ class DashboardBrowserIntegrationTests {
 		browser.findElement(By.id("search")).click();
 		wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#rows tbody tr"), 2));
 		// The filter joins the purchase table: its columns show next to each row it found.
-		assertThat(browser.findElement(By.cssSelector("#rows th[data-joined='p.customer_email']")).isDisplayed()).isTrue();
+		assertThat(browser.findElement(By.cssSelector("#rows th[data-joined='p.customer_email']")).isDisplayed())
+			.isTrue();
 		assertThat(row(pendingRow).findElement(By.cssSelector("td[data-joined='p.customer_email']")).getText())
 			.isEqualTo("ada@example.com");
 		Files.createDirectories(Path.of("target"));
@@ -151,7 +152,8 @@ class DashboardBrowserIntegrationTests {
 		// As the pipeline writes it when the mail relay refuses a row for the last time.
 		jdbc.update("INSERT INTO awty_delivery_log (event_type, row_id, event_id, due_at, finished_at, attempts, "
 				+ "check_count, outcome, error, duration_ms, instance_id) VALUES ('purchase', 991, 'purchase:991-1', "
-				+ "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 10, 0, 'FAILED', 'MessagingException: 552 mailbox full', 4, 'shop-1')");
+				+ "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 10, 0, 'FAILED', 'MessagingException: 552 mailbox full', 4, "
+				+ "'shop-1')");
 
 		browser.get("http://127.0.0.1:" + shop.port() + "/awty");
 		WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(15));
@@ -170,7 +172,8 @@ class DashboardBrowserIntegrationTests {
 		String dave = "digest-dave@example.com";
 		schedule(dave).findElement(By.cssSelector("button[data-schedule-action=delete]")).click();
 		wait.until(ExpectedConditions.alertIsPresent()).accept();
-		wait.until(ExpectedConditions.invisibilityOfElementLocated(By.cssSelector("#schedules tr[data-schedule='" + dave + "']")));
+		wait.until(ExpectedConditions
+			.invisibilityOfElementLocated(By.cssSelector("#schedules tr[data-schedule='" + dave + "']")));
 		assertThat(schedules.get(dave)).isEmpty();
 
 		new Select(browser.findElement(By.id("failure-type"))).selectByVisibleText("purchase");

@@ -15,8 +15,8 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * Occurrences of recurring schedules are recorded under the type {@code awty_recurring}
  * ({@link dev.awty.recurring.RecurringHeaders#TYPE_VALUE}), with {@code awty.history.mode}, and kept for
- * {@code awty.history.retention} like the rows of event types: {@link #find}, {@link #failures} and {@link #recent} answer for
- * them too, and {@link #forSchedule} reads one schedule's.
+ * {@code awty.history.retention} like the rows of event types: {@link #find}, {@link #failures} and
+ * {@link #recent} answer for them too, and {@link #forSchedule} reads one schedule's.
  * <p>
  * An empty result means no entry matched (or history is off for the type: {@code awty.types.<t>.history}).
  * Invalid arguments (blank type, {@code to} not after {@code from}, a limit below 1) throw

@@ -20,14 +20,14 @@ final class DashboardHistory {
 	/** The outcomes whose entries say why something failed. */
 	private static final List<DeliveryOutcome> FAILURES = List.of(DeliveryOutcome.FAILED, DeliveryOutcome.RETRY);
 
+	/** The longest period one search of failures reads: a year, longer than any sensible retention. */
+	static final int MAX_HOURS = 366 * 24;
+
 	private final DeliveryHistory history;
 
 	DashboardHistory(DeliveryHistory history) {
 		this.history = history;
 	}
-
-	/** The longest period one search of failures reads: a year, longer than any sensible retention. */
-	static final int MAX_HOURS = 366 * 24;
 
 	/**
 	 * The entries of {@code type} with a failure outcome in the last {@code hours}, newest first.
@@ -43,7 +43,10 @@ final class DashboardHistory {
 			.findFirst()
 			.orElseThrow(() -> new IllegalArgumentException("outcome must be one of " + FAILURES + ", was '" + outcome
 					+ "'"));
-		return this.history.recent(type, failure, Duration.ofHours(hours), limit).stream().map(DashboardHistory::describe).toList();
+		return this.history.recent(type, failure, Duration.ofHours(hours), limit)
+			.stream()
+			.map(DashboardHistory::describe)
+			.toList();
 	}
 
 	/** Everything recorded about one row, earliest first. */

@@ -233,7 +233,8 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 				.andExpect(status().isOk())
 				.andExpect(jsonPath("$.schedule.state").value("PAUSED"))
 				.andExpect(jsonPath("$.schedule.version").value(2));
-			assertThat(schedules.get("report-daily")).hasValueSatisfying((schedule) -> assertThat(schedule.enabled()).isFalse());
+			assertThat(schedules.get("report-daily"))
+				.hasValueSatisfying((schedule) -> assertThat(schedule.enabled()).isFalse());
 			mvc.perform(operator(post("/awty/api/schedules/report-daily/resume"), ""))
 				.andExpect(status().isOk())
 				.andExpect(jsonPath("$.schedule.state").value("ACTIVE"))
@@ -313,7 +314,8 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 			mvc.perform(get("/awty/api/failures?type=" + TYPE + "&hours=168")
 				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
 				.andExpect(jsonPath("$.entries[*].rowId").value(contains(43, 41, 44)));
-			mvc.perform(get("/awty/api/failures?type=" + TYPE + "&hours=0").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+			mvc.perform(get("/awty/api/failures?type=" + TYPE + "&hours=0")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
 				.andExpect(status().isBadRequest())
 				.andExpect(jsonPath("$.error").value("hours must be between 1 and 8784, was 0"));
 			mvc.perform(get("/awty/api/failures?type=" + TYPE + "&outcome=retry")
