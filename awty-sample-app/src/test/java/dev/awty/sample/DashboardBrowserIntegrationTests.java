@@ -23,14 +23,18 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import dev.awty.recurring.RecurringSchedules;
+import dev.awty.sample.digest.Digests;
 import dev.awty.testing.TestDatabases;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Drives the sample shop's awty dashboard in a real headless Chromium: the types table shows the backlog,
- * cancelling a pending row and retrying a failed one change them in the database. Needs Debian's
+ * Drives the sample shop's awty dashboard in a real headless Chromium: the types table shows the backlog, a search
+ * by album shows the purchase columns it joins, cancelling a pending row and retrying a failed one change them in
+ * the database; the recurring digests are paused, resumed and deleted, and a failure leads to its row's timeline.
+ * One shop and one browser serve every test. Needs Debian's
  * {@code chromium} and {@code chromium-driver}; with {@code CI=true} their absence fails the test.
  */
 class DashboardBrowserIntegrationTests {
@@ -110,6 +114,11 @@ class DashboardBrowserIntegrationTests {
 		browser.findElement(By.id("search-value")).sendKeys(String.valueOf(later));
 		browser.findElement(By.id("search")).click();
 		wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#rows tbody tr"), 2));
+		// The filter joins the purchase table: its columns show next to each row it found.
+		assertThat(browser.findElement(By.cssSelector("#rows th[data-joined='p.customer_email']")).isDisplayed())
+			.isTrue();
+		assertThat(row(pendingRow).findElement(By.cssSelector("td[data-joined='p.customer_email']")).getText())
+			.isEqualTo("ada@example.com");
 		Files.createDirectories(Path.of("target"));
 		Files.write(Path.of("target/dashboard.png"),
 				((org.openqa.selenium.TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
@@ -131,6 +140,58 @@ class DashboardBrowserIntegrationTests {
 		assertThat(shop.getList("/emails?albumId=" + later)).extracting((email) -> ((Number) email.get("purchaseId")).longValue())
 			.containsExactly(failedPurchase);
 		wait.until(ExpectedConditions.textToBe(cell("purchase", "failed"), "0"));
+	}
+
+	@Test
+	void operatorPausesResumesAndDeletesDigestsAndFollowsAFailureToItsRowsTimeline() {
+		RecurringSchedules schedules = shop.bean(RecurringSchedules.class);
+		Digests digests = shop.bean(Digests.class);
+		digests.subscribe("carol@example.com", "Europe/Berlin");
+		digests.subscribe("dave@example.com", "America/New_York");
+		JdbcTemplate jdbc = shop.bean(JdbcTemplate.class);
+		// As the pipeline writes it when the mail relay refuses a row for the last time.
+		jdbc.update("INSERT INTO awty_delivery_log (event_type, row_id, event_id, due_at, finished_at, attempts, "
+				+ "check_count, outcome, error, duration_ms, instance_id) VALUES ('purchase', 991, 'purchase:991-1', "
+				+ "CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 10, 0, 'FAILED', 'MessagingException: 552 mailbox full', 4, "
+				+ "'shop-1')");
+
+		browser.get("http://127.0.0.1:" + shop.port() + "/awty");
+		WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(15));
+		String carol = "digest-carol@example.com";
+		wait.until(ExpectedConditions.textToBe(scheduleCell(carol, "state"), "active"));
+		assertThat(browser.findElement(scheduleCell(carol, "version")).getText()).isEqualTo("1");
+
+		schedule(carol).findElement(By.cssSelector("button[data-schedule-action=pause]")).click();
+		wait.until(ExpectedConditions.textToBe(scheduleCell(carol, "state"), "paused"));
+		assertThat(browser.findElement(scheduleCell(carol, "version")).getText()).isEqualTo("2");
+		assertThat(schedules.get(carol)).hasValueSatisfying((schedule) -> assertThat(schedule.enabled()).isFalse());
+		schedule(carol).findElement(By.cssSelector("button[data-schedule-action=resume]")).click();
+		wait.until(ExpectedConditions.textToBe(scheduleCell(carol, "state"), "active"));
+		assertThat(browser.findElement(scheduleCell(carol, "version")).getText()).isEqualTo("3");
+
+		String dave = "digest-dave@example.com";
+		schedule(dave).findElement(By.cssSelector("button[data-schedule-action=delete]")).click();
+		wait.until(ExpectedConditions.alertIsPresent()).accept();
+		wait.until(ExpectedConditions
+			.invisibilityOfElementLocated(By.cssSelector("#schedules tr[data-schedule='" + dave + "']")));
+		assertThat(schedules.get(dave)).isEmpty();
+
+		new Select(browser.findElement(By.id("failure-type"))).selectByVisibleText("purchase");
+		browser.findElement(By.id("failure-search")).click();
+		By failure = By.cssSelector("#failures tr[data-row='991']");
+		wait.until(ExpectedConditions.presenceOfElementLocated(failure));
+		assertThat(browser.findElement(failure).getText()).contains("552 mailbox full");
+		browser.findElement(failure).click();
+		wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("row-history"), "552 mailbox full"));
+		assertThat(browser.findElement(By.id("row-history-id")).getText()).isEqualTo("purchase #991");
+	}
+
+	private static By scheduleCell(String id, String field) {
+		return By.cssSelector("#schedules tr[data-schedule='" + id + "'] td[data-field='" + field + "']");
+	}
+
+	private static WebElement schedule(String id) {
+		return browser.findElement(By.cssSelector("#schedules tr[data-schedule='" + id + "']"));
 	}
 
 	private static By cell(String type, String field) {

@@ -44,7 +44,7 @@ public final class AwtyDashboardAutoConfiguration {
 			DeliveryHistory history, DashboardAccess access, AwtyProperties properties) {
 		List<SelectionFilter<?>> declared = filters.orderedStream().toList();
 		DashboardSchedules shownSchedules = new DashboardSchedules(schedules.getIfUnique(), history);
-		return new DashboardRoutes(overviews, repositories, declared, shownSchedules, access,
+		return new DashboardRoutes(overviews, repositories, declared, shownSchedules, history, access,
 				properties.getDashboard().isReadOnly())
 			.routes();
 	}

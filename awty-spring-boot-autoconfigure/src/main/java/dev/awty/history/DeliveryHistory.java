@@ -1,5 +1,6 @@
 package dev.awty.history;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -14,8 +15,8 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * Occurrences of recurring schedules are recorded under the type {@code awty_recurring}
  * ({@link dev.awty.recurring.RecurringHeaders#TYPE_VALUE}), with {@code awty.history.mode}, and kept for
- * {@code awty.history.retention} like the rows of event types: {@link #find} and {@link #failures} answer for them
- * too, and {@link #forSchedule} reads one schedule's.
+ * {@code awty.history.retention} like the rows of event types: {@link #find}, {@link #failures} and
+ * {@link #recent} answer for them too, and {@link #forSchedule} reads one schedule's.
  * <p>
  * An empty result means no entry matched (or history is off for the type: {@code awty.types.<t>.history}).
  * Invalid arguments (blank type, {@code to} not after {@code from}, a limit below 1) throw
@@ -37,6 +38,14 @@ public interface DeliveryHistory {
 	default List<DeliveryRecord> failures(String type, Instant from, Instant to, int limit) {
 		return find(type, DeliveryOutcome.FAILED, from, to, limit);
 	}
+
+	/**
+	 * Entries of {@code type} with {@code outcome} finished within {@code period} before the database's now, newest
+	 * first: "what failed in the last day".
+	 * @param period how far back to look, positive; the longer, the more entries are read to find the newest
+	 * @param limit the most entries to return, at most {@link #MAX_LIMIT}
+	 */
+	List<DeliveryRecord> recent(String type, DeliveryOutcome outcome, Duration period, int limit);
 
 	/** Everything recorded about one row, earliest first. */
 	List<DeliveryRecord> ofRow(String type, long rowId);

@@ -187,7 +187,7 @@ abstract class HistoryContractTests extends DatabaseContractTests {
 	}
 
 	@Test
-	void answersWhatFailedInARangeTheHistoryOfOneRowAndCountsByOutcomePerDay() {
+	void answersWhatFailedInARangeOrRecentlyTheHistoryOfOneRowAndCountsByOutcomePerDay() {
 		purchases(new ReceivedEvents()).run((context) -> {
 			DeliveryHistory history = context.getBean(DeliveryHistory.class);
 			Instant yesterday = LocalDate.now(ZoneOffset.UTC).minusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant();
@@ -217,6 +217,23 @@ abstract class HistoryContractTests extends DatabaseContractTests {
 			assertThatIllegalArgumentException()
 				.isThrownBy(() -> history.find("test_purchase", null, yesterday, Instant.now(), 0))
 				.withMessage("limit must be between 1 and 10000, was 0");
+
+			// Recent failures count back from the database's clock and come newest first.
+			Instant now = databaseNow();
+			insert("test_purchase", 6, "FAILED", now.minus(Duration.ofMinutes(50)), "relay refused");
+			insert("test_purchase", 7, "FAILED", now.minus(Duration.ofMinutes(20)), "mailbox full");
+			insert("test_purchase", 8, "RETRY", now.minus(Duration.ofMinutes(10)), "try later");
+			assertThat(history.recent("test_purchase", DeliveryOutcome.FAILED, Duration.ofHours(1), 10))
+				.extracting(DeliveryRecord::rowId, DeliveryRecord::error)
+				.containsExactly(org.assertj.core.groups.Tuple.tuple(7L, "mailbox full"),
+						org.assertj.core.groups.Tuple.tuple(6L, "relay refused"));
+			assertThat(history.recent("test_purchase", DeliveryOutcome.FAILED, Duration.ofMinutes(30), 10))
+				.extracting(DeliveryRecord::rowId).containsExactly(7L);
+			assertThat(history.recent("test_purchase", DeliveryOutcome.FAILED, Duration.ofDays(30), 1))
+				.extracting(DeliveryRecord::rowId).containsExactly(7L);
+			assertThatIllegalArgumentException()
+				.isThrownBy(() -> history.recent("test_purchase", DeliveryOutcome.FAILED, Duration.ZERO, 10))
+				.withMessage("period must be positive, such as PT24H, was PT0S");
 		});
 	}
 

@@ -37,6 +37,7 @@ import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
+import dev.awty.internal.selection.JoinedColumns;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.Selection;
 import dev.awty.spi.SqlDialect;
@@ -228,6 +229,8 @@ abstract class UnanalyzedTablePlanContractTests {
 		album(repositories, 1).list(50);
 		album(repositories, 1).page(50, 50);
 		album(repositories, 1).count();
+		// What the dashboard shows of the joined purchases next to a page of rows it found.
+		((JoinedColumns) album(repositories, 1)).joinedColumns(List.of(21L, 41L, 61L));
 		album(repositories, 2).rescheduleTo(later);
 		album(repositories, 3).shiftBy(Duration.ofHours(1));
 		album(repositories, 4).cancel();
@@ -242,6 +245,7 @@ abstract class UnanalyzedTablePlanContractTests {
 		history.ofRow("test_purchase", 17);
 		history.countsByDay("test_purchase", LocalDate.now(ZoneOffset.UTC).minusDays(2), LocalDate.now(ZoneOffset.UTC));
 		history.forSchedule("report-7", 50);
+		history.recent("test_purchase", DeliveryOutcome.FAILED, Duration.ofDays(1), 50);
 		history.find("awty_recurring", DeliveryOutcome.FAILED, now.minus(Duration.ofDays(1)), now, 50);
 		context.getBean(Housekeeping.class).runOnce();
 		RecurringSchedules recurring = context.getBean(RecurringSchedules.class);

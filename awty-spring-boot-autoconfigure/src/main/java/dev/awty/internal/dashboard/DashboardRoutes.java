@@ -18,6 +18,7 @@ import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
+import dev.awty.history.DeliveryHistory;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.internal.observe.TypeOverviews.TypeInfo;
@@ -31,9 +32,11 @@ import static dev.awty.internal.dashboard.DashboardResponses.respond;
 
 /**
  * The dashboard under {@code /awty}: the page, and the JSON it reads ({@code GET /awty/api/overview},
- * {@code GET /awty/api/types/{type}/rows}, {@code GET /awty/api/schedules},
- * {@code GET /awty/api/schedules/{id}/history}) and writes ({@code POST /awty/api/types/{type}/{action}}).
- * Every action is logged with the user who asked for it.
+ * {@code GET /awty/api/types/{type}/rows}, {@code GET /awty/api/types/{type}/rows/{id}/history},
+ * {@code GET /awty/api/failures}, {@code GET /awty/api/schedules}, {@code GET /awty/api/schedules/{id}/history}) and
+ * writes ({@code POST /awty/api/types/{type}/{action}}, {@code POST /awty/api/schedules/{id}/{action}}). Writes need
+ * what reads need, a dashboard that is not read-only and, with Spring Security, the CSRF token. Every action is
+ * logged with the user who asked for it.
  */
 public final class DashboardRoutes {
 
@@ -49,15 +52,18 @@ public final class DashboardRoutes {
 
 	private final DashboardSchedules schedules;
 
+	private final DashboardHistory history;
+
 	private final DashboardAccess access;
 
 	private final boolean readOnly;
 
 	public DashboardRoutes(TypeOverviews overviews, EventRepositories repositories, List<SelectionFilter<?>> filters,
-			DashboardSchedules schedules, DashboardAccess access, boolean readOnly) {
+			DashboardSchedules schedules, DeliveryHistory history, DashboardAccess access, boolean readOnly) {
 		this.overviews = overviews;
 		this.rows = new DashboardRows(repositories, filters);
 		this.schedules = schedules;
+		this.history = new DashboardHistory(history);
 		this.access = access;
 		this.readOnly = readOnly;
 	}
@@ -68,9 +74,12 @@ public final class DashboardRoutes {
 			.GET(PATH + "/", this::page)
 			.GET(PATH + "/api/overview", handle(this::overview))
 			.GET(PATH + "/api/types/{type}/rows", handle(this::search))
+			.GET(PATH + "/api/types/{type}/rows/{id}/history", handle(this::rowHistory))
+			.GET(PATH + "/api/failures", handle(this::failures))
 			.GET(PATH + "/api/schedules", handle(this::schedules))
 			.GET(PATH + "/api/schedules/{id}/history", handle(this::scheduleHistory))
 			.POST(PATH + "/api/types/{type}/{action}", handle(this::act))
+			.POST(PATH + "/api/schedules/{id}/{action}", handle(this::actOnSchedule))
 			.build();
 	}
 
@@ -123,6 +132,33 @@ public final class DashboardRoutes {
 		return respond(HttpStatus.OK).body(Map.of("rows", found));
 	}
 
+	private ServerResponse rowHistory(ServerRequest request) {
+		String readRefusal = this.access.refusal(request.servletRequest());
+		if (readRefusal != null) {
+			return error(HttpStatus.FORBIDDEN, readRefusal);
+		}
+		TypeInfo type = type(request.pathVariable("type"));
+		long rowId = DashboardRows.rowId(request.pathVariable("id"));
+		return respond(HttpStatus.OK).body(Map.of("entries", this.history.timeline(type.name(), rowId)));
+	}
+
+	private ServerResponse failures(ServerRequest request) {
+		String readRefusal = this.access.refusal(request.servletRequest());
+		if (readRefusal != null) {
+			return error(HttpStatus.FORBIDDEN, readRefusal);
+		}
+		String type = request.param("type").filter((name) -> !name.isBlank()).orElseThrow(
+				() -> new IllegalArgumentException("type is required, one of " + this.overviews.sourceNames()));
+		if (!this.overviews.sourceNames().contains(type)) {
+			throw new DashboardResponses.NotFound("Unknown type '" + type + "'; the types are "
+					+ this.overviews.sourceNames());
+		}
+		int hours = request.param("hours").map((text) -> number("hours", text)).orElse(24);
+		int limit = request.param("limit").map(DashboardRoutes::number).orElse(50);
+		return respond(HttpStatus.OK).body(Map.of("entries",
+				this.history.failures(type, request.param("outcome").orElse("FAILED"), hours, limit)));
+	}
+
 	private ServerResponse schedules(ServerRequest request) {
 		String readRefusal = this.access.refusal(request.servletRequest());
 		if (readRefusal != null) {
@@ -160,6 +196,27 @@ public final class DashboardRoutes {
 				result.inFlight()));
 	}
 
+	private ServerResponse actOnSchedule(ServerRequest request) {
+		String refusal = refusal(request);
+		if (refusal != null) {
+			return error(HttpStatus.FORBIDDEN, refusal);
+		}
+		// Without Spring Security there is no CSRF token: JSON, which a cross-site form cannot send, stands in for it.
+		if (!request.headers().contentType().filter(MediaType.APPLICATION_JSON::isCompatibleWith).isPresent()) {
+			return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send schedule actions with Content-Type: application/json,"
+					+ " as the dashboard page does");
+		}
+		String id = request.pathVariable("id");
+		String action = request.pathVariable("action");
+		Map<String, @Nullable Object> schedule = this.schedules.act(id, action);
+		logger.info("awty: dashboard user " + this.access.user(request.servletRequest()) + " ran " + action
+				+ " on recurring schedule '" + id + "'");
+		Map<String, @Nullable Object> body = new LinkedHashMap<>();
+		body.put("action", action);
+		body.put("schedule", schedule);
+		return respond(HttpStatus.OK).body(body);
+	}
+
 	private @Nullable String refusal(ServerRequest request) {
 		return this.readOnly ? "The dashboard is read-only (awty.dashboard.read-only=true)"
 				: this.access.refusal(request.servletRequest());
@@ -184,11 +241,15 @@ public final class DashboardRoutes {
 	}
 
 	private static int number(String text) {
+		return number("limit", text);
+	}
+
+	private static int number(String name, String text) {
 		try {
 			return Integer.parseInt(text);
 		}
 		catch (NumberFormatException ex) {
-			throw new IllegalArgumentException("limit must be a number, was '" + text + "'");
+			throw new IllegalArgumentException(name + " must be a number, was '" + text + "'");
 		}
 	}
 

@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EventType;
+import dev.awty.internal.selection.JoinedColumns;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.Selection;
@@ -45,9 +46,7 @@ final class DashboardRows {
 	 */
 	<T extends ScheduledEntity> List<Map<String, @Nullable Object>> search(EventType<T> type, String status,
 			@Nullable String id, @Nullable String filterName, @Nullable String value, int limit) {
-		if (limit < 1 || limit > MAX_ROWS) {
-			throw new IllegalArgumentException("limit must be between 1 and " + MAX_ROWS + ", was " + limit);
-		}
+		requireLimit(limit);
 		Selection<T> selection = this.repositories.select(type.entityClass()).withStatus(statuses(status));
 		if (id != null && !id.isBlank()) {
 			selection = selection.where("e.id = :rowId").param("rowId", rowId(id));
@@ -57,11 +56,16 @@ final class DashboardRows {
 		}
 		// Only pending rows have an index by due time; sorting every delivered row by it would read the whole table.
 		boolean pendingOnly = statuses(status).length == 1 && statuses(status)[0] == EventStatus.PENDING;
-		List<Map<String, @Nullable Object>> rows = new ArrayList<>();
+		Map<Long, Map<String, @Nullable Object>> rows = new LinkedHashMap<>();
 		for (T row : pendingOnly ? selection.list(limit) : selection.newest(limit)) {
-			rows.add(describe(type, row));
+			rows.put(row.getId(), describe(type, row));
 		}
-		return rows;
+		// What a filter joined is what the operator searched by: show it next to each row found.
+		if (selection instanceof JoinedColumns joined) {
+			joined.joinedColumns(rows.keySet())
+				.forEach((rowId, columns) -> rows.get(rowId).put("joined", columns));
+		}
+		return new ArrayList<>(rows.values());
 	}
 
 	/**
@@ -98,6 +102,12 @@ final class DashboardRows {
 					+ "'; its filters are " + filterNames(type)));
 	}
 
+	static void requireLimit(int limit) {
+		if (limit < 1 || limit > MAX_ROWS) {
+			throw new IllegalArgumentException("limit must be between 1 and " + MAX_ROWS + ", was " + limit);
+		}
+	}
+
 	private static EventStatus[] statuses(String status) {
 		if ("ALL".equalsIgnoreCase(status)) {
 			return EventStatus.values();
@@ -111,7 +121,7 @@ final class DashboardRows {
 		}
 	}
 
-	private static long rowId(String id) {
+	static long rowId(String id) {
 		try {
 			return Long.parseLong(id.strip());
 		}

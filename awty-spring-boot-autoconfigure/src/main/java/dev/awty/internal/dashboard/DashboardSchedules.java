@@ -8,13 +8,13 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.history.DeliveryHistory;
-import dev.awty.history.DeliveryRecord;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.RecurringSchedules;
+import dev.awty.recurring.ScheduleNotFoundException;
 
 /**
- * The recurring schedules for the dashboard, read only: a page of schedules by id prefix, and the history of one.
- * Changing schedules stays with {@link RecurringSchedules} and its REST endpoints.
+ * The recurring schedules for the dashboard: a page of schedules by id prefix, the history of one, and pausing,
+ * resuming and deleting one through {@link RecurringSchedules}, which keeps their versions.
  */
 public final class DashboardSchedules {
 
@@ -37,7 +37,7 @@ public final class DashboardSchedules {
 	 * @throws IllegalArgumentException if the limit is out of range
 	 */
 	List<Map<String, @Nullable Object>> page(String prefix, @Nullable String afterId, int limit) {
-		requireLimit(limit);
+		DashboardRows.requireLimit(limit);
 		return schedules().list(prefix, afterId, limit).stream().map(DashboardSchedules::describe).toList();
 	}
 
@@ -46,9 +46,37 @@ public final class DashboardSchedules {
 	 * @throws IllegalArgumentException if the id or the limit is not valid
 	 */
 	List<Map<String, @Nullable Object>> history(String scheduleId, int limit) {
-		requireLimit(limit);
+		DashboardRows.requireLimit(limit);
 		schedules();
-		return this.history.forSchedule(scheduleId, limit).stream().map(DashboardSchedules::describe).toList();
+		return this.history.forSchedule(scheduleId, limit).stream().map(DashboardHistory::describe).toList();
+	}
+
+	/**
+	 * Pauses, resumes or deletes a schedule.
+	 * @return the schedule as it is now, or {@code null} once deleted
+	 * @throws IllegalArgumentException if the action is unknown
+	 * @throws DashboardResponses.NotFound if there is no schedule with this id
+	 */
+	@Nullable Map<String, @Nullable Object> act(String id, String action) {
+		RecurringSchedules schedules = schedules();
+		try {
+			return switch (action) {
+				case "pause" -> describe(schedules.pause(id));
+				case "resume" -> describe(schedules.resume(id));
+				case "delete" -> {
+					if (!schedules.delete(id)) {
+						throw new ScheduleNotFoundException(id);
+					}
+					yield null;
+				}
+				default -> throw new IllegalArgumentException(
+						"Unknown schedule action '" + action + "'; use pause, resume or delete");
+			};
+		}
+		catch (ScheduleNotFoundException ex) {
+			throw new DashboardResponses.NotFound("No schedule with id '" + id
+					+ "'; it may have been deleted meanwhile: list the schedules again");
+		}
 	}
 
 	private RecurringSchedules schedules() {
@@ -58,12 +86,6 @@ public final class DashboardSchedules {
 		return this.schedules;
 	}
 
-	private static void requireLimit(int limit) {
-		if (limit < 1 || limit > DashboardRows.MAX_ROWS) {
-			throw new IllegalArgumentException("limit must be between 1 and " + DashboardRows.MAX_ROWS + ", was " + limit);
-		}
-	}
-
 	private static Map<String, @Nullable Object> describe(RecurringSchedule schedule) {
 		Map<String, @Nullable Object> described = new LinkedHashMap<>();
 		described.put("id", schedule.id());
@@ -71,6 +93,8 @@ public final class DashboardSchedules {
 		described.put("timeZone", schedule.timeZone());
 		described.put("channel", schedule.channel());
 		described.put("enabled", schedule.enabled());
+		described.put("version", schedule.version());
+		described.put("state", !schedule.enabled() ? "PAUSED" : schedule.completed() ? "COMPLETED" : "ACTIVE");
 		described.put("nextFireAt", text(schedule.nextFireAt()));
 		described.put("lastFiredAt", text(schedule.lastFiredAt()));
 		described.put("attempts", schedule.attempts());
@@ -78,19 +102,6 @@ public final class DashboardSchedules {
 		// A failed attempt leaves attempts above 0 until an occurrence is published again.
 		described.put("lastOutcome", (schedule.attempts() > 0) ? "FAILING"
 				: (schedule.lastFiredAt() != null) ? "PUBLISHED" : null);
-		return described;
-	}
-
-	private static Map<String, @Nullable Object> describe(DeliveryRecord entry) {
-		Map<String, @Nullable Object> described = new LinkedHashMap<>();
-		described.put("finishedAt", entry.finishedAt().toString());
-		described.put("outcome", entry.outcome().name());
-		described.put("dueAt", text(entry.dueAt()));
-		described.put("eventId", entry.eventId());
-		described.put("attempts", entry.attempts());
-		described.put("error", entry.error());
-		described.put("durationMillis", entry.durationMillis());
-		described.put("instanceId", entry.instanceId());
 		return described;
 	}
 

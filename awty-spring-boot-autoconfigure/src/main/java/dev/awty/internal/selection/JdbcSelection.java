@@ -1,11 +1,17 @@
 package dev.awty.internal.selection;
 
+import java.sql.ResultSetMetaData;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.util.Assert;
 
 import dev.awty.EventStatus;
@@ -19,13 +25,16 @@ import dev.awty.repository.Selection;
  * and the caller's SQL text; every value is a named parameter. Parameter names starting with {@code awty}
  * are awty's own.
  */
-final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
+final class JdbcSelection<T extends ScheduledEntity> implements Selection<T>, JoinedColumns {
 
 	private static final String SELECT_ROWS = "SELECT e.* %s ORDER BY e.due_at, e.id LIMIT :awtyLimit OFFSET :awtyOffset";
 
 	private static final String NEWEST_ROWS = "SELECT e.* %s ORDER BY e.id DESC LIMIT :awtyLimit";
 
 	private static final String COUNT_ROWS = "SELECT COUNT(*) %s";
+
+	// %s is the joined table's alias, validated by join(); the statement's own %s stays for the FROM and WHERE part.
+	private static final String JOINED_COLUMNS = "SELECT e.id AS awty_row_id, %s.* %%s AND e.id IN (:awtyRowIds)";
 
 	private final SelectionContext<T> context;
 
@@ -109,6 +118,33 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T> {
 	@Override
 	public long count() {
 		return this.rows.run(() -> this.rows.selected(COUNT_ROWS).query(Long.class).single());
+	}
+
+	@Override
+	public Map<Long, Map<String, @Nullable Object>> joinedColumns(Collection<Long> rowIds) {
+		Map<Long, Map<String, @Nullable Object>> columns = new LinkedHashMap<>();
+		if (rowIds.isEmpty()) {
+			return columns;
+		}
+		for (SelectionCriteria.Join join : this.criteria.joins()) {
+			this.rows.run(() -> {
+				this.rows.selectedByIds(JOINED_COLUMNS.formatted(join.alias()))
+					.param("awtyRowIds", List.copyOf(rowIds))
+					.query((RowCallbackHandler) (rs) -> {
+						Map<String, @Nullable Object> row = columns.computeIfAbsent(rs.getLong(1),
+								(id) -> new LinkedHashMap<>());
+						ResultSetMetaData meta = rs.getMetaData();
+						for (int i = 2; i <= meta.getColumnCount(); i++) {
+							Object value = rs.getObject(i);
+							row.put(join.alias() + "." + meta.getColumnLabel(i).toLowerCase(Locale.ROOT),
+									(value == null || value instanceof Number || value instanceof Boolean) ? value
+											: rs.getString(i));
+						}
+					});
+				return columns;
+			});
+		}
+		return columns;
 	}
 
 	@Override

@@ -59,9 +59,21 @@ final class SelectedRows<T extends ScheduledEntity> {
 		return statement(template.formatted(this.shape.fromWhere(this.criteria.statuses())), this.criteria.statuses());
 	}
 
+	/**
+	 * {@code template} over the selected rows in the caller's statuses, for a statement that also names them by id
+	 * ({@code :awtyRowIds}): reading the joined tables first would read every joined row to find a handful.
+	 */
+	JdbcClient.StatementSpec selectedByIds(String template) {
+		return sent(template.formatted(this.shape.fromWhereByIds(this.criteria.statuses())), this.criteria.statuses());
+	}
+
 	JdbcClient.StatementSpec statement(String sql, List<EventStatus> statuses) {
+		return sent(this.shape.asSent(sql), statuses);
+	}
+
+	private JdbcClient.StatementSpec sent(String sql, List<EventStatus> statuses) {
 		return this.table.jdbc()
-			.sql(this.shape.asSent(sql))
+			.sql(sql)
 			.params(this.criteria.params())
 			.param("awtyStatuses", statuses.stream().map(Enum::name).toList());
 	}

@@ -35,6 +35,14 @@ final class SelectionShape {
 		return this.criteria.withStatuses(statuses).fromWhere(this.table.type().table(), joinedTablesFirst());
 	}
 
+	/**
+	 * The FROM and WHERE part with the joins in the caller's order, whatever the dialect: for a statement that names
+	 * the scheduled rows by id, which the database then reads first, by primary key.
+	 */
+	String fromWhereByIds(List<EventStatus> statuses) {
+		return this.criteria.withStatuses(statuses).fromWhere(this.table.type().table(), null);
+	}
+
 	String selectedRows(String ids) {
 		return this.table.dialect().selectedRows().formatted(this.table.type().table(), ids);
 	}

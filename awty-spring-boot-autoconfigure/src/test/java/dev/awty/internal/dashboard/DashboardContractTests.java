@@ -65,18 +65,23 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 		this.database.execute(TestPurchase.TABLE_DDL);
 	}
 
-	private WebApplicationContextRunner application() {
+	private WebApplicationContextRunner application(String... properties) {
 		return AwtyContexts.webConsuming(PurchaseConsumerConfiguration.class, this.database, new ReceivedEvents())
 			.withConfiguration(AutoConfigurations.of(AwtyObservabilityAutoConfiguration.class,
 					AwtyDashboardAutoConfiguration.class))
 			.withBean("byPurchase", SelectionFilter.class, () -> SelectionFilter.of(TestPurchase.class, "purchase",
 					(selection, value) -> selection.where("e.purchase_id = CAST(:purchase AS BIGINT)")
 						.param("purchase", value)))
-			.withPropertyValues("awty.dashboard.enabled=true", "awty.types." + TYPE + ".resolution=15m");
+			.withBean("byCustomer", SelectionFilter.class, () -> SelectionFilter.of(TestPurchase.class, "customer",
+					(selection, value) -> selection.join("shop_order", "o", "o.id = e.purchase_id")
+						.where("o.customer = :customer")
+						.param("customer", value)))
+			.withPropertyValues("awty.dashboard.enabled=true", "awty.types." + TYPE + ".resolution=15m")
+			.withPropertyValues(properties);
 	}
 
-	private void run(Dashboard test) {
-		application().run((context) -> {
+	private void run(Dashboard test, String... properties) {
+		application(properties).run((context) -> {
 			assertThat(context).hasNotFailed();
 			@SuppressWarnings("unchecked")
 			RouterFunction<ServerResponse> routes = context.getBean("awtyDashboardRoutes", RouterFunction.class);
@@ -212,6 +217,158 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 			mvc.perform(get("/awty/api/types/awty_recurring/rows").header(HttpHeaders.AUTHORIZATION, basic("ada")))
 				.andExpect(status().isNotFound());
 		});
+	}
+
+	@Test
+	void anOperatorPausesResumesAndDeletesAScheduleEachChangeANewVersionWhileOthersAreRefused() {
+		run((mvc, context) -> {
+			context.getBean(DeliveryPollers.class).stop();
+			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
+			schedules.create(ScheduleDefinition.of("report-daily", "@daily").withTimeZone("Europe/Berlin"));
+			mvc.perform(get("/awty/api/schedules").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.schedules[0].version").value(1))
+				.andExpect(jsonPath("$.schedules[0].state").value("ACTIVE"));
+
+			mvc.perform(operator(post("/awty/api/schedules/report-daily/pause"), ""))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.schedule.state").value("PAUSED"))
+				.andExpect(jsonPath("$.schedule.version").value(2));
+			assertThat(schedules.get("report-daily"))
+				.hasValueSatisfying((schedule) -> assertThat(schedule.enabled()).isFalse());
+			mvc.perform(operator(post("/awty/api/schedules/report-daily/resume"), ""))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.schedule.state").value("ACTIVE"))
+				.andExpect(jsonPath("$.schedule.version").value(3))
+				.andExpect(jsonPath("$.schedule.nextFireAt").isNotEmpty());
+
+			// A user without the role, the operator without the CSRF token or without JSON, change nothing.
+			mvc.perform(post("/awty/api/schedules/report-daily/delete").session(TestSecurity.sessionWithCsrfToken())
+				.header(TestSecurity.CSRF_HEADER, TestSecurity.csrfToken())
+				.header(HttpHeaders.AUTHORIZATION, basic("bob")))
+				.andExpect(status().isForbidden())
+				.andExpect(jsonPath("$.error").value("User 'bob' lacks role ROLE_AWTY_OPERATOR"));
+			mvc.perform(post("/awty/api/schedules/report-daily/delete").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isForbidden());
+			mvc.perform(operator(post("/awty/api/schedules/report-daily/delete"), "").contentType(MediaType.TEXT_PLAIN))
+				.andExpect(status().isUnsupportedMediaType())
+				.andExpect(jsonPath("$.error").value("Send schedule actions with Content-Type: application/json, as the "
+						+ "dashboard page does"));
+			assertThat(schedules.get("report-daily")).isPresent();
+
+			mvc.perform(operator(post("/awty/api/schedules/report-daily/archive"), ""))
+				.andExpect(status().isBadRequest())
+				.andExpect(jsonPath("$.error").value("Unknown schedule action 'archive'; use pause, resume or delete"));
+			mvc.perform(operator(post("/awty/api/schedules/report-daily/delete"), ""))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.action").value("delete"));
+			assertThat(schedules.get("report-daily")).isEmpty();
+			for (String action : new String[] { "pause", "resume", "delete" }) {
+				mvc.perform(operator(post("/awty/api/schedules/report-daily/" + action), ""))
+					.andExpect(status().isNotFound())
+					.andExpect(jsonPath("$.error").value("No schedule with id 'report-daily'; it may have been deleted "
+							+ "meanwhile: list the schedules again"));
+			}
+		});
+	}
+
+	@Test
+	void aReadOnlyDashboardRefusesEveryChangeButStillShows() {
+		run((mvc, context) -> {
+			context.getBean(DeliveryPollers.class).stop();
+			context.getBean(RecurringSchedules.class).create(ScheduleDefinition.of("report-daily", "@daily"));
+			long id = context.getBean(EventScheduler.class).schedule(new TestPurchase(7),
+					this.database.databaseNow().plus(Duration.ofDays(1)));
+			mvc.perform(get("/awty/api/overview").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.mayAct").value(false));
+			mvc.perform(get("/awty/api/schedules").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.schedules[0].id").value("report-daily"));
+			mvc.perform(operator(post("/awty/api/schedules/report-daily/pause"), ""))
+				.andExpect(status().isForbidden())
+				.andExpect(jsonPath("$.error").value("The dashboard is read-only (awty.dashboard.read-only=true)"));
+			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/cancel"), "{\"ids\":[" + id + "]}"))
+				.andExpect(status().isForbidden());
+			assertThat(context.getBean(RecurringSchedules.class).get("report-daily"))
+				.hasValueSatisfying((schedule) -> assertThat(schedule.enabled()).isTrue());
+		}, "awty.dashboard.read-only=true");
+	}
+
+	@Test
+	void showsTheFailuresOfAPeriodNewestFirstWithTheirErrorsAndTheTimelineOfOneRow() {
+		run((mvc, context) -> {
+			context.getBean(DeliveryPollers.class).stop();
+			Instant now = this.database.databaseNow();
+			rowEntry(41, "RETRY", now.minus(Duration.ofHours(3)), "MessagingException: 451 try later");
+			rowEntry(41, "FAILED", now.minus(Duration.ofHours(2)), "MessagingException: 554 relay refused");
+			rowEntry(42, "DELIVERED", now.minus(Duration.ofHours(2)), null);
+			rowEntry(43, "FAILED", now.minus(Duration.ofHours(1)), "Mapping failed: no customer");
+			rowEntry(44, "FAILED", now.minus(Duration.ofDays(3)), "MessagingException: 550 no such user");
+
+			mvc.perform(get("/awty/api/failures?type=" + TYPE).header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.entries[*].rowId").value(contains(43, 41)))
+				.andExpect(jsonPath("$.entries[*].error").value(contains("Mapping failed: no customer",
+						"MessagingException: 554 relay refused")));
+			mvc.perform(get("/awty/api/failures?type=" + TYPE + "&hours=168&limit=1")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.entries[*].rowId").value(contains(43)));
+			mvc.perform(get("/awty/api/failures?type=" + TYPE + "&hours=168")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.entries[*].rowId").value(contains(43, 41, 44)));
+			mvc.perform(get("/awty/api/failures?type=" + TYPE + "&hours=0")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isBadRequest())
+				.andExpect(jsonPath("$.error").value("hours must be between 1 and 8784, was 0"));
+			mvc.perform(get("/awty/api/failures?type=" + TYPE + "&outcome=retry")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.entries[*].error").value(contains("MessagingException: 451 try later")));
+			mvc.perform(get("/awty/api/types/" + TYPE + "/rows/41/history").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.entries[*].outcome").value(contains("RETRY", "FAILED")))
+				.andExpect(jsonPath("$.entries[0].attempts").value(1));
+
+			mvc.perform(get("/awty/api/failures?type=nope").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isNotFound())
+				.andExpect(jsonPath("$.error", startsWith("Unknown type 'nope'; the types are [" + TYPE)));
+			mvc.perform(get("/awty/api/failures?type=" + TYPE + "&outcome=DELIVERED")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isBadRequest())
+				.andExpect(jsonPath("$.error").value("outcome must be one of [FAILED, RETRY], was 'DELIVERED'"));
+			mvc.perform(get("/awty/api/types/" + TYPE + "/rows/x/history").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isBadRequest())
+				.andExpect(jsonPath("$.error").value("id must be a row number, was 'x'"));
+			mvc.perform(get("/awty/api/failures?type=" + TYPE).header(HttpHeaders.AUTHORIZATION, basic("bob")))
+				.andExpect(status().isForbidden());
+		});
+	}
+
+	@Test
+	void rowsFoundByAFilterShowTheDomainColumnsItJoins() {
+		this.database.execute("CREATE TABLE shop_order (id BIGINT PRIMARY KEY, customer VARCHAR(80), total INT)");
+		this.database.jdbc().update("INSERT INTO shop_order (id, customer, total) VALUES (7, 'ada@example.com', 30)");
+		this.database.jdbc().update("INSERT INTO shop_order (id, customer, total) VALUES (8, 'bob@example.com', 12)");
+		run((mvc, context) -> {
+			EventScheduler scheduler = context.getBean(EventScheduler.class);
+			Instant later = this.database.databaseNow().plus(Duration.ofDays(1));
+			long ada = scheduler.schedule(new TestPurchase(7), later);
+			scheduler.schedule(new TestPurchase(8), later);
+			mvc.perform(get("/awty/api/types/" + TYPE + "/rows?filter=customer&value=ada@example.com")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.rows[*].id").value(contains((int) ada)))
+				.andExpect(jsonPath("$.rows[0].joined['o.customer']").value("ada@example.com"))
+				.andExpect(jsonPath("$.rows[0].joined['o.total']").value(30));
+			mvc.perform(get("/awty/api/types/" + TYPE + "/rows?status=ALL").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.rows[0].joined").doesNotExist());
+		});
+	}
+
+	private void rowEntry(long rowId, String outcome, Instant finishedAt, String error) {
+		this.database.jdbc().update("""
+				INSERT INTO awty_delivery_log (event_type, row_id, event_id, due_at, finished_at, attempts,
+				                               check_count, outcome, error, duration_ms, instance_id)
+				VALUES (?, ?, ?, ?, ?, 1, 0, ?, ?, 2, 'test')
+				""", TYPE, rowId, TYPE + ":" + rowId + "-" + finishedAt.getEpochSecond(),
+				this.database.timestamp(finishedAt), this.database.timestamp(finishedAt), outcome, error);
 	}
 
 	private void historyEntry(String scheduleId, String outcome, Instant finishedAt, String error) {
