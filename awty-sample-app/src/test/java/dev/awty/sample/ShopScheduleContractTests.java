@@ -1,11 +1,17 @@
 package dev.awty.sample;
 
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+
+import javax.sql.DataSource;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,7 +51,7 @@ abstract class ShopScheduleContractTests {
 	}
 
 	@Test
-	void theBulkEndpointOfTheLoadTestsIsAbsentWithoutTheTestFixturesProfile() {
+	void theLoadTestsEndpointsAndTableAreAbsentWithoutTheTestFixturesProfile() throws SQLException {
 		long album = this.shop.createAlbum("No bulk", Instant.now().plus(Duration.ofDays(30)));
 
 		ResponseEntity<Map<String, Object>> response = this.shop.post("/purchases/bulk",
@@ -53,6 +59,16 @@ abstract class ShopScheduleContractTests {
 
 		assertThat(response.getStatusCode().is4xxClientError()).as(response.getStatusCode().toString()).isTrue();
 		assertThat(this.shop.getList("/scheduled?albumId=" + album)).isEmpty();
+		try (Connection connection = this.shop.bean(DataSource.class).getConnection()) {
+			DatabaseMetaData metaData = connection.getMetaData();
+			boolean table = false;
+			for (String name : List.of("duplicate_delivery", "DUPLICATE_DELIVERY")) {
+				try (ResultSet tables = metaData.getTables(connection.getCatalog(), connection.getSchema(), name, null)) {
+					table |= tables.next();
+				}
+			}
+			assertThat(table).as("the fixtures' duplicate_delivery table").isFalse();
+		}
 	}
 
 	@Test
