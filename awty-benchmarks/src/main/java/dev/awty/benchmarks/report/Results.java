@@ -178,8 +178,9 @@ public final class Results {
 		}
 		double historyAll = median("history", AWTY + " history all", "events/s");
 		if (!Double.isNaN(historyAll)) {
-			lines.add("history drain all/none = "
-					+ Numbers.format(historyAll / median("history", AWTY + " history none", "events/s")));
+			lines.add("history drain all/none = " + Numbers.format(median("history", AWTY, "drain all/none"))
+					+ " (median of the repetitions' ratios; of the medians "
+					+ Numbers.format(historyAll / median("history", AWTY + " history none", "events/s")) + ")");
 			lines.add("history day of " + Numbers.format(median("history", AWTY, "entries per day")) + " entries = "
 					+ Numbers.format(median("history", AWTY, "day MB")) + " MB ("
 					+ Numbers.format(median("history", AWTY, "bytes per entry")) + " bytes per entry), retired in "
@@ -230,8 +231,7 @@ public final class Results {
 				median("recurring", AWTY_CREATING, "lag p99") / median("recurring", AWTY, "lag p99"), 1.2, false);
 		target(lines, "reschedule by join >= 20x faster than per id",
 				median("reschedule", DB_SCHEDULER, "seconds") / median("reschedule", AWTY, "seconds"), 20, true);
-		target(lines, "history drain all/none >= 0.8", median("history", AWTY + " history all", "events/s")
-				/ median("history", AWTY + " history none", "events/s"), 0.8, true);
+		target(lines, "history drain all/none >= 0.8", median("history", AWTY, "drain all/none"), 0.8, true);
 		target(lines, "history day retired < 1 s", median("history", AWTY, "seconds per day retired"), 1, false);
 		target(lines, "history failed yesterday < 1 s (day of "
 				+ Numbers.format(median("history", AWTY, "entries per day")) + " entries)",

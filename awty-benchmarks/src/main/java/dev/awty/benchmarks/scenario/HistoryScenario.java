@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,7 +32,8 @@ import dev.awty.internal.housekeeping.Housekeeping;
 
 /**
  * {@code history}: the cost and upkeep of {@code history: all} at the job-scheduler seed's volume. First awty's drain
- * with {@code history: all} and with {@code history: none}, alternating in the same run; then a stretch of past days
+ * with {@code history: all} and with {@code history: none}, alternating in the same run, their ratio taken within each
+ * repetition; then a stretch of past days
  * pre-filled into their daily partitions ({@code --history-days} of {@code --history-rows} entries each, one in a
  * thousand a failure, as a day at 10,000 events a second would hold 864,000,000), on which it times "what failed
  * yesterday" through {@link DeliveryHistory#failures} and retiring the oldest day through housekeeping, and measures
@@ -77,14 +79,18 @@ final class HistoryScenario implements Scenario {
 			drain(database, mode, Math.max(1000, options.rows() / 10), 0, null);
 		}
 		for (int rep = 1; rep <= options.repetitions(); rep++) {
+			Map<String, Double> rates = new HashMap<>();
 			for (String mode : Scenario.order(MODES, rep)) {
-				drain(database, mode, options.rows(), rep, results);
+				rates.put(mode, drain(database, mode, options.rows(), rep, results));
 			}
+			// Paired within a repetition: on a shared machine the load moves more between repetitions than within one.
+			results.add(name(), Results.AWTY, "drain all/none", "ratio", rates.get("all") / rates.get("none"), rep);
 		}
 		upkeep(database, results);
 	}
 
-	private void drain(BenchDatabase database, String mode, int rows, int rep, @Nullable Results results) {
+	/** Drains {@code rows} with history {@code mode}; returns the events a second. */
+	private double drain(BenchDatabase database, String mode, int rows, int rep, @Nullable Results results) {
 		database.clearRuns();
 		String system = system(mode);
 		Receiver receiver = new Receiver(rows);
@@ -101,10 +107,11 @@ final class HistoryScenario implements Scenario {
 		receiver.verifyExactlyOnce(system);
 		if (results == null) {
 			logger.info(String.format("history %-24s warm-up: %,.0f events/s (%,d rows)", system, receiver.rate(), rows));
-			return;
+			return receiver.rate();
 		}
 		results.add(name(), system, "events/s", "events/s", receiver.rate(), rep);
 		logger.info(String.format("history %-24s rep %d: %,.0f events/s (%,d rows)", system, rep, receiver.rate(), rows));
+		return receiver.rate();
 	}
 
 	static String system(String mode) {
@@ -116,19 +123,36 @@ final class HistoryScenario implements Scenario {
 		Options options = database.options();
 		int days = options.historyDays();
 		int perDay = options.historyRows();
+		LocalDate today = LocalDate.ofInstant(Instant.ofEpochMilli(
+				database.queryLong("SELECT (extract(epoch FROM now()) * 1000)::bigint")), ZoneOffset.UTC);
+		fill(database, today, days, perDay, results);
+		// Started after the fill: housekeeping's own first run, a minute after start, would retire the day first.
 		// Retention of one day less than the days filled: the oldest day, and only it, is past it.
 		Map<String, Object> retention = Map.of("awty.history.retention", Duration.ofDays(days - 1).toString());
 		try (AwtyInstances instance = AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, new Receiver(0), "history-",
 				retention)) {
-			DataSource dataSource = instance.bean(DataSource.class);
-			HistoryPartitions partitions = new HistoryPartitions(dataSource,
-					new PostgresDialect().dailyHistoryPartitions(), 0);
+			failedYesterday(instance.bean(DeliveryHistory.class), today, results);
+			long start = System.nanoTime();
+			Housekeeping.Run run = instance.bean(Housekeeping.class).runOnce();
+			double seconds = (System.nanoTime() - start) / 1e9;
+			if (run.historyDaysDropped() != 1) {
+				throw new IllegalStateException("housekeeping retired " + run.historyDaysDropped() + " day(s), not the "
+						+ "one oldest day; deleted " + run.history().rows() + " entries one by one");
+			}
+			results.add(name(), Results.AWTY, "seconds per day retired", "s", seconds, 1);
+			results.add(name(), Results.AWTY, "entries deleted one by one", "entries", run.history().rows(), 1);
+			logger.info(String.format("history: retired a day of %,d entries in %.3f s", perDay, seconds));
+		}
+	}
+
+	private void fill(BenchDatabase database, LocalDate today, int days, int perDay, Results results) {
+		DataSource pool = database.pool("history-fill", 2);
+		try {
+			HistoryPartitions partitions = new HistoryPartitions(pool, new PostgresDialect().dailyHistoryPartitions(), 0);
 			if (!partitions.partitioned()) {
 				throw new IllegalStateException("awty_delivery_log is not partitioned: the history scenario needs a "
 						+ "schema created by this version of awty");
 			}
-			LocalDate today = LocalDate.ofInstant(Instant.ofEpochMilli(
-					database.queryLong("SELECT (extract(epoch FROM now()) * 1000)::bigint")), ZoneOffset.UTC);
 			List<Double> fillSeconds = new ArrayList<>();
 			for (int ago = days; ago >= 1; ago--) {
 				LocalDate day = today.minusDays(ago);
@@ -146,19 +170,9 @@ final class HistoryScenario implements Scenario {
 			results.add(name(), Results.AWTY, "history MB", "MB", database.queryLong(HISTORY_BYTES) / 1e6, 1);
 			results.add(name(), Results.AWTY, "fill entries/s", "entries/s", perDay / median(fillSeconds), 1);
 			results.add(name(), Results.AWTY, "disk free GB", "GB", freeDiskBytes(database) / 1e9, 1);
-
-			failedYesterday(instance.bean(DeliveryHistory.class), today, results);
-
-			long start = System.nanoTime();
-			Housekeeping.Run run = instance.bean(Housekeeping.class).runOnce();
-			double seconds = (System.nanoTime() - start) / 1e9;
-			if (run.historyDaysDropped() != 1) {
-				throw new IllegalStateException("housekeeping retired " + run.historyDaysDropped() + " day(s), not the "
-						+ "one oldest day; deleted " + run.history().rows() + " entries one by one");
-			}
-			results.add(name(), Results.AWTY, "seconds per day retired", "s", seconds, 1);
-			results.add(name(), Results.AWTY, "entries deleted one by one", "entries", run.history().rows(), 1);
-			logger.info(String.format("history: retired a day of %,d entries in %.3f s", perDay, seconds));
+		}
+		finally {
+			BenchDatabase.close(pool);
 		}
 	}
 

@@ -5,16 +5,20 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
 
 import javax.sql.DataSource;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.awty.internal.support.AwtyTransactions;
+import dev.awty.internal.support.ErrorText;
 import dev.awty.spi.DailyHistoryPartitions;
 
 /**
@@ -24,6 +28,8 @@ import dev.awty.spi.DailyHistoryPartitions;
  * caller. Each partition is created or dropped in its own short transaction.
  */
 public final class HistoryPartitions {
+
+	private static final Log logger = LogFactory.getLog(HistoryPartitions.class);
 
 	private static final String PREFIX = "awty_delivery_log_d";
 
@@ -60,28 +66,46 @@ public final class HistoryPartitions {
 
 	/** The days that have a partition of awty's, oldest first. */
 	public List<LocalDate> days() {
-		Set<LocalDate> days = new TreeSet<>();
-		for (String name : this.jdbc.sql(this.sql.partitionNames()).query(String.class).list()) {
-			if (name.startsWith(PREFIX)) {
-				try {
-					days.add(LocalDate.parse(name.substring(PREFIX.length()), DAY));
-				}
-				catch (DateTimeParseException ex) {
-					// Not one of awty's: a partition the user named alike is theirs to keep.
-				}
-			}
-		}
-		return new ArrayList<>(days);
+		return dayTables().stream().filter(DayTable::attached).map(DayTable::day).toList();
 	}
 
-	/** Creates the partitions of {@code today} and the days ahead that have none; returns how many it created. */
+	/** Every table of awty's days, attached or detached on its way out, oldest first. */
+	private List<DayTable> dayTables() {
+		List<DayTable> tables = new ArrayList<>();
+		this.jdbc.sql(this.sql.dayTables()).query((rs) -> {
+			String name = rs.getString("name");
+			try {
+				tables.add(new DayTable(LocalDate.parse(name.substring(PREFIX.length()), DAY), rs.getBoolean("attached")));
+			}
+			catch (DateTimeParseException ex) {
+				// Not one of awty's: a table the user named alike is theirs to keep.
+			}
+		});
+		tables.sort(Comparator.comparing(DayTable::day));
+		return tables;
+	}
+
+	private record DayTable(LocalDate day, boolean attached) {
+	}
+
+	/**
+	 * Creates the partitions of {@code today} and the days ahead that have none; returns how many it created. A day
+	 * that cannot get one (a partition of the user's covers it, a lock was not granted in time) is logged and left to
+	 * the next run, and its entries go to a partition that covers it or to the default one meanwhile.
+	 */
 	public int createAhead(LocalDate today) {
 		List<LocalDate> existing = days();
 		int created = 0;
 		for (LocalDate day = today; !day.isAfter(today.plusDays(this.daysAhead)); day = day.plusDays(1)) {
 			if (!existing.contains(day)) {
-				create(day);
-				created++;
+				try {
+					create(day);
+					created++;
+				}
+				catch (DataAccessException ex) {
+					logger.warn("awty: could not create the history partition of " + day + " (" + ErrorText.of(ex)
+							+ "); trying again at the next housekeeping run");
+				}
 			}
 		}
 		return created;
@@ -106,15 +130,22 @@ public final class HistoryPartitions {
 		});
 	}
 
-	/** Drops the partitions of the days before {@code firstKept} with their entries; returns how many it dropped. */
+	/**
+	 * Drops the partitions of the days before {@code firstKept} with their entries; returns how many it dropped. Each is
+	 * detached in one short transaction and dropped in another, so that the table is locked only for the detach.
+	 */
 	public int dropBefore(LocalDate firstKept) {
 		int dropped = 0;
-		for (LocalDate day : days()) {
-			if (day.isBefore(firstKept)) {
-				this.transactions.executeWithoutResult((status) -> {
-					this.jdbc.sql(this.sql.lockTimeout()).update();
-					this.jdbc.sql(this.sql.drop().formatted(name(day))).update();
-				});
+		for (DayTable table : dayTables()) {
+			if (table.day().isBefore(firstKept)) {
+				String name = name(table.day());
+				if (table.attached()) {
+					this.transactions.executeWithoutResult((status) -> {
+						this.jdbc.sql(this.sql.lockTimeout()).update();
+						this.jdbc.sql(this.sql.detach().formatted(name)).update();
+					});
+				}
+				this.jdbc.sql(this.sql.drop().formatted(name)).update();
 				dropped++;
 			}
 		}
