@@ -25,7 +25,7 @@ import dev.awty.spi.DailyHistoryPartitions;
  * The daily partitions of {@code awty_delivery_log} where the table is partitioned (see
  * {@link DailyHistoryPartitions}): creates the partitions of today and the next days before their entries arrive,
  * and retires whole days by dropping their partitions. Days are UTC days, counted from the database's clock by the
- * caller. Each partition is created or dropped in its own short transaction.
+ * caller. Each partition is created in one short transaction, and retired by a detach and a drop.
  */
 public final class HistoryPartitions {
 
