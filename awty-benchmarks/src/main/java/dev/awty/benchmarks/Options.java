@@ -13,10 +13,10 @@ import java.util.Locale;
 public record Options(List<String> scenarios, String url, String user, String password, String schema, int rows,
 		int repetitions, int threads, int poolSize, int batchSize, Duration pollInterval, int rate, Duration duration,
 		int backlogRows, int scheduleRows, int rescheduleRows, Duration lease, int kills, int schedules,
-		int occurrenceRate, int createRate, boolean quartz, Path output) {
+		int occurrenceRate, int createRate, boolean quartz, int historyDays, int historyRows, Path output) {
 
 	public static final List<String> SCENARIOS = List.of("drain", "lag", "backlog", "schedule", "reschedule",
-			"recurring");
+			"recurring", "history");
 
 	/** The scenarios that need a broker (RabbitMQ running, Kafka given or embedded), run only when named. */
 	public static final List<String> BROKERS = List.of("broker", "broker-kafka", "broker-rabbit");
@@ -30,9 +30,9 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			usage: <scenario|all> [--rows N] [--reps N] [--threads N] [--pool N] [--batch N] [--poll-interval MS]
 			       [--rate N] [--duration S] [--backlog-rows N] [--schedule-rows N] [--reschedule-rows N]
 			       [--lease S] [--kills N] [--schedules N] [--occurrence-rate N] [--create-rate N]
-			       [--quartz yes|no] [--url JDBC] [--user U]
+			       [--quartz yes|no] [--history-days N] [--history-rows N] [--url JDBC] [--user U]
 			       [--password P] [--schema S] [--out DIR]
-			scenarios: drain, lag, backlog, schedule, reschedule, recurring, all (several may be given,
+			scenarios: drain, lag, backlog, schedule, reschedule, recurring, history, all (several may be given,
 			       comma-separated)
 			broker: awty into RabbitMQ (AWTY_TEST_RABBITMQ_URL or localhost) and Kafka (AWTY_TEST_KAFKA_URL or embedded)
 			       beside a raw template loop, run only when named; broker-kafka and broker-rabbit run one of them
@@ -75,13 +75,13 @@ public record Options(List<String> scenarios, String url, String user, String pa
 		return new Options(this.scenarios, url, this.user, this.password, this.schema, this.rows, this.repetitions,
 				this.threads, this.poolSize, this.batchSize, this.pollInterval, this.rate, this.duration, this.backlogRows,
 				this.scheduleRows, this.rescheduleRows, this.lease, this.kills, this.schedules, this.occurrenceRate,
-				this.createRate, this.quartz, this.output);
+				this.createRate, this.quartz, this.historyDays, this.historyRows, this.output);
 	}
 
 	/** The same options with every size replaced by a tiny one, for the smoke test. */
 	public Options smoke(Path out) {
 		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, 2000, 1, 2, 4, 500,
-				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, this.lease, 1, 20_000, 200, 600, this.quartz, out);
+				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, this.lease, 1, 20_000, 200, 600, this.quartz, 2, 10_000, out);
 	}
 
 	private static final class Builder {
@@ -130,6 +130,12 @@ public record Options(List<String> scenarios, String url, String user, String pa
 		/** Whether the recurring scenario runs Quartz beside awty (the 30,000,000-schedule run does without). */
 		boolean quartz = true;
 
+		/** Past days of history the history scenario fills (at least 2: it retires the oldest). */
+		int historyDays = 3;
+
+		/** Entries per day it fills them with; the seed's 10,000 events a second make 864,000,000. */
+		int historyRows = 1_000_000;
+
 		String out = System.getProperty("awty.benchmarks.out", "awty-benchmarks/results");
 
 		void set(String flag, String value) {
@@ -156,6 +162,8 @@ public record Options(List<String> scenarios, String url, String user, String pa
 					case "--occurrence-rate" -> this.occurrenceRate = positive(flag, value);
 					case "--create-rate" -> this.createRate = positive(flag, value);
 					case "--quartz" -> this.quartz = yesOrNo(flag, value);
+					case "--history-days" -> this.historyDays = positive(flag, value);
+					case "--history-rows" -> this.historyRows = positive(flag, value);
 					case "--out" -> this.out = value;
 					default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
 				}
@@ -189,11 +197,15 @@ public record Options(List<String> scenarios, String url, String user, String pa
 				throw new IllegalArgumentException("--pool (" + this.pool + ") must exceed --threads (" + this.threads
 						+ "): the pollers need connections besides the workers'");
 			}
+			if (this.historyDays < 2) {
+				throw new IllegalArgumentException("--history-days must be at least 2, not " + this.historyDays
+						+ ": the history scenario retires the oldest day and keeps the others");
+			}
 			return new Options(scenarios, this.url, this.user, this.password, this.schema, this.rows, this.reps,
 					this.threads, this.pool, this.batch, Duration.ofMillis(this.pollMillis), this.rate,
 					Duration.ofSeconds(this.durationSeconds), this.backlogRows, this.scheduleRows, this.rescheduleRows,
 					Duration.ofSeconds(this.leaseSeconds), this.kills, this.schedules, this.occurrenceRate,
-					this.createRate, this.quartz, Path.of(this.out));
+					this.createRate, this.quartz, this.historyDays, this.historyRows, Path.of(this.out));
 		}
 
 	}

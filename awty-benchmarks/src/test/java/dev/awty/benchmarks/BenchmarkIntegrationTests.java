@@ -53,7 +53,9 @@ class BenchmarkIntegrationTests {
 					tuple("lag", Results.DB_SCHEDULER),
 					tuple("backlog", Results.AWTY),
 					tuple("backlog", Results.DB_SCHEDULER),
-					tuple("recurring", Results.AWTY));
+					tuple("recurring", Results.AWTY),
+					tuple("history", Results.AWTY + " history all"),
+					tuple("history", Results.AWTY + " history none"));
 		// Quartz's cron triggers may fall more than the scenario's grace minute behind on a loaded machine: that is
 		// a figure the scenario records, not a fault of the harness; a duplicate would be one.
 		Predicate<Delivery> quartzRecurring = (delivery) -> delivery.scenario().equals("recurring")
@@ -74,7 +76,10 @@ class BenchmarkIntegrationTests {
 			.anySatisfy((line) -> assertThat(line).startsWith("drain awty/quartz = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("drain awty traced/awty = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("lag p99 awty = "))
-			.anySatisfy((line) -> assertThat(line).startsWith("recurring lag p99 awty = "));
+			.anySatisfy((line) -> assertThat(line).startsWith("recurring lag p99 awty = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("history drain all/none = "));
+		assertThat(results.targets()).anySatisfy((line) -> assertThat(line).contains("history day retired < 1 s"))
+			.anySatisfy((line) -> assertThat(line).contains("history failed yesterday < 1 s"));
 		assertThat(results.find("recurring", Results.AWTY, "createAll/s")).isPresent();
 		assertThat(Files.readString(out.resolve(ReportWriter.JSON))).contains("\"summaries\"", "\"deliveries\"",
 				"\"db-scheduler\"", "\"raw-sql\"");

@@ -19,10 +19,12 @@ import org.springframework.context.annotation.Configuration;
 import dev.awty.OnDelivered;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.internal.history.JdbcDeliveryHistory;
+import dev.awty.internal.housekeeping.HistoryPartitions;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.internal.housekeeping.RetentionDeletes;
 import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.recurring.RecurringSource;
+import dev.awty.spi.DailyHistoryPartitions;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -31,6 +33,9 @@ import dev.awty.spi.SqlDialect;
  */
 @Configuration(proxyBeanMethods = false)
 class AwtyHistoryConfiguration {
+
+	/** Days of partitions ahead of today: the table keeps taking entries in their own day if housekeeping stops. */
+	private static final int PARTITION_DAYS_AHEAD = 3;
 
 	@Bean
 	@ConditionalOnMissingBean(DeliveryHistory.class)
@@ -56,9 +61,12 @@ class AwtyHistoryConfiguration {
 		if (properties.getRecurring().isEnabled()) {
 			historyTypes.add(RecurringSource.NAME);
 		}
+		DailyHistoryPartitions partitionStatements = dialect.dailyHistoryPartitions();
+		HistoryPartitions partitions = (partitionStatements != null && properties.getHistory().isManagePartitions())
+				? new HistoryPartitions(dataSource, partitionStatements, PARTITION_DAYS_AHEAD) : null;
 		return new Housekeeping(new RetentionDeletes(dataSource, dialect, housekeeping.getBatchSize()), lockProvider,
 				housekeeping.getInterval(), properties.getHistory().getRetention(), historyTypes, keepFinished,
-				properties.getRecurring().isEnabled() ? properties.getRecurring().getKeepCompleted() : null);
+				properties.getRecurring().isEnabled() ? properties.getRecurring().getKeepCompleted() : null, partitions);
 	}
 
 }

@@ -19,6 +19,12 @@ public class AwtyHistoryProperties {
 	 */
 	private Duration retention = Duration.ofDays(90);
 
+	/**
+	 * Whether housekeeping creates and drops the daily partitions of awty_delivery_log where it is partitioned
+	 * (PostgreSQL); false when pg_partman or a job of your own manages them.
+	 */
+	private boolean managePartitions = true;
+
 	public HistoryMode getMode() {
 		return this.mode;
 	}
@@ -33,6 +39,14 @@ public class AwtyHistoryProperties {
 
 	public void setRetention(Duration retention) {
 		this.retention = retention;
+	}
+
+	public boolean isManagePartitions() {
+		return this.managePartitions;
+	}
+
+	public void setManagePartitions(boolean managePartitions) {
+		this.managePartitions = managePartitions;
 	}
 
 }

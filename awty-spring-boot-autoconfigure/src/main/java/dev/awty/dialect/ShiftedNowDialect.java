@@ -7,6 +7,7 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.spi.ClaimStatement;
+import dev.awty.spi.DailyHistoryPartitions;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -166,6 +167,11 @@ public final class ShiftedNowDialect implements SqlDialect {
 	@Override
 	public @Nullable String unlockSchemaInitialization() {
 		return this.dialect.unlockSchemaInitialization();
+	}
+
+	@Override
+	public @Nullable DailyHistoryPartitions dailyHistoryPartitions() {
+		return this.dialect.dailyHistoryPartitions();
 	}
 
 	@Override

@@ -192,6 +192,14 @@ public interface SqlDialect extends SqlTimestamps {
 		return null;
 	}
 
+	/**
+	 * The statements that keep the history in daily partitions when {@code awty_delivery_log} is partitioned;
+	 * {@code null} (the default) where the database cannot, and housekeeping deletes old entries in batches.
+	 */
+	default @Nullable DailyHistoryPartitions dailyHistoryPartitions() {
+		return null;
+	}
+
 	/** The SQL of the pending-only index recommended for {@code table}. */
 	String pendingIndex(String table);
 

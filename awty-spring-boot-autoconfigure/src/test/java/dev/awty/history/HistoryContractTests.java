@@ -9,24 +9,31 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
+import javax.sql.DataSource;
+
 import net.javacrumbs.shedlock.core.ClockProvider;
 import net.javacrumbs.shedlock.core.LockConfiguration;
 import net.javacrumbs.shedlock.core.LockProvider;
 import net.javacrumbs.shedlock.core.SimpleLock;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
 import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.internal.housekeeping.HistoryPartitions;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.Selection;
+import dev.awty.spi.DailyHistoryPartitions;
+import dev.awty.spi.SqlDialect;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
@@ -36,6 +43,7 @@ import dev.awty.testing.events.purchase.TestPurchase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The history table: what is written per setting, the queries on it, and retention; written once and run on
@@ -258,6 +266,86 @@ abstract class HistoryContractTests extends DatabaseContractTests {
 	}
 
 	@Test
+	void retentionRetiresTheDaysOlderThanTheRetentionWholeByDroppingTheirPartitionsWhereTheHistoryIsPartitioned() {
+		purchases(new ReceivedEvents(), "awty.history.retention=90d").run((context) -> {
+			Instant now = databaseNow();
+			LocalDate cutoffDay = LocalDate.ofInstant(now.minus(Duration.ofDays(90)), ZoneOffset.UTC);
+			HistoryPartitions partitions = partitions(context);
+			if (partitions != null) {
+				List.of(cutoffDay.minusDays(2), cutoffDay.minusDays(1), cutoffDay).forEach(partitions::create);
+			}
+			insertMany(3, cutoffDay.minusDays(2).atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60));
+			insertMany(2, cutoffDay.atStartOfDay(ZoneOffset.UTC).toInstant().minusSeconds(1));
+			Instant cutoffDayStart = cutoffDay.atStartOfDay(ZoneOffset.UTC).toInstant();
+			insert("test_purchase", 1, "DELIVERED", cutoffDayStart, null);
+			insert("test_purchase", 2, "FAILED", now.minus(Duration.ofDays(89)), "kept");
+			insert("test_purchase", 3, "DELIVERED", now.minusSeconds(5), null);
+
+			Housekeeping.Run run = context.getBean(Housekeeping.class).runOnce();
+
+			if (partitions != null) {
+				assertThat(run.historyDaysDropped()).as("the two days before the cutoff's, dropped whole").isEqualTo(2);
+				assertThat(run.history().rows()).as("no entry deleted row by row").isZero();
+				assertThat(partitions.days()).doesNotContain(cutoffDay.minusDays(2), cutoffDay.minusDays(1))
+					.contains(cutoffDay);
+			}
+			else {
+				assertThat(run.historyDaysDropped()).isZero();
+				assertThat(run.history().rows()).isEqualTo(6);
+			}
+			List<Long> kept = this.jdbc.queryForList("SELECT row_id FROM awty_delivery_log ORDER BY row_id", Long.class);
+			assertThat(kept).as("entries after the cutoff").contains(2L, 3L).doesNotContainAnyElementsOf(
+					List.of(1000L, 1001L, 1002L));
+			if (partitions != null) {
+				assertThat(kept).as("the day the cutoff falls in, kept whole").contains(1L);
+			}
+			assertThat(context.getBean(DeliveryHistory.class).failures("test_purchase", now.minus(Duration.ofDays(91)),
+					now, 10)).extracting(DeliveryRecord::rowId).containsExactly(2L);
+		});
+	}
+
+	@Test
+	void partitionsOfTodayAndTheNextDaysExistFromStartUpAndEntriesOfADayWithoutOneMoveIntoItWhenItIsCreated() {
+		purchases(new ReceivedEvents()).run((context) -> {
+			HistoryPartitions partitions = partitions(context);
+			assumeTrue(partitions != null, "only PostgreSQL keeps the history in daily partitions");
+			LocalDate today = LocalDate.ofInstant(databaseNow(), ZoneOffset.UTC);
+			assertThat(partitions.days()).contains(today, today.plusDays(1), today.plusDays(2), today.plusDays(3));
+			LocalDate later = today.plusDays(10);
+			insert("test_purchase", 7, "FAILED", later.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(3600),
+					"arrived before its day had a partition");
+			assertThat(partitionOfRow(7)).isEqualTo("awty_delivery_log_default");
+
+			partitions.create(later);
+
+			assertThat(partitionOfRow(7)).isEqualTo(HistoryPartitions.name(later));
+			assertThat(context.getBean(DeliveryHistory.class).ofRow("test_purchase", 7)).singleElement()
+				.satisfies((entry) -> assertThat(entry.error()).isEqualTo("arrived before its day had a partition"));
+			assertThat(context.getBean(Housekeeping.class).runOnce().historyDaysDropped()).isZero();
+			assertThat(partitions.days()).contains(later);
+		});
+	}
+
+	@Test
+	void theHistoryQueriesReadEachPartitionThroughAnIndex() {
+		purchases(new ReceivedEvents()).run((context) -> {
+			assumeTrue(partitions(context) != null, "only PostgreSQL keeps the history in daily partitions");
+			String[] queries = { """
+					SELECT * FROM awty_delivery_log WHERE event_type = 'test_purchase'
+					AND finished_at >= now() - interval '1 day' AND finished_at < now() AND outcome = 'FAILED'
+					ORDER BY finished_at, id LIMIT 1000""",
+					"SELECT * FROM awty_delivery_log WHERE event_type = 'test_purchase' AND row_id = 7 ORDER BY finished_at, id",
+					"""
+					SELECT * FROM awty_delivery_log WHERE schedule_id = 'nightly'
+					ORDER BY finished_at DESC, id DESC LIMIT 50""" };
+			for (String query : queries) {
+				String plan = String.join("\n", this.jdbc.queryForList("EXPLAIN " + query, String.class));
+				assertThat(plan).as(plan).contains("Index").doesNotContain("Seq Scan");
+			}
+		});
+	}
+
+	@Test
 	void retentionDeletesOnlyDeliveredAndCancelledRowsOlderThanKeepFinished() {
 		purchases(new ReceivedEvents(), "awty.types.test_purchase.keep-finished=7d").run((context) -> {
 			context.getBean(DeliveryPollers.class).stop();
@@ -294,6 +382,16 @@ abstract class HistoryContractTests extends DatabaseContractTests {
 			}
 			assertThat(context.getBean(Housekeeping.class).runOnce().history().rows()).isEqualTo(10);
 		});
+	}
+
+	private static @Nullable HistoryPartitions partitions(ApplicationContext context) {
+		DailyHistoryPartitions statements = context.getBean(SqlDialect.class).dailyHistoryPartitions();
+		return (statements != null) ? new HistoryPartitions(context.getBean(DataSource.class), statements, 0) : null;
+	}
+
+	private String partitionOfRow(long rowId) {
+		return this.jdbc.queryForObject("SELECT tableoid::regclass::text FROM awty_delivery_log WHERE row_id = ?",
+				String.class, rowId);
 	}
 
 	private long insertRow(Instant dueAt, String status, Instant deliveredAt) {

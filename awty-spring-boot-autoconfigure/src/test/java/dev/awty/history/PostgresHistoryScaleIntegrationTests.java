@@ -28,7 +28,8 @@ class PostgresHistoryScaleIntegrationTests {
 
 	private static final String FAILED_YESTERDAY_PLAN = """
 			EXPLAIN SELECT * FROM awty_delivery_log
-			WHERE event_type = 'test_purchase' AND finished_at >= ? AND finished_at < ? AND outcome = 'FAILED'
+			WHERE event_type = 'test_purchase' AND finished_at >= ? AND finished_at < ?
+			  AND outcome IN ('FAILED', 'RETRY') AND outcome = 'FAILED'
 			ORDER BY finished_at, id LIMIT 10000
 			""";
 
@@ -77,8 +78,9 @@ class PostgresHistoryScaleIntegrationTests {
 						+ " first %.1f ms, median of 7 %.1f ms%n%s%n", expected, firstMicros / 1000.0,
 						micros.get(3) / 1000.0, plan);
 				assertThat(expected).as("yesterday had failures to find").isGreaterThan(250);
-				assertThat(plan).as("reads through the (event_type, finished_at) index")
-					.contains("awty_delivery_log_type_finished")
+				// Each partition's indexes are named after it: the plan names the partitions' copies of awty's.
+				assertThat(plan).as("reads each partition it needs through an index")
+					.containsPattern("Index (Only )?Scan")
 					.doesNotContain("Seq Scan");
 			});
 	}

@@ -152,6 +152,11 @@ public final class AwtyInstances implements AutoCloseable {
 		return this.contexts.get(index).getBean(DataSource.class);
 	}
 
+	/** The bean of {@code type} in the first instance, for a scenario that works on awty's internals directly. */
+	public <T> T bean(Class<T> type) {
+		return this.contexts.get(0).getBean(type);
+	}
+
 	public RecurringSchedules recurringSchedules() {
 		return this.contexts.get(0).getBean(RecurringSchedules.class);
 	}

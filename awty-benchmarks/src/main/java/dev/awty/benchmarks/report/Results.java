@@ -176,6 +176,24 @@ public final class Results {
 					+ Numbers.format(median("recurring", AWTY, "table MB per million")) + " MB table + "
 					+ Numbers.format(median("recurring", AWTY, "indexes MB per million")) + " MB indexes");
 		}
+		double historyAll = median("history", AWTY + " history all", "events/s");
+		if (!Double.isNaN(historyAll)) {
+			lines.add("history drain all/none = " + Numbers.format(median("history", AWTY, "drain all/none"))
+					+ " (median of the repetitions' ratios; of the medians "
+					+ Numbers.format(historyAll / median("history", AWTY + " history none", "events/s")) + ")");
+			lines.add("history day of " + Numbers.format(median("history", AWTY, "entries per day")) + " entries = "
+					+ Numbers.format(median("history", AWTY, "day MB")) + " MB ("
+					+ Numbers.format(median("history", AWTY, "bytes per entry")) + " bytes per entry), retired in "
+					+ Numbers.format(median("history", AWTY, "seconds per day retired")) + " s; failed yesterday ("
+					+ Numbers.format(median("history", AWTY, "failed yesterday entries")) + " entries) "
+					+ Numbers.format(median("history", AWTY, "failed yesterday ms")) + " ms median, first call "
+					+ Numbers.format(median("history", AWTY, "failed yesterday first call ms")) + " ms");
+			double free = median("history", AWTY, "disk free GB") * 1e9;
+			lines.add("history size " + Numbers.format(median("history", AWTY, "history MB")) + " MB; the disk's "
+					+ Numbers.format(free / 1e9) + " GB free would hold one day of about "
+					+ Numbers.format(free / median("history", AWTY, "bytes per entry"))
+					+ " entries at this size per entry (not filled: a day at 10,000 events/s is 864,000,000)");
+		}
 		double join = median("reschedule", AWTY, "seconds");
 		if (!Double.isNaN(join)) {
 			lines.add("reschedule db-scheduler (per id)/awty (join) = "
@@ -213,6 +231,11 @@ public final class Results {
 				median("recurring", AWTY_CREATING, "lag p99") / median("recurring", AWTY, "lag p99"), 1.2, false);
 		target(lines, "reschedule by join >= 20x faster than per id",
 				median("reschedule", DB_SCHEDULER, "seconds") / median("reschedule", AWTY, "seconds"), 20, true);
+		target(lines, "history drain all/none >= 0.8", median("history", AWTY, "drain all/none"), 0.8, true);
+		target(lines, "history day retired < 1 s", median("history", AWTY, "seconds per day retired"), 1, false);
+		target(lines, "history failed yesterday < 1 s (day of "
+				+ Numbers.format(median("history", AWTY, "entries per day")) + " entries)",
+				median("history", AWTY, "failed yesterday ms") / 1000, 1, false);
 		for (String broker : BROKERS) {
 			double raw = median("broker", broker + " " + BROKER_RAW, "events/s");
 			double[] limits = BROKER_TARGETS.get(broker);

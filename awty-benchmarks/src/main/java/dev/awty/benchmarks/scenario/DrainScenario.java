@@ -137,7 +137,7 @@ final class DrainScenario implements Scenario {
 	}
 
 	/** Waits until the rows are marked (awty) or removed (db-scheduler), not only published. */
-	private static void awaitZero(BenchDatabase database, String countQuery, String system) {
+	static void awaitZero(BenchDatabase database, String countQuery, String system) {
 		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
 		long left;
 		while ((left = database.queryLong(countQuery)) > 0) {

@@ -1,0 +1,216 @@
+package dev.awty.benchmarks.scenario;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.ClaimMode;
+import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.Options;
+import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.awty.AwtyInstances;
+import dev.awty.benchmarks.report.Results;
+import dev.awty.dialect.PostgresDialect;
+import dev.awty.history.DeliveryHistory;
+import dev.awty.internal.housekeeping.HistoryPartitions;
+import dev.awty.internal.housekeeping.Housekeeping;
+
+/**
+ * {@code history}: the cost and upkeep of {@code history: all} at the job-scheduler seed's volume. First awty's drain
+ * with {@code history: all} and with {@code history: none}, alternating in the same run, their ratio taken within each
+ * repetition; then a stretch of past days
+ * pre-filled into their daily partitions ({@code --history-days} of {@code --history-rows} entries each, one in a
+ * thousand a failure, as a day at 10,000 events a second would hold 864,000,000), on which it times "what failed
+ * yesterday" through {@link DeliveryHistory#failures} and retiring the oldest day through housekeeping, and measures
+ * the size of a day.
+ */
+final class HistoryScenario implements Scenario {
+
+	private static final Log logger = LogFactory.getLog(HistoryScenario.class);
+
+	private static final List<String> MODES = List.of("all", "none");
+
+	private static final String TYPE = "bench";
+
+	private static final int FAILED_YESTERDAY_CALLS = 7;
+
+	// Spread evenly over the day, with a failure every thousand entries: what a day of delivery at a steady rate leaves.
+	private static final String FILL_DAY = """
+			INSERT INTO %1$s (event_type, row_id, event_id, due_at, finished_at, attempts, check_count, outcome, error,
+			                  duration_ms, instance_id)
+			SELECT '%2$s', g, '%2$s/' || g || '/1', t, t, 1, 0,
+			       CASE WHEN g %% 1000 = 0 THEN 'FAILED' ELSE 'DELIVERED' END,
+			       CASE WHEN g %% 1000 = 0 THEN 'IllegalStateException: broker down' END, 3, 'bench-1'
+			FROM generate_series(1, %3$d) g
+			CROSS JOIN LATERAL (SELECT TIMESTAMPTZ '%4$s' + (g - 1) * (86400.0 / %3$d) * INTERVAL '1 second' AS t) day
+			""";
+
+	private static final String PARTITION_BYTES = "SELECT pg_total_relation_size('%s')";
+
+	private static final String HISTORY_BYTES = """
+			SELECT COALESCE(SUM(pg_total_relation_size(inhrelid)), 0) FROM pg_inherits
+			WHERE inhparent = 'awty_delivery_log'::regclass
+			""";
+
+	@Override
+	public String name() {
+		return "history";
+	}
+
+	@Override
+	public void run(BenchDatabase database, Results results) {
+		Options options = database.options();
+		for (String mode : MODES) {
+			drain(database, mode, Math.max(1000, options.rows() / 10), 0, null);
+		}
+		for (int rep = 1; rep <= options.repetitions(); rep++) {
+			Map<String, Double> rates = new HashMap<>();
+			for (String mode : Scenario.order(MODES, rep)) {
+				rates.put(mode, drain(database, mode, options.rows(), rep, results));
+			}
+			// Paired within a repetition: on a shared machine the load moves more between repetitions than within one.
+			results.add(name(), Results.AWTY, "drain all/none", "ratio", rates.get("all") / rates.get("none"), rep);
+		}
+		upkeep(database, results);
+	}
+
+	/** Drains {@code rows} with history {@code mode}; returns the events a second. */
+	private double drain(BenchDatabase database, String mode, int rows, int rep, @Nullable Results results) {
+		database.clearRuns();
+		String system = system(mode);
+		Receiver receiver = new Receiver(rows);
+		try (AwtyInstances running = AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, receiver, "bench-",
+				Map.of("awty.history.mode", mode))) {
+			Scenario.settle();
+			Rows.awty(database, BenchDatabase.AWTY, 0, rows, Rows.DUE_NOW);
+			receiver.awaitAll(Duration.ofSeconds(Math.max(120, rows / 200)), system);
+			DrainScenario.awaitZero(database, "SELECT count(*) FROM scheduled_bench WHERE status <> 'DELIVERED'", system);
+		}
+		if (results != null) {
+			results.delivered(name(), system, rep, rows, receiver.received(), receiver.duplicates());
+		}
+		receiver.verifyExactlyOnce(system);
+		if (results == null) {
+			logger.info(String.format("history %-24s warm-up: %,.0f events/s (%,d rows)", system, receiver.rate(), rows));
+			return receiver.rate();
+		}
+		results.add(name(), system, "events/s", "events/s", receiver.rate(), rep);
+		logger.info(String.format("history %-24s rep %d: %,.0f events/s (%,d rows)", system, rep, receiver.rate(), rows));
+		return receiver.rate();
+	}
+
+	static String system(String mode) {
+		return Results.AWTY + " history " + mode;
+	}
+
+	/** Pre-fills the past days, then times "what failed yesterday" and retiring the oldest day. */
+	private void upkeep(BenchDatabase database, Results results) {
+		Options options = database.options();
+		int days = options.historyDays();
+		int perDay = options.historyRows();
+		LocalDate today = LocalDate.ofInstant(Instant.ofEpochMilli(
+				database.queryLong("SELECT (extract(epoch FROM now()) * 1000)::bigint")), ZoneOffset.UTC);
+		fill(database, today, days, perDay, results);
+		// Started after the fill: housekeeping's own first run, a minute after start, would retire the day first.
+		// Retention of one day less than the days filled: the oldest day, and only it, is past it.
+		Map<String, Object> retention = Map.of("awty.history.retention", Duration.ofDays(days - 1).toString());
+		try (AwtyInstances instance = AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, new Receiver(0), "history-",
+				retention)) {
+			failedYesterday(instance.bean(DeliveryHistory.class), today, results);
+			long start = System.nanoTime();
+			Housekeeping.Run run = instance.bean(Housekeeping.class).runOnce();
+			double seconds = (System.nanoTime() - start) / 1e9;
+			if (run.historyDaysDropped() != 1) {
+				throw new IllegalStateException("housekeeping retired " + run.historyDaysDropped() + " day(s), not the "
+						+ "one oldest day; deleted " + run.history().rows() + " entries one by one");
+			}
+			results.add(name(), Results.AWTY, "seconds per day retired", "s", seconds, 1);
+			results.add(name(), Results.AWTY, "entries deleted one by one", "entries", run.history().rows(), 1);
+			logger.info(String.format("history: retired a day of %,d entries in %.3f s", perDay, seconds));
+		}
+	}
+
+	private void fill(BenchDatabase database, LocalDate today, int days, int perDay, Results results) {
+		DataSource pool = database.pool("history-fill", 2);
+		try {
+			HistoryPartitions partitions = new HistoryPartitions(pool, new PostgresDialect().dailyHistoryPartitions(), 0);
+			if (!partitions.partitioned()) {
+				throw new IllegalStateException("awty_delivery_log is not partitioned: the history scenario needs a "
+						+ "schema created by this version of awty");
+			}
+			List<Double> fillSeconds = new ArrayList<>();
+			for (int ago = days; ago >= 1; ago--) {
+				LocalDate day = today.minusDays(ago);
+				partitions.create(day);
+				long start = System.nanoTime();
+				database.execute(FILL_DAY.formatted(HistoryPartitions.name(day), TYPE, perDay, day + " 00:00:00+00"));
+				fillSeconds.add((System.nanoTime() - start) / 1e9);
+				logger.info(String.format("history: filled %s with %,d entries in %.1f s", day, perDay,
+						fillSeconds.get(fillSeconds.size() - 1)));
+			}
+			double dayBytes = database.queryLong(PARTITION_BYTES.formatted(HistoryPartitions.name(today.minusDays(1))));
+			results.add(name(), Results.AWTY, "entries per day", "entries", perDay, 1);
+			results.add(name(), Results.AWTY, "day MB", "MB", dayBytes / 1e6, 1);
+			results.add(name(), Results.AWTY, "bytes per entry", "bytes", dayBytes / perDay, 1);
+			results.add(name(), Results.AWTY, "history MB", "MB", database.queryLong(HISTORY_BYTES) / 1e6, 1);
+			results.add(name(), Results.AWTY, "fill entries/s", "entries/s", perDay / median(fillSeconds), 1);
+			results.add(name(), Results.AWTY, "disk free GB", "GB", freeDiskBytes(database) / 1e9, 1);
+		}
+		finally {
+			BenchDatabase.close(pool);
+		}
+	}
+
+	private void failedYesterday(DeliveryHistory history, LocalDate today, Results results) {
+		Instant from = today.minusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant();
+		Instant to = today.atStartOfDay(ZoneOffset.UTC).toInstant();
+		List<Double> millis = new ArrayList<>();
+		int found = 0;
+		for (int call = 0; call < FAILED_YESTERDAY_CALLS; call++) {
+			long start = System.nanoTime();
+			found = history.failures(TYPE, from, to, 10_000).size();
+			millis.add((System.nanoTime() - start) / 1e6);
+		}
+		results.add(name(), Results.AWTY, "failed yesterday ms", "ms", median(millis), 1);
+		results.add(name(), Results.AWTY, "failed yesterday first call ms", "ms", millis.get(0), 1);
+		results.add(name(), Results.AWTY, "failed yesterday entries", "entries", found, 1);
+		logger.info(String.format("history: failed yesterday, %,d entries, %.1f ms median of %d (first %.1f ms)", found,
+				median(millis), FAILED_YESTERDAY_CALLS, millis.get(0)));
+	}
+
+	/** The space left where PostgreSQL keeps its data (the root file system when its directory cannot be read). */
+	private static long freeDiskBytes(BenchDatabase database) {
+		try {
+			return Files.getFileStore(Path.of(database.queryString("SHOW data_directory"))).getUsableSpace();
+		}
+		catch (IOException | RuntimeException ex) {
+			try {
+				return Files.getFileStore(Path.of("/")).getUsableSpace();
+			}
+			catch (IOException unreadable) {
+				throw new UncheckedIOException(unreadable);
+			}
+		}
+	}
+
+	private static double median(List<Double> values) {
+		List<Double> sorted = values.stream().sorted().toList();
+		return sorted.get(sorted.size() / 2);
+	}
+
+}
