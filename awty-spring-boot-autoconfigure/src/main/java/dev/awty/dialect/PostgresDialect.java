@@ -29,8 +29,10 @@ public final class PostgresDialect implements SqlDialect {
 			RETURNING *, CURRENT_TIMESTAMP AS awty_claimed_at
 			""";
 
-	// The key's other rows are found through an index on the key column (the awty documentation asks for one): by
-	// due time alone a key with many rows would be looked for among every pending row, once per candidate.
+	// The key's other rows are looked up through the index on the key column (the documentation asks for one).
+	// "CONCAT(k.status, '') = 'PENDING'" keeps the look-up off the pending-only index, whose predicate a plain status
+	// test implies: on a table without statistics PostgreSQL then ANDed both indexes, reading the whole pending index
+	// once per candidate, and gave up the due-order scan that stops at :limit rows (200,000 rows: 647 s, now 11 ms).
 	private static final String CLAIM_DUE_ROWS_ONE_PER_KEY = """
 			UPDATE %1$s SET claimed_by = :claimer,
 			       claimed_until = CURRENT_TIMESTAMP + :leaseMillis * INTERVAL '1 millisecond'
@@ -39,7 +41,7 @@ public final class PostgresDialect implements SqlDialect {
 			    WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP + :aheadMillis * INTERVAL '1 millisecond'
 			      AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			      AND NOT EXISTS (SELECT 1 FROM %1$s k
-			          WHERE k.%3$s = c.%3$s AND k.status = 'PENDING' AND k.id <> c.id
+			          WHERE k.%3$s = c.%3$s AND CONCAT(k.status, '') = 'PENDING' AND k.id <> c.id
 			            AND (k.claimed_until >= CURRENT_TIMESTAMP
 			                 OR (k.due_at <= CURRENT_TIMESTAMP + :aheadMillis * INTERVAL '1 millisecond'
 			                     AND (k.due_at < c.due_at OR (k.due_at = c.due_at AND k.id < c.id)))))

@@ -94,20 +94,6 @@ abstract class LimitsContractTests {
 		});
 	}
 
-	@Test
-	void aKeyColumnAndARateWorkTogether() {
-		int rows = 40;
-		TestDatabase database = prepared();
-		insertDueRows(database, rows, 4);
-		ReceivedEvents received = new ReceivedEvents();
-		ApplicationContextRunner runner = instances(database, received).withPropertyValues(
-				"awty.types.test_purchase.limit.rate=100", "awty.types.test_purchase.limit.key=purchase_id");
-		withInstances(runner, INSTANCES, () -> {
-			await().atMost(Duration.ofSeconds(30)).until(() -> received.count() >= rows);
-			assertThat(received.duplicates()).isZero();
-		});
-	}
-
 	private TestDatabase prepared() {
 		TestDatabase database = this.databases.get();
 		JdbcTemplate jdbc = database.jdbc();

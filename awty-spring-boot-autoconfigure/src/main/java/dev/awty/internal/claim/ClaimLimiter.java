@@ -35,6 +35,8 @@ public final class ClaimLimiter {
 			INSERT INTO awty_type_limit (type_name, tokens, refilled_at) VALUES (:type, :tokens, CURRENT_TIMESTAMP)
 			""";
 
+	private static final String FIND_TYPE = "SELECT type_name FROM awty_type_limit WHERE type_name = :type";
+
 	private static final String SPEND_TOKENS = """
 			UPDATE awty_type_limit SET tokens = :tokens, refilled_at = :refilledAt WHERE type_name = :type
 			""";
@@ -143,6 +145,10 @@ public final class ClaimLimiter {
 
 	private void create() {
 		ClaimLimits.Rate rate = this.limits.rate();
+		if (!this.jdbc.sql(FIND_TYPE).param("type", this.typeName).query().listOfRows().isEmpty()) {
+			this.created = true;
+			return;
+		}
 		try {
 			// In a transaction of its own: on PostgreSQL a duplicate key would spoil the claim's transaction.
 			this.transaction.executeWithoutResult((status) -> this.jdbc.sql(this.createType)
