@@ -24,6 +24,7 @@ public interface Scenario {
 			case "schedule" -> new ScheduleScenario();
 			case "reschedule" -> new RescheduleScenario();
 			case "recurring" -> new RecurringScenario();
+			case "limits" -> new LimitsScenario();
 			case "broker" -> new BrokerScenario(null);
 			case "broker-kafka" -> new BrokerScenario("kafka");
 			case "broker-rabbit" -> new BrokerScenario("rabbit");
