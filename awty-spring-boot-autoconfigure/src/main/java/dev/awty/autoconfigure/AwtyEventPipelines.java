@@ -54,7 +54,11 @@ final class AwtyEventPipelines {
 			if (handler != null && handler.handler().checksAgain() && this.validateSchema) {
 				this.validator.requireCheckColumns(table.type(), handler.beanName());
 			}
-			add(sources, table, typeSettings, this.limits.limitsFor(table), this.handling.settingsFor(table.type().name()),
+			ClaimLimits limits = this.limits.limitsFor(table);
+			if (limits.any() && this.validateSchema) {
+				this.validator.requireLimitTable("awty.types." + table.type().name() + ".limit");
+			}
+			add(sources, table, typeSettings, limits, this.handling.settingsFor(table.type().name()),
 					(handler != null) ? handler.handler() : null);
 		}
 	}

@@ -60,6 +60,20 @@ class LimitSettingsFailureTests {
 	}
 
 	@Test
+	void withoutTheInitializerStartupFailsWithTheChangeSetThatCreatesTheLimitTable() {
+		runner().run((context) -> assertThat(context).hasNotFailed());
+		this.database.jdbc().execute("DROP TABLE awty_type_limit");
+		runner("awty.schema.initialize=false", "awty.types.test_purchase.limit.rate=10").run((context) -> {
+			FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).isEqualTo("awty is misconfigured: The table 'awty_type_limit', which"
+					+ " keeps the limits that awty.types.test_purchase.limit sets across instances, does not exist");
+			assertThat(analysis.getAction()).startsWith("Set awty.schema.initialize=true to let awty create it")
+				.contains("<changeSet id=\"awty-11-type-limit\" author=\"awty\">")
+				.contains("<createTable tableName=\"awty_type_limit\">");
+		});
+	}
+
+	@Test
 	void aLimitedTypeGoesOnDeliveringWhenItsLimitRowIsDeleted() {
 		runner("awty.types.test_purchase.limit.rate=1000", "awty.types.test_purchase.limit.key=purchaseId")
 			.run((context) -> {
@@ -84,7 +98,7 @@ class LimitSettingsFailureTests {
 	}
 
 	private ApplicationContextRunner runner(String... properties) {
-		this.database.execute(TestPurchase.TABLE_DDL);
+		this.database.jdbc().execute(this.database.ddl(TestPurchase.TABLE_DDL.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS")));
 		return AwtyContexts.purchases(this.database, this.received)
 			.withPropertyValues("awty.poller.poll-interval=100ms")
 			.withPropertyValues(properties);
