@@ -7,10 +7,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
-
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -49,7 +48,7 @@ abstract class LimitsContractTests {
 		ReceivedEvents received = new ReceivedEvents();
 		ApplicationContextRunner runner = instances(database, received)
 			.withPropertyValues("awty.types.test_purchase.limit.rate=" + rate, "awty.poller.batch-size=10");
-		withInstances(runner, INSTANCES, () -> {
+		AwtyContexts.withInstances(runner, INSTANCES, () -> {
 			await().atMost(Duration.ofSeconds(30)).until(() -> received.count() >= rows);
 			assertThat(received.duplicates()).isZero();
 			List<Instant> times = received.all().stream().map(ReceivedEvents.Received::receivedAt).sorted().toList();
@@ -85,7 +84,7 @@ abstract class LimitsContractTests {
 		});
 		ApplicationContextRunner runner = instances(database, received)
 			.withPropertyValues("awty.types.test_purchase.limit.key=purchaseId");
-		withInstances(runner, INSTANCES, () -> {
+		AwtyContexts.withInstances(runner, INSTANCES, () -> {
 			await().atMost(Duration.ofSeconds(60)).until(() -> received.count() >= rows);
 			assertThat(received.duplicates()).isZero();
 			assertThat(mostAtOnce).hasValue(1);
@@ -106,7 +105,7 @@ abstract class LimitsContractTests {
 	/** Inserts {@code rows} rows due now, with purchase ids 0 to {@code keys - 1} in turn. */
 	private static void insertDueRows(TestDatabase database, int rows, int keys) {
 		database.jdbc().batchUpdate("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (?, "
-				+ database.now() + ")", java.util.stream.IntStream.range(0, rows)
+				+ database.now() + ")", IntStream.range(0, rows)
 					.mapToObj((row) -> new Object[] { row % keys })
 					.toList());
 	}
@@ -114,23 +113,6 @@ abstract class LimitsContractTests {
 	private static ApplicationContextRunner instances(TestDatabase database, ReceivedEvents received) {
 		return AwtyContexts.purchases(database, received)
 			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.poll-interval=100ms");
-	}
-
-	/** Runs {@code body} while {@code count} instances are up. */
-	private static void withInstances(ApplicationContextRunner runner, int count, ThrowingCallable body) {
-		if (count == 0) {
-			try {
-				body.call();
-			}
-			catch (Throwable ex) {
-				throw (ex instanceof RuntimeException runtime) ? runtime : new IllegalStateException(ex);
-			}
-			return;
-		}
-		runner.withPropertyValues("awty.instance-id=instance-" + count).run((context) -> {
-			assertThat(context).hasNotFailed();
-			withInstances(runner, count - 1, body);
-		});
 	}
 
 }
