@@ -68,6 +68,12 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	/** Rows claimed by this instance whose outcome is not written yet, for the key limit's quick re-check. */
 	private final AtomicInteger batchesInFlight = new AtomicInteger();
 
+	/**
+	 * Whether the last claim took rows: they are in flight even before a worker starts on them, and rows of their
+	 * keys may be waiting.
+	 */
+	private volatile boolean lastClaimTookRows;
+
 	/** {@code null} for a type without limits. */
 	private final @Nullable ClaimLimiter limiter;
 
@@ -100,6 +106,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 				: new ClaimLimiter.Limited<>(claimUpTo.apply(this.sizing.limit()), this.sizing.limit()));
 		EventClaims.Claimed<T> claimed = limited.claimed();
 		int limit = limited.permits();
+		this.lastClaimTookRows = !claimed.rows().isEmpty();
 		long returned = System.nanoTime();
 		this.counters.claimed(claimed.rows().size(), returned - started);
 		if (!claimed.unreadable().isEmpty()) {
@@ -150,7 +157,8 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	@Override
 	public Duration idleDelay(Duration pollInterval) {
 		Duration delay = this.claims.nextDue().sleep(this.settings.claimAhead(), pollInterval);
-		return (this.limiter != null) ? this.limiter.shorten(delay, this.batchesInFlight.get() > 0) : delay;
+		boolean rowsInFlight = this.lastClaimTookRows || this.batchesInFlight.get() > 0;
+		return (this.limiter != null) ? this.limiter.shorten(delay, rowsInFlight) : delay;
 	}
 
 	@Override
