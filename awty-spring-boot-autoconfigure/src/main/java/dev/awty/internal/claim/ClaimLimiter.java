@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 
 import org.jspecify.annotations.Nullable;
@@ -64,10 +65,16 @@ public final class ClaimLimiter {
 
 	private final String createType;
 
+	/** Batches of the type this instance is delivering. */
+	private final AtomicInteger batchesInFlight = new AtomicInteger();
+
 	/** How long until the rate grants a lot again, from the last claim that got none; zero when it got some. */
 	private volatile long waitNanos;
 
 	private volatile boolean created;
+
+	/** Whether the last claim took rows: in flight before a worker starts on them, and rows of their keys may wait. */
+	private volatile boolean lastClaimTookRows;
 
 	/**
 	 * @param limits limits of the type of {@code table}; at least one
@@ -94,20 +101,27 @@ public final class ClaimLimiter {
 		if (!this.created) {
 			create();
 		}
-		return Objects.requireNonNull(this.transaction.execute((status) -> claimTakingTurns(wanted, claim)));
+		Limited<T> limited = Objects.requireNonNull(this.transaction.execute((status) -> claimTakingTurns(wanted, claim)));
+		this.lastClaimTookRows = !limited.claimed().rows().isEmpty();
+		return limited;
+	}
+
+	/** Counts a batch of the type that this instance starts ({@code 1}) or finishes ({@code -1}) delivering. */
+	public void processing(int batches) {
+		this.batchesInFlight.addAndGet(batches);
 	}
 
 	/**
 	 * Shortens a poller's sleep: to when the rate grants a lot again after a claim that got none, and, for a keyed
 	 * type with rows in flight here, to a quick look for rows that waited for their key.
 	 */
-	public Duration shorten(Duration delay, boolean rowsInFlight) {
+	public Duration shorten(Duration delay) {
 		Duration shortened = delay;
 		long wait = this.waitNanos;
 		if (wait > 0) {
 			shortened = min(shortened, Duration.ofNanos(Math.max(wait, NextDue.SHORTEST.toNanos())));
 		}
-		if (this.limits.keyColumn() != null && rowsInFlight) {
+		if (this.limits.keyColumn() != null && (this.lastClaimTookRows || this.batchesInFlight.get() > 0)) {
 			shortened = min(shortened, KEY_RECHECK);
 		}
 		return shortened;
@@ -163,11 +177,10 @@ public final class ClaimLimiter {
 	}
 
 	private Bucket bucket(ResultSet rs, int row) throws SQLException {
-		SqlDialect sql = this.dialect;
 		double tokens = rs.getDouble("tokens");
 		boolean full = rs.wasNull();
-		Instant now = Objects.requireNonNull(sql.readTimestamp(rs, NextDue.NOW_AT));
-		Instant refilledAt = sql.readTimestamp(rs, "refilled_at");
+		Instant now = Objects.requireNonNull(this.dialect.readTimestamp(rs, NextDue.NOW_AT));
+		Instant refilledAt = this.dialect.readTimestamp(rs, "refilled_at");
 		return new Bucket(full ? null : tokens, (refilledAt != null) ? refilledAt : now, now);
 	}
 

@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 
 import org.apache.commons.logging.Log;
@@ -65,15 +64,6 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 
 	private final RowTracing tracing;
 
-	/** Rows claimed by this instance whose outcome is not written yet, for the key limit's quick re-check. */
-	private final AtomicInteger batchesInFlight = new AtomicInteger();
-
-	/**
-	 * Whether the last claim took rows: they are in flight even before a worker starts on them, and rows of their
-	 * keys may be waiting.
-	 */
-	private volatile boolean lastClaimTookRows;
-
 	/** {@code null} for a type without limits. */
 	private final @Nullable ClaimLimiter limiter;
 
@@ -106,7 +96,6 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 				: new ClaimLimiter.Limited<>(claimUpTo.apply(this.sizing.limit()), this.sizing.limit()));
 		EventClaims.Claimed<T> claimed = limited.claimed();
 		int limit = limited.permits();
-		this.lastClaimTookRows = !claimed.rows().isEmpty();
 		long returned = System.nanoTime();
 		this.counters.claimed(claimed.rows().size(), returned - started);
 		if (!claimed.unreadable().isEmpty()) {
@@ -157,8 +146,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	@Override
 	public Duration idleDelay(Duration pollInterval) {
 		Duration delay = this.claims.nextDue().sleep(this.settings.claimAhead(), pollInterval);
-		boolean rowsInFlight = this.lastClaimTookRows || this.batchesInFlight.get() > 0;
-		return (this.limiter != null) ? this.limiter.shorten(delay, rowsInFlight) : delay;
+		return (this.limiter != null) ? this.limiter.shorten(delay) : delay;
 	}
 
 	@Override
@@ -169,7 +157,9 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	@Override
 	public void process(ClaimedBatch<T> batch) {
 		LeaseHeartbeat<Long>.Held rows = batch.held();
-		this.batchesInFlight.incrementAndGet();
+		if (this.limiter != null) {
+			this.limiter.processing(1);
+		}
 		try {
 			// Rows claimed ahead of their due time are published, or handed to the handler, once due.
 			List<@Nullable Instant> dueTimes = batch.rows().stream().<@Nullable Instant>map(ScheduledEntity::getDueAt).toList();
@@ -180,7 +170,9 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		}
 		finally {
 			rows.releaseAll();
-			this.batchesInFlight.decrementAndGet();
+			if (this.limiter != null) {
+				this.limiter.processing(-1);
+			}
 		}
 	}
 
