@@ -21,6 +21,9 @@ public record Options(List<String> scenarios, String url, String user, String pa
 	/** The scenarios that need a broker (RabbitMQ running, Kafka given or embedded), run only when named. */
 	public static final List<String> BROKERS = List.of("broker", "broker-kafka", "broker-rabbit");
 
+	/** Limits across three instances (a rate of --rate rows/s over --duration, one row in flight per key), run only when named. */
+	public static final List<String> LIMITS = List.of("limits");
+
 	/** The chaos scenarios, run only when named (or all of them with {@code chaos}), never by {@code all}. */
 	public static final List<String> CHAOS = List.of("chaos-baseline", "chaos-idle-xact", "chaos-rr-readers",
 			"chaos-overload", "chaos-kill", "chaos-kill-context", "chaos-pg-restart", "chaos-terminate", "chaos-pool",
@@ -36,6 +39,8 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			       comma-separated)
 			broker: awty into RabbitMQ (AWTY_TEST_RABBITMQ_URL or localhost) and Kafka (AWTY_TEST_KAFKA_URL or embedded)
 			       beside a raw template loop, run only when named; broker-kafka and broker-rabbit run one of them
+			limits: three awty instances with a cluster rate of --rate rows/s and one row in flight per customer for
+			       --duration seconds (e.g. --rate 100 --duration 60): the rate achieved against the limit, run only when named
 			chaos: chaos-baseline, chaos-idle-xact, chaos-rr-readers, chaos-overload, chaos-kill, chaos-kill-context,
 			       chaos-pg-restart, chaos-terminate, chaos-pool, chaos-failover, chaos (all ten)
 			""";
@@ -52,7 +57,7 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			else if (name.equals("chaos")) {
 				scenarios.addAll(CHAOS);
 			}
-			else if (SCENARIOS.contains(name) || CHAOS.contains(name) || BROKERS.contains(name)) {
+			else if (SCENARIOS.contains(name) || CHAOS.contains(name) || BROKERS.contains(name) || LIMITS.contains(name)) {
 				scenarios.add(name);
 			}
 			else {

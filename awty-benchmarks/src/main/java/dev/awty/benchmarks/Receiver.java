@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -38,6 +39,11 @@ public final class Receiver {
 	/** Where a child JVM writes its deliveries for the parent to count; {@code null} counts here. */
 	private final @Nullable PrintStream forward;
 
+	/** Rows of each key (the sequence number modulo the key count) being received now; empty unless counted. */
+	private final AtomicIntegerArray inFlightByKey;
+
+	private final AtomicInteger mostInFlightOfOneKey = new AtomicInteger();
+
 	private volatile long firstNanos;
 
 	private volatile long lastNanos;
@@ -50,7 +56,20 @@ public final class Receiver {
 		this(expected, work, null);
 	}
 
+	/**
+	 * A receiver that also counts how many rows of one key it receives at once, the key of a row being its sequence
+	 * number modulo {@code keys}; see {@link #mostInFlightOfOneKey()}.
+	 */
+	public Receiver(int expected, Duration work, int keys) {
+		this(expected, work, null, keys);
+	}
+
 	private Receiver(int expected, Duration work, @Nullable PrintStream forward) {
+		this(expected, work, forward, 0);
+	}
+
+	private Receiver(int expected, Duration work, @Nullable PrintStream forward, int keys) {
+		this.inFlightByKey = new AtomicIntegerArray(keys);
 		this.expected = expected;
 		this.counts = new AtomicIntegerArray(expected);
 		this.lagMicros = new long[expected];
@@ -70,8 +89,16 @@ public final class Receiver {
 
 	/** Records one delivery of {@code seq}, due at {@code dueAt}. */
 	public void receive(long seq, Instant dueAt) {
+		int keys = this.inFlightByKey.length();
+		int key = (keys > 0) ? (int) Math.floorMod(seq, (long) keys) : -1;
+		if (key >= 0) {
+			this.mostInFlightOfOneKey.accumulateAndGet(this.inFlightByKey.incrementAndGet(key), Math::max);
+		}
 		if (this.workNanos > 0) {
 			LockSupport.parkNanos(this.workNanos);
+		}
+		if (key >= 0) {
+			this.inFlightByKey.decrementAndGet(key);
 		}
 		PrintStream out = this.forward;
 		if (out != null) {
@@ -153,6 +180,16 @@ public final class Receiver {
 			throw new IllegalStateException(system + " delivered " + this.received.get() + " of " + this.expected
 					+ " events, " + this.duplicates.get() + " duplicate(s), " + this.unknown.get() + " unknown");
 		}
+	}
+
+	/** The most rows of one key received at once; 0 unless keys are counted. */
+	public int mostInFlightOfOneKey() {
+		return this.mostInFlightOfOneKey.get();
+	}
+
+	/** The first arrival of {@code seq} in epoch ms; 0 if it has not arrived. */
+	public long arrivalMillis(int seq) {
+		return this.receivedAtMillis[seq];
 	}
 
 	public long received() {

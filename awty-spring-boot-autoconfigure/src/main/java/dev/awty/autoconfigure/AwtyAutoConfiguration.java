@@ -174,7 +174,8 @@ public final class AwtyAutoConfiguration {
 	AwtyEventPipelines awtyEventPipelines(AwtyEventTypes eventTypes, EventSources sources, TypeSettingsFactory settings,
 			HandlingSettingsFactory handling, ListableBeanFactory beanFactory, DataSource dataSource, SqlDialect dialect,
 			AwtyProperties properties) {
-		AwtyEventPipelines pipelines = new AwtyEventPipelines(eventTypes, settings, handling,
+		AwtyEventPipelines pipelines = new AwtyEventPipelines(eventTypes, settings, new ClaimLimitsFactory(properties),
+				handling,
 				new SchemaValidator(dataSource, dialect), properties.getSchema().isValidate());
 		pipelines.addTo(sources, new AwtyHandlers(beanFactory, eventTypes.tables()));
 		return pipelines;

@@ -8,6 +8,7 @@ import dev.awty.history.HistoryMode;
 import dev.awty.internal.delivery.EventSources;
 import dev.awty.internal.checks.HandlingSettings;
 import dev.awty.internal.delivery.TypeSettings;
+import dev.awty.internal.claim.ClaimLimits;
 import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.model.SchemaValidator;
 
@@ -23,14 +24,17 @@ final class AwtyEventPipelines {
 
 	private final HandlingSettingsFactory handling;
 
+	private final ClaimLimitsFactory limits;
+
 	private final SchemaValidator validator;
 
 	private final boolean validateSchema;
 
-	AwtyEventPipelines(AwtyEventTypes eventTypes, TypeSettingsFactory settings, HandlingSettingsFactory handling,
-			SchemaValidator validator, boolean validateSchema) {
+	AwtyEventPipelines(AwtyEventTypes eventTypes, TypeSettingsFactory settings, ClaimLimitsFactory limits,
+			HandlingSettingsFactory handling, SchemaValidator validator, boolean validateSchema) {
 		this.eventTypes = eventTypes;
 		this.settings = settings;
+		this.limits = limits;
 		this.handling = handling;
 		this.validator = validator;
 		this.validateSchema = validateSchema;
@@ -50,16 +54,20 @@ final class AwtyEventPipelines {
 			if (handler != null && handler.handler().checksAgain() && this.validateSchema) {
 				this.validator.requireCheckColumns(table.type(), handler.beanName());
 			}
-			add(sources, table, typeSettings, this.handling.settingsFor(table.type().name()),
+			ClaimLimits limits = this.limits.limitsFor(table);
+			if (limits.any() && this.validateSchema) {
+				this.validator.requireLimitTable("awty.types." + table.type().name() + ".limit");
+			}
+			add(sources, table, typeSettings, limits, this.handling.settingsFor(table.type().name()),
 					(handler != null) ? handler.handler() : null);
 		}
 	}
 
 	@SuppressWarnings("unchecked")
 	private static <T extends ScheduledEntity> void add(EventSources sources, EventTable<T> table, TypeSettings settings,
-			HandlingSettings handling, @Nullable EventHandler<?> handler) {
+			ClaimLimits limits, HandlingSettings handling, @Nullable EventHandler<?> handler) {
 		// AwtyHandlers matched the handler's type argument to this table's class.
-		sources.add(table, settings, handling, (EventHandler<T>) handler);
+		sources.add(table, settings, limits, handling, (EventHandler<T>) handler);
 	}
 
 }

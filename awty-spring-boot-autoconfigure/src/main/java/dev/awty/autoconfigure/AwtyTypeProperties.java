@@ -64,6 +64,9 @@ public class AwtyTypeProperties extends AwtyTypeHandlingProperties {
 	private final AwtyTypeClaimProperties claim = new AwtyTypeClaimProperties();
 
 	@NestedConfigurationProperty
+	private final AwtyTypeLimitProperties limit = new AwtyTypeLimitProperties();
+
+	@NestedConfigurationProperty
 	private final AwtyKafkaRouteProperties kafka = new AwtyKafkaRouteProperties();
 
 	@NestedConfigurationProperty
@@ -143,6 +146,10 @@ public class AwtyTypeProperties extends AwtyTypeHandlingProperties {
 
 	public AwtyTypeClaimProperties getClaim() {
 		return this.claim;
+	}
+
+	public AwtyTypeLimitProperties getLimit() {
+		return this.limit;
 	}
 
 	public AwtyKafkaRouteProperties getKafka() {

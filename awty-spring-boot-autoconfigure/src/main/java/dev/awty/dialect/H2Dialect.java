@@ -27,6 +27,23 @@ public final class H2Dialect implements SqlDialect {
 			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)) claimed
 			""";
 
+	private static final String CLAIM_DUE_ROWS_ONE_PER_KEY = """
+			SELECT claimed.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM FINAL TABLE (
+			    MERGE INTO %1$s target
+			    USING (SELECT id FROM %1$s c
+			           WHERE status = 'PENDING' AND due_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
+			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			             AND NOT EXISTS (SELECT 1 FROM %1$s k
+			                 WHERE k.%3$s = c.%3$s AND k.status = 'PENDING' AND k.id <> c.id
+			                   AND (k.claimed_until >= CURRENT_TIMESTAMP
+			                        OR (k.due_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
+			                            AND (k.due_at < c.due_at OR (k.due_at = c.due_at AND k.id < c.id)))))
+			           ORDER BY %2$s
+			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
+			    WHEN MATCHED THEN UPDATE SET claimed_by = :claimer,
+			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)) claimed
+			""";
+
 	private static final String CLAIM_DUE_SCHEDULES = """
 			SELECT claimed.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM FINAL TABLE (
 			    MERGE INTO %1$s target
@@ -72,6 +89,11 @@ public final class H2Dialect implements SqlDialect {
 	@Override
 	public ClaimStatement claimDueRows() {
 		return ClaimStatement.returning(CLAIM_DUE_ROWS);
+	}
+
+	@Override
+	public ClaimStatement claimDueRowsOnePerKey() {
+		return ClaimStatement.returning(CLAIM_DUE_ROWS_ONE_PER_KEY);
 	}
 
 	@Override

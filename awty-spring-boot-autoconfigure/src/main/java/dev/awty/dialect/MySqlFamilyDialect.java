@@ -41,6 +41,20 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 			FOR UPDATE SKIP LOCKED
 			""";
 
+	private static final String SELECT_DUE_IDS_ONE_PER_KEY = """
+			SELECT id FROM %1$s c
+			WHERE status = 'PENDING' AND due_at <= TIMESTAMPADD(MICROSECOND, :aheadMillis * 1000, UTC_TIMESTAMP(6))
+			  AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
+			  AND NOT EXISTS (SELECT 1 FROM %1$s k
+			      WHERE k.%3$s = c.%3$s AND k.status = 'PENDING' AND k.id <> c.id
+			        AND (k.claimed_until >= UTC_TIMESTAMP(6)
+			             OR (k.due_at <= TIMESTAMPADD(MICROSECOND, :aheadMillis * 1000, UTC_TIMESTAMP(6))
+			                 AND (k.due_at < c.due_at OR (k.due_at = c.due_at AND k.id < c.id)))))
+			ORDER BY %2$s
+			LIMIT :limit
+			FOR UPDATE SKIP LOCKED
+			""";
+
 	private static final String SELECT_DUE_SCHEDULE_IDS = """
 			SELECT id FROM %1$s
 			WHERE enabled = TRUE AND next_fire_at <= TIMESTAMPADD(MICROSECOND, :aheadMillis * 1000, UTC_TIMESTAMP(6))
@@ -102,6 +116,11 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 	@Override
 	public ClaimStatement claimDueRows() {
 		return ClaimStatement.selectThenUpdate(SELECT_DUE_IDS, CLAIM_SELECTED_ROWS);
+	}
+
+	@Override
+	public ClaimStatement claimDueRowsOnePerKey() {
+		return ClaimStatement.selectThenUpdate(SELECT_DUE_IDS_ONE_PER_KEY, CLAIM_SELECTED_ROWS);
 	}
 
 	@Override

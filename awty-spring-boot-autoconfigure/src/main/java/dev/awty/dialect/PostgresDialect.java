@@ -30,6 +30,28 @@ public final class PostgresDialect implements SqlDialect {
 			RETURNING *, CURRENT_TIMESTAMP AS awty_claimed_at
 			""";
 
+	// The key's other rows are looked up through the index on the key column (the documentation asks for one).
+	// "CONCAT(k.status, '') = 'PENDING'" keeps the look-up off the pending-only index, whose predicate a plain status
+	// test implies: on a table without statistics PostgreSQL then ANDed both indexes, reading the whole pending index
+	// once per candidate, and gave up the due-order scan that stops at :limit rows (200,000 rows: 647 s, now 11 ms).
+	private static final String CLAIM_DUE_ROWS_ONE_PER_KEY = """
+			UPDATE %1$s SET claimed_by = :claimer,
+			       claimed_until = CURRENT_TIMESTAMP + :leaseMillis * INTERVAL '1 millisecond'
+			WHERE id = ANY (ARRAY(
+			    SELECT id FROM %1$s c
+			    WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP + :aheadMillis * INTERVAL '1 millisecond'
+			      AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			      AND NOT EXISTS (SELECT 1 FROM %1$s k
+			          WHERE k.%3$s = c.%3$s AND CONCAT(k.status, '') = 'PENDING' AND k.id <> c.id
+			            AND (k.claimed_until >= CURRENT_TIMESTAMP
+			                 OR (k.due_at <= CURRENT_TIMESTAMP + :aheadMillis * INTERVAL '1 millisecond'
+			                     AND (k.due_at < c.due_at OR (k.due_at = c.due_at AND k.id < c.id)))))
+			    ORDER BY %2$s
+			    LIMIT :limit
+			    FOR UPDATE SKIP LOCKED))
+			RETURNING *, CURRENT_TIMESTAMP AS awty_claimed_at
+			""";
+
 	// "enabled = TRUE AND next_fire_at <= …" implies the predicate of the partial index awty_schedule_due.
 	// clock_timestamp(), not the transaction's CURRENT_TIMESTAMP: occurrences claimed ahead are held until their time
 	// counted from this value, and a claim of hundreds of schedules takes long enough to make them that much late.
@@ -164,6 +186,11 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public ClaimStatement claimDueRows() {
 		return ClaimStatement.returning(CLAIM_DUE_ROWS);
+	}
+
+	@Override
+	public ClaimStatement claimDueRowsOnePerKey() {
+		return ClaimStatement.returning(CLAIM_DUE_ROWS_ONE_PER_KEY);
 	}
 
 	@Override

@@ -75,6 +75,12 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
+	public @Nullable ClaimStatement claimDueRowsOnePerKey() {
+		ClaimStatement statement = this.dialect.claimDueRowsOnePerKey();
+		return (statement != null) ? shift(statement) : null;
+	}
+
+	@Override
 	public ClaimStatement claimDueSchedules() {
 		return shift(this.dialect.claimDueSchedules());
 	}

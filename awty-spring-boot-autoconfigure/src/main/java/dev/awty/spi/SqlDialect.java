@@ -28,6 +28,18 @@ public interface SqlDialect extends SqlTimestamps {
 	ClaimStatement claimDueRows();
 
 	/**
+	 * Like {@link #claimDueRows()}, for a type delivered one row per key at a time, the key being column {@code %3$s}:
+	 * a row is claimed only if no other {@code PENDING} row with its key is in flight (claimed under a lease that has
+	 * not run out) or would be claimed before it (unclaimed, due by now plus {@code :aheadMillis}, and earlier by
+	 * {@code due_at}, then {@code id}), so a claim takes at most the earliest free row of each key. Claims of such a
+	 * type take turns, so the statement need not guard against a concurrent claim. {@code null} (the default) where
+	 * the dialect cannot, and a type with a key limit fails start-up.
+	 */
+	default @Nullable ClaimStatement claimDueRowsOnePerKey() {
+		return null;
+	}
+
+	/**
 	 * How due recurring schedules of table {@code %1$s} ({@code awty_schedule}) are claimed: up to {@code :limit}
 	 * schedules that are enabled, due ({@code next_fire_at} at or before now plus {@code :aheadMillis}) and
 	 * unclaimed ({@code claimed_until} null or passed), earliest {@code next_fire_at} first. As in

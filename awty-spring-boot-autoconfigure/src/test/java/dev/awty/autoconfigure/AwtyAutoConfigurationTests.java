@@ -132,9 +132,9 @@ class AwtyAutoConfigurationTests {
 					.as("the application's own changelog ran").isEqualTo(1);
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM AWTY_DATABASECHANGELOG", Integer.class))
 					.as("awty's changelog ran in its own table: lock, history and schedule tables, schedule indexes,"
-							+ " the history's schedule column and its index, the schedule version table and the history's"
-							+ " schedule version column")
-					.isEqualTo(9);
+							+ " the history's schedule column and its index, the schedule version table, the history's"
+							+ " schedule version column and the limit table")
+					.isEqualTo(10);
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM shedlock", Integer.class)).isNotNull();
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM awty_delivery_log", Integer.class)).isZero();
 				assertThat(context).hasSingleBean(EventScheduler.class);

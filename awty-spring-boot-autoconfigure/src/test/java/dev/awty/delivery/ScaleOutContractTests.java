@@ -6,9 +6,6 @@ import java.util.function.Supplier;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.testing.AwtyContexts;
@@ -53,7 +50,7 @@ abstract class ScaleOutContractTests {
 		ReceivedEvents received = new ReceivedEvents();
 		var runner = AwtyContexts.purchases(database, received)
 			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.poll-interval=100ms");
-		withInstances(runner, instances, () -> {
+		AwtyContexts.withInstances(runner, instances, () -> {
 			long start = System.nanoTime();
 			jdbc.update(this.insertDueRows, ROWS);
 			await().atMost(Duration.ofMinutes(3)).until(() -> received.distinctEventIds() == ROWS);
@@ -64,21 +61,6 @@ abstract class ScaleOutContractTests {
 			await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.queryForObject(
 					"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", Integer.class) == ROWS);
 		});
-	}
-
-	/** Runs {@code body} while {@code count} instances are up. */
-	private static void withInstances(ApplicationContextRunner runner, int count, ThrowingCallable body) {
-		if (count == 0) {
-			try {
-				body.call();
-			}
-			catch (Throwable ex) {
-				throw (ex instanceof RuntimeException runtime) ? runtime : new IllegalStateException(ex);
-			}
-			return;
-		}
-		runner.withPropertyValues("awty.instance-id=instance-" + count)
-			.run((context) -> withInstances(runner, count - 1, body));
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.awty.testing;
 
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.integration.autoconfigure.IntegrationAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
@@ -8,6 +10,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 
 import dev.awty.autoconfigure.AwtyAutoConfiguration;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Application context runners wired like a Boot application that uses the starter.
@@ -38,6 +42,26 @@ public final class AwtyContexts {
 	/** A shop-like application on {@code database} consuming {@link dev.awty.testing.events.purchase.TestPurchase}. */
 	public static ApplicationContextRunner purchases(TestDatabase database, ReceivedEvents received) {
 		return consuming(PurchaseConsumerConfiguration.class, database, received);
+	}
+
+	/**
+	 * Runs {@code body} while {@code count} instances of {@code runner}'s application are up, each with its own
+	 * {@code awty.instance-id}, failing if one does not start.
+	 */
+	public static void withInstances(ApplicationContextRunner runner, int count, ThrowingCallable body) {
+		if (count == 0) {
+			try {
+				body.call();
+			}
+			catch (Throwable ex) {
+				throw (ex instanceof RuntimeException runtime) ? runtime : new IllegalStateException(ex);
+			}
+			return;
+		}
+		runner.withPropertyValues("awty.instance-id=instance-" + count).run((context) -> {
+			assertThat(context).hasNotFailed();
+			withInstances(runner, count - 1, body);
+		});
 	}
 
 	/** An application on {@code database} with the event types and consumer of {@code configuration}. */

@@ -11,6 +11,9 @@ public class BenchEvent extends ScheduledEntity {
 
 	private Long seq;
 
+	/** The key of the limits scenario, at most one row of which is in flight; null elsewhere. */
+	private Long customerId;
+
 	protected BenchEvent() {
 	}
 
@@ -20,6 +23,10 @@ public class BenchEvent extends ScheduledEntity {
 
 	public Long getSeq() {
 		return this.seq;
+	}
+
+	public Long getCustomerId() {
+		return this.customerId;
 	}
 
 }

@@ -97,6 +97,10 @@ public final class Results {
 		return find(scenario, system, metric).map(Summary::median).orElse(Double.NaN);
 	}
 
+	private double max(String scenario, String system, String metric) {
+		return find(scenario, system, metric).map(Summary::max).orElse(Double.NaN);
+	}
+
 	/** Lines such as {@code drain awty/db-scheduler = 3.4x}, for the scenarios that ran. */
 	public List<String> comparisons() {
 		List<String> lines = new ArrayList<>();
@@ -140,6 +144,10 @@ public final class Results {
 				lines.add(scenario + ": " + chaos(scenario, AWTY) + "; " + chaos(scenario, DB_SCHEDULER));
 			}
 		}
+		target(lines, "limits rate of 3 instances within 10% of the limit",
+				Math.abs(median("limits", "awty x3 limited", "rate/limit") - 1), 0.1, false);
+		target(lines, "limits at most 1 row of a key in flight",
+				max("limits", "awty x3 limited", "most in flight per key"), 1, false);
 		for (String broker : BROKERS) {
 			double raw = median("broker", broker + " " + BROKER_RAW, "events/s");
 			if (!Double.isNaN(raw)) {
@@ -236,6 +244,10 @@ public final class Results {
 		target(lines, "history failed yesterday < 1 s (day of "
 				+ Numbers.format(median("history", AWTY, "entries per day")) + " entries)",
 				median("history", AWTY, "failed yesterday ms") / 1000, 1, false);
+		target(lines, "limits rate of 3 instances within 10% of the limit",
+				Math.abs(median("limits", "awty x3 limited", "rate/limit") - 1), 0.1, false);
+		target(lines, "limits at most 1 row of a key in flight",
+				max("limits", "awty x3 limited", "most in flight per key"), 1, false);
 		for (String broker : BROKERS) {
 			double raw = median("broker", broker + " " + BROKER_RAW, "events/s");
 			double[] limits = BROKER_TARGETS.get(broker);

@@ -25,6 +25,7 @@ public interface Scenario {
 			case "reschedule" -> new RescheduleScenario();
 			case "recurring" -> new RecurringScenario();
 			case "history" -> new HistoryScenario();
+			case "limits" -> new LimitsScenario();
 			case "broker" -> new BrokerScenario(null);
 			case "broker-kafka" -> new BrokerScenario("kafka");
 			case "broker-rabbit" -> new BrokerScenario("rabbit");

@@ -19,6 +19,7 @@ import org.springframework.transaction.support.TransactionOperations;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.model.EventType;
+import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -81,6 +82,11 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	EventClaims(EventType<T> type, SqlDialect dialect, JdbcClient jdbc, TransactionOperations transaction,
 			boolean readsTraceParent) {
+		this(type, dialect, jdbc, transaction, readsTraceParent, dialect.claimDueRows(), null);
+	}
+
+	private EventClaims(EventType<T> type, SqlDialect dialect, JdbcClient jdbc, TransactionOperations transaction,
+			boolean readsTraceParent, ClaimStatement claimDueRows, @Nullable String keyColumn) {
 		this.type = type;
 		this.readsTraceParent = readsTraceParent;
 		this.transaction = transaction;
@@ -88,13 +94,29 @@ public final class EventClaims<T extends ScheduledEntity> {
 		this.jdbc = jdbc;
 		String table = type.table();
 		String readClaimed = dialect.withDatabaseNow(READ_CLAIMED.formatted(table));
-		this.claimByDueTime = new DueClaim(jdbc, transaction, DueClaim.filled(dialect.claimDueRows(), table, DUE_ORDER),
+		this.claimByDueTime = new DueClaim(jdbc, transaction, DueClaim.filled(claimDueRows, table, DUE_ORDER, keyColumn),
 				readClaimed);
 		this.claimByPriority = new DueClaim(jdbc, transaction,
-				DueClaim.filled(dialect.claimDueRows(), table, PRIORITY_ORDER), readClaimed);
+				DueClaim.filled(claimDueRows, table, PRIORITY_ORDER, keyColumn), readClaimed);
 		this.release = RELEASE.formatted(table);
 		this.nextDue = dialect.withDatabaseNow(NEXT_DUE.formatted(table));
 	}
+
+	/**
+	 * These claims, taking at most one row per value of {@code keyColumn} and none of a value that has a row in flight;
+	 * see {@link SqlDialect#claimDueRowsOnePerKey()}. Only safe where claims of the type take turns.
+	 * @param keyColumn a validated column of the table
+	 * @throws IllegalStateException if the dialect cannot claim one row per key
+	 */
+	public EventClaims<T> onePerKey(String keyColumn) {
+		ClaimStatement statement = this.dialect.claimDueRowsOnePerKey();
+		if (statement == null) {
+			throw new IllegalStateException("the " + this.dialect.name() + " dialect cannot claim one row per key");
+		}
+		return new EventClaims<>(this.type, this.dialect, this.jdbc, this.transaction, this.readsTraceParent, statement,
+				keyColumn);
+	}
+
 
 	public EventType<T> type() {
 		return this.type;

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.IntFunction;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -15,6 +16,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.messaging.Message;
 
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.claim.ClaimLimiter;
+import dev.awty.internal.claim.ClaimLimits;
 import dev.awty.internal.claim.ClaimTokens;
 import dev.awty.internal.claim.EventClaims;
 import dev.awty.internal.claim.EventTable;
@@ -61,10 +64,15 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 
 	private final RowTracing tracing;
 
-	BatchDelivery(EventTable<T> table, TypeSettings settings, EventPublisher publisher, String instanceId,
-			BatchWriter<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters,
+	/** {@code null} for a type without limits. */
+	private final @Nullable ClaimLimiter limiter;
+
+	BatchDelivery(EventTable<T> table, TypeSettings settings, ClaimLimits limits, EventPublisher publisher,
+			String instanceId, BatchWriter<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters,
 			LeaseHeartbeat<Long> heartbeat) {
-		this.claims = table.claims();
+		String keyColumn = limits.keyColumn();
+		this.claims = (keyColumn != null) ? table.claims().onePerKey(keyColumn) : table.claims();
+		this.limiter = limits.any() ? new ClaimLimiter(table, limits) : null;
 		this.tracing = table.tracing();
 		this.writes = table.writes();
 		this.settings = settings;
@@ -81,10 +89,13 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	public ClaimedBatch<T> claim() {
 		String token = this.tokens.next();
 		long started = System.nanoTime();
-		int limit = this.sizing.limit();
-		EventClaims.Claimed<T> claimed = this.tracing.claim(this.claims.type().name(),
-				() -> this.claims.claimDue(token, limit, this.settings.lease(), this.settings.byPriority(),
-						this.settings.claimAhead()));
+		IntFunction<EventClaims.Claimed<T>> claimUpTo = (limit) -> this.claims.claimDue(token, limit,
+				this.settings.lease(), this.settings.byPriority(), this.settings.claimAhead());
+		ClaimLimiter.Limited<T> limited = this.tracing.claim(this.claims.type().name(), () -> (this.limiter != null)
+				? this.limiter.claim(this.sizing.limit(), claimUpTo)
+				: new ClaimLimiter.Limited<>(claimUpTo.apply(this.sizing.limit()), this.sizing.limit()));
+		EventClaims.Claimed<T> claimed = limited.claimed();
+		int limit = limited.permits();
 		long returned = System.nanoTime();
 		this.counters.claimed(claimed.rows().size(), returned - started);
 		if (!claimed.unreadable().isEmpty()) {
@@ -134,7 +145,8 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	 */
 	@Override
 	public Duration idleDelay(Duration pollInterval) {
-		return this.claims.nextDue().sleep(this.settings.claimAhead(), pollInterval);
+		Duration delay = this.claims.nextDue().sleep(this.settings.claimAhead(), pollInterval);
+		return (this.limiter != null) ? this.limiter.shorten(delay) : delay;
 	}
 
 	@Override
@@ -145,6 +157,9 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	@Override
 	public void process(ClaimedBatch<T> batch) {
 		LeaseHeartbeat<Long>.Held rows = batch.held();
+		if (this.limiter != null) {
+			this.limiter.processing(1);
+		}
 		try {
 			// Rows claimed ahead of their due time are published, or handed to the handler, once due.
 			List<@Nullable Instant> dueTimes = batch.rows().stream().<@Nullable Instant>map(ScheduledEntity::getDueAt).toList();
@@ -155,6 +170,9 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		}
 		finally {
 			rows.releaseAll();
+			if (this.limiter != null) {
+				this.limiter.processing(-1);
+			}
 		}
 	}
 

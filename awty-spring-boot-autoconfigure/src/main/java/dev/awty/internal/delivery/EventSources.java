@@ -5,6 +5,7 @@ import org.jspecify.annotations.Nullable;
 import dev.awty.ScheduledEntity;
 import dev.awty.handler.EventHandler;
 import dev.awty.internal.checks.CheckWrites;
+import dev.awty.internal.claim.ClaimLimits;
 import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.claim.Leases;
 import dev.awty.internal.pipeline.LeaseHeartbeat;
@@ -39,10 +40,11 @@ public final class EventSources {
 
 	/**
 	 * Adds the source of one type; call before the pollers start.
+	 * @param limits the type's limits across instances, {@link ClaimLimits#NONE} for none
 	 * @param handler the type's handler, or {@code null} to publish every due row as it is
 	 */
-	public <T extends ScheduledEntity> void add(EventTable<T> table, TypeSettings settings, HandlingSettings handling,
-			@Nullable EventHandler<T> handler) {
+	public <T extends ScheduledEntity> void add(EventTable<T> table, TypeSettings settings, ClaimLimits limits,
+			HandlingSettings handling, @Nullable EventHandler<T> handler) {
 		String typeName = table.type().name();
 		DeliveryCounters counters = this.pollers.countersOf(typeName);
 		CheckWrites checks = new CheckWrites(table.type(), this.store.dialect(), this.store.dataSource(),
@@ -58,7 +60,7 @@ public final class EventSources {
 		LeaseHeartbeat<Long> heartbeat = new LeaseHeartbeat<>("type '" + typeName + "'", new Leases(table.type().table(),
 				this.store.dialect(), this.store.dataSource(), this.store.transaction()), Long.class, settings.lease(),
 				counters::lostLeases);
-		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, this.publisher, this.instanceId, writer,
+		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, limits, this.publisher, this.instanceId, writer,
 				step, counters, heartbeat);
 		LoopSettings loop = new LoopSettings(typeName, table.type().lockName(), settings.pollInterval(),
 				settings.batchSize(), settings.mode(), settings.lease(), settings.concurrency(), settings.claimAhead());

@@ -45,6 +45,10 @@ public final class SchemaValidator {
 
 	private static final String SCHEDULE_VERSION_CHANGE_SET = "awty-8-schedule-version";
 
+	private static final String LIMIT_TABLE = "awty_type_limit";
+
+	private static final String LIMIT_CHANGE_SET = "awty-11-type-limit";
+
 	private final TableColumns tables;
 
 	private final SqlDialect dialect;
@@ -187,6 +191,20 @@ public final class SchemaValidator {
 					"Set awty.schema.initialize=true to let awty create it, set awty.recurring.enabled=false if you use no "
 							+ "recurring schedules, or add this changeSet to your changelog:\n\n"
 							+ changeSets(List.of(SCHEDULE_VERSION_CHANGE_SET)));
+		}
+	}
+
+	/**
+	 * Checks that the table {@code awty_type_limit}, which the claims of a type with limits lock and update, exists.
+	 * @param property the property that set the limit, named in the message
+	 * @throws AwtyConfigurationException with the changeSet from awty's changelog that creates it
+	 */
+	public void requireLimitTable(String property) {
+		if (this.tables.columns(LIMIT_TABLE).isEmpty()) {
+			throw new AwtyConfigurationException("The table '" + LIMIT_TABLE + "', which keeps the limits that "
+					+ property + " sets across instances, does not exist",
+					"Set awty.schema.initialize=true to let awty create it, remove " + property
+							+ ", or add this changeSet to your changelog:\n\n" + changeSets(List.of(LIMIT_CHANGE_SET)));
 		}
 	}
 
