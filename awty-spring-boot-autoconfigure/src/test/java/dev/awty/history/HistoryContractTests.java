@@ -43,7 +43,6 @@ import dev.awty.testing.events.purchase.TestPurchase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The history table: what is written per setting, the queries on it, and retention; written once and run on
@@ -66,7 +65,7 @@ abstract class HistoryContractTests extends DatabaseContractTests {
 		this.database.execute(TestPurchase.TABLE_DDL);
 	}
 
-	private ApplicationContextRunner purchases(ReceivedEvents received, String... properties) {
+	ApplicationContextRunner purchases(ReceivedEvents received, String... properties) {
 		return AwtyContexts.purchases(this.database, received)
 			.withPropertyValues("awty.poller.poll-interval=100ms", "awty.retry.initial-backoff=100ms",
 					"awty.retry.jitter=0", "awty.instance-id=history-test")
@@ -305,47 +304,6 @@ abstract class HistoryContractTests extends DatabaseContractTests {
 	}
 
 	@Test
-	void partitionsOfTodayAndTheNextDaysExistFromStartUpAndEntriesOfADayWithoutOneMoveIntoItWhenItIsCreated() {
-		purchases(new ReceivedEvents()).run((context) -> {
-			HistoryPartitions partitions = partitions(context);
-			assumeTrue(partitions != null, "only PostgreSQL keeps the history in daily partitions");
-			LocalDate today = LocalDate.ofInstant(databaseNow(), ZoneOffset.UTC);
-			assertThat(partitions.days()).contains(today, today.plusDays(1), today.plusDays(2), today.plusDays(3));
-			LocalDate later = today.plusDays(10);
-			insert("test_purchase", 7, "FAILED", later.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(3600),
-					"arrived before its day had a partition");
-			assertThat(partitionOfRow(7)).isEqualTo("awty_delivery_log_default");
-
-			partitions.create(later);
-
-			assertThat(partitionOfRow(7)).isEqualTo(HistoryPartitions.name(later));
-			assertThat(context.getBean(DeliveryHistory.class).ofRow("test_purchase", 7)).singleElement()
-				.satisfies((entry) -> assertThat(entry.error()).isEqualTo("arrived before its day had a partition"));
-			assertThat(context.getBean(Housekeeping.class).runOnce().historyDaysDropped()).isZero();
-			assertThat(partitions.days()).contains(later);
-		});
-	}
-
-	@Test
-	void theHistoryQueriesReadEachPartitionThroughAnIndex() {
-		purchases(new ReceivedEvents()).run((context) -> {
-			assumeTrue(partitions(context) != null, "only PostgreSQL keeps the history in daily partitions");
-			String[] queries = { """
-					SELECT * FROM awty_delivery_log WHERE event_type = 'test_purchase'
-					AND finished_at >= now() - interval '1 day' AND finished_at < now() AND outcome = 'FAILED'
-					ORDER BY finished_at, id LIMIT 1000""",
-					"SELECT * FROM awty_delivery_log WHERE event_type = 'test_purchase' AND row_id = 7 ORDER BY finished_at, id",
-					"""
-					SELECT * FROM awty_delivery_log WHERE schedule_id = 'nightly'
-					ORDER BY finished_at DESC, id DESC LIMIT 50""" };
-			for (String query : queries) {
-				String plan = String.join("\n", this.jdbc.queryForList("EXPLAIN " + query, String.class));
-				assertThat(plan).as(plan).contains("Index").doesNotContain("Seq Scan");
-			}
-		});
-	}
-
-	@Test
 	void retentionDeletesOnlyDeliveredAndCancelledRowsOlderThanKeepFinished() {
 		purchases(new ReceivedEvents(), "awty.types.test_purchase.keep-finished=7d").run((context) -> {
 			context.getBean(DeliveryPollers.class).stop();
@@ -384,12 +342,12 @@ abstract class HistoryContractTests extends DatabaseContractTests {
 		});
 	}
 
-	private static @Nullable HistoryPartitions partitions(ApplicationContext context) {
+	static @Nullable HistoryPartitions partitions(ApplicationContext context) {
 		DailyHistoryPartitions statements = context.getBean(SqlDialect.class).dailyHistoryPartitions();
 		return (statements != null) ? new HistoryPartitions(context.getBean(DataSource.class), statements, 0) : null;
 	}
 
-	private String partitionOfRow(long rowId) {
+	String partitionOfRow(long rowId) {
 		return this.jdbc.queryForObject("SELECT tableoid::regclass::text FROM awty_delivery_log WHERE row_id = ?",
 				String.class, rowId);
 	}
@@ -400,7 +358,7 @@ abstract class HistoryContractTests extends DatabaseContractTests {
 		return this.jdbc.queryForObject("SELECT MAX(id) FROM scheduled_test_purchase", Long.class);
 	}
 
-	private void insert(String type, long rowId, String outcome, Instant finishedAt, String error) {
+	void insert(String type, long rowId, String outcome, Instant finishedAt, String error) {
 		this.jdbc.update(INSERT_ENTRY, type, rowId, type + "/" + rowId + "/1", utc(finishedAt), utc(finishedAt), outcome,
 				error);
 	}
@@ -422,7 +380,7 @@ abstract class HistoryContractTests extends DatabaseContractTests {
 		return this.database.timestamp(instant);
 	}
 
-	private Instant databaseNow() {
+	Instant databaseNow() {
 		return this.database.databaseNow();
 	}
 
