@@ -11,6 +11,11 @@ import dev.awty.spi.SqlDialect;
  * H2 2.x, the embedded default: it has no {@code UPDATE … RETURNING}, so the claim reads the updated rows
  * through {@code SELECT … FROM FINAL TABLE (MERGE …)}. H2 applies a row limit before skipping locked rows and
  * concurrent merges can claim the same row, so claims on H2 run one at a time under the type's lock.
+ * <p>
+ * Even then, the merge's {@code USING} sub-select takes no row locks and can pick a row whose holder is marking it
+ * delivered at that moment (it reads the row as claimable while that write commits), and {@code WHEN MATCHED}
+ * would then claim it again once the write committed: the row is published twice. So every claim repeats its
+ * conditions in {@code WHEN MATCHED}, which H2 evaluates on the row as it stands once the merge holds its lock.
  */
 public final class H2Dialect implements SqlDialect {
 
@@ -23,7 +28,10 @@ public final class H2Dialect implements SqlDialect {
 			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			           ORDER BY %2$s
 			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
-			    WHEN MATCHED THEN UPDATE SET claimed_by = :claimer,
+			    WHEN MATCHED AND target.status = 'PENDING'
+			             AND target.due_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
+			             AND (target.claimed_until IS NULL OR target.claimed_until < CURRENT_TIMESTAMP)
+			         THEN UPDATE SET claimed_by = :claimer,
 			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)) claimed
 			""";
 
@@ -40,7 +48,10 @@ public final class H2Dialect implements SqlDialect {
 			                            AND (k.due_at < c.due_at OR (k.due_at = c.due_at AND k.id < c.id)))))
 			           ORDER BY %2$s
 			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
-			    WHEN MATCHED THEN UPDATE SET claimed_by = :claimer,
+			    WHEN MATCHED AND target.status = 'PENDING'
+			             AND target.due_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
+			             AND (target.claimed_until IS NULL OR target.claimed_until < CURRENT_TIMESTAMP)
+			         THEN UPDATE SET claimed_by = :claimer,
 			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)) claimed
 			""";
 
@@ -52,7 +63,10 @@ public final class H2Dialect implements SqlDialect {
 			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			           ORDER BY next_fire_at
 			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
-			    WHEN MATCHED THEN UPDATE SET claimed_by = :claimer,
+			    WHEN MATCHED AND target.enabled = TRUE
+			             AND target.next_fire_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
+			             AND (target.claimed_until IS NULL OR target.claimed_until < CURRENT_TIMESTAMP)
+			         THEN UPDATE SET claimed_by = :claimer,
 			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)) claimed
 			""";
 
