@@ -19,56 +19,29 @@ import dev.awty.spi.SqlDialect;
  */
 public final class H2Dialect implements SqlDialect {
 
-	// H2 re-runs an IN (sub-select) for every candidate row; MERGE … USING evaluates it once.
-	private static final String CLAIM_DUE_ROWS = """
-			SELECT claimed.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM FINAL TABLE (
-			    MERGE INTO %1$s target
-			    USING (SELECT id FROM %1$s
-			           WHERE status = 'PENDING' AND due_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
-			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
-			           ORDER BY %2$s
-			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
-			    WHEN MATCHED AND target.status = 'PENDING'
-			             AND target.due_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
-			             AND (target.claimed_until IS NULL OR target.claimed_until < CURRENT_TIMESTAMP)
-			         THEN UPDATE SET claimed_by = :claimer,
-			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)) claimed
-			""";
+	/** A row of an event type that may be claimed now: pending, due (claim-ahead included), under no lease. */
+	private static final String ROW_CLAIMABLE = """
+			{r}.status = 'PENDING' AND {r}.due_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
+			  AND ({r}.claimed_until IS NULL OR {r}.claimed_until < CURRENT_TIMESTAMP)""";
 
-	private static final String CLAIM_DUE_ROWS_ONE_PER_KEY = """
-			SELECT claimed.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM FINAL TABLE (
-			    MERGE INTO %1$s target
-			    USING (SELECT id FROM %1$s c
-			           WHERE status = 'PENDING' AND due_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
-			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
-			             AND NOT EXISTS (SELECT 1 FROM %1$s k
-			                 WHERE k.%3$s = c.%3$s AND k.status = 'PENDING' AND k.id <> c.id
-			                   AND (k.claimed_until >= CURRENT_TIMESTAMP
-			                        OR (k.due_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
-			                            AND (k.due_at < c.due_at OR (k.due_at = c.due_at AND k.id < c.id)))))
-			           ORDER BY %2$s
-			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
-			    WHEN MATCHED AND target.status = 'PENDING'
-			             AND target.due_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
-			             AND (target.claimed_until IS NULL OR target.claimed_until < CURRENT_TIMESTAMP)
-			         THEN UPDATE SET claimed_by = :claimer,
-			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)) claimed
-			""";
+	/** A recurring schedule that may be claimed now: enabled, due (claim-ahead included), under no lease. */
+	private static final String SCHEDULE_CLAIMABLE = """
+			{r}.enabled = TRUE AND {r}.next_fire_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
+			  AND ({r}.claimed_until IS NULL OR {r}.claimed_until < CURRENT_TIMESTAMP)""";
 
-	private static final String CLAIM_DUE_SCHEDULES = """
-			SELECT claimed.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM FINAL TABLE (
-			    MERGE INTO %1$s target
-			    USING (SELECT id FROM %1$s
-			           WHERE enabled = TRUE AND next_fire_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
-			             AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
-			           ORDER BY next_fire_at
-			           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id
-			    WHEN MATCHED AND target.enabled = TRUE
-			             AND target.next_fire_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
-			             AND (target.claimed_until IS NULL OR target.claimed_until < CURRENT_TIMESTAMP)
-			         THEN UPDATE SET claimed_by = :claimer,
-			         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)) claimed
-			""";
+	/** Not one of a key's later rows, nor of a key with a row in flight (claims take turns under the type's lock). */
+	private static final String FIRST_FREE_OF_ITS_KEY = """
+			 AND NOT EXISTS (SELECT 1 FROM %1$s k
+			     WHERE k.%3$s = c.%3$s AND k.status = 'PENDING' AND k.id <> c.id
+			       AND (k.claimed_until >= CURRENT_TIMESTAMP
+			            OR (k.due_at <= DATEADD(MILLISECOND, :aheadMillis, CURRENT_TIMESTAMP)
+			                AND (k.due_at < c.due_at OR (k.due_at = c.due_at AND k.id < c.id)))))""";
+
+	private static final String CLAIM_DUE_ROWS = claim(ROW_CLAIMABLE, "", "%2$s");
+
+	private static final String CLAIM_DUE_ROWS_ONE_PER_KEY = claim(ROW_CLAIMABLE, FIRST_FREE_OF_ITS_KEY, "%2$s");
+
+	private static final String CLAIM_DUE_SCHEDULES = claim(SCHEDULE_CLAIMABLE, "", "next_fire_at");
 
 	private static final String EXTEND_LEASES = """
 			UPDATE %1$s SET claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)
@@ -148,6 +121,23 @@ public final class H2Dialect implements SqlDialect {
 	@Override
 	public boolean isTimestampWithTimeZone(int jdbcType, String typeName) {
 		return jdbcType == Types.TIMESTAMP_WITH_TIMEZONE || typeName.toUpperCase().contains("WITH TIME ZONE");
+	}
+
+	/**
+	 * A claim of the {@code claimable} rows ({@code alsoWhere} narrowing them) in {@code order}: H2 re-runs an
+	 * {@code IN (sub-select)} for every candidate row, while {@code MERGE … USING} evaluates it once; {@code WHEN
+	 * MATCHED} asks again on the row the merge has locked (see the class comment).
+	 */
+	private static String claim(String claimable, String alsoWhere, String order) {
+		return "SELECT claimed.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM FINAL TABLE (\n"
+				+ "    MERGE INTO %1$s target\n"
+				+ "    USING (SELECT id FROM %1$s c\n"
+				+ "           WHERE " + claimable.replace("{r}", "c") + alsoWhere + "\n"
+				+ "           ORDER BY " + order + "\n"
+				+ "           FETCH FIRST :limit ROWS ONLY) due ON target.id = due.id\n"
+				+ "    WHEN MATCHED AND " + claimable.replace("{r}", "target") + "\n"
+				+ "         THEN UPDATE SET claimed_by = :claimer,\n"
+				+ "         claimed_until = DATEADD(MILLISECOND, :leaseMillis, CURRENT_TIMESTAMP)) claimed\n";
 	}
 
 }

@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.web.servlet.function.HandlerFunction;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerRequest;
@@ -72,12 +73,12 @@ public final class DashboardRoutes {
 		return RouterFunctions.route()
 			.GET(PATH, this::page)
 			.GET(PATH + "/", this::page)
-			.GET(PATH + "/api/overview", handle(this::overview))
-			.GET(PATH + "/api/types/{type}/rows", handle(this::search))
-			.GET(PATH + "/api/types/{type}/rows/{id}/history", handle(this::rowHistory))
-			.GET(PATH + "/api/failures", handle(this::failures))
-			.GET(PATH + "/api/schedules", handle(this::schedules))
-			.GET(PATH + "/api/schedules/{id}/history", handle(this::scheduleHistory))
+			.GET(PATH + "/api/overview", handle(readable(this::overview)))
+			.GET(PATH + "/api/types/{type}/rows", handle(readable(this::search)))
+			.GET(PATH + "/api/types/{type}/rows/{id}/history", handle(readable(this::rowHistory)))
+			.GET(PATH + "/api/failures", handle(readable(this::failures)))
+			.GET(PATH + "/api/schedules", handle(readable(this::schedules)))
+			.GET(PATH + "/api/schedules/{id}/history", handle(readable(this::scheduleHistory)))
 			.POST(PATH + "/api/types/{type}/{action}", handle(this::act))
 			.POST(PATH + "/api/schedules/{id}/{action}", handle(this::actOnSchedule))
 			.build();
@@ -88,10 +89,6 @@ public final class DashboardRoutes {
 	}
 
 	private ServerResponse overview(ServerRequest request) {
-		String readRefusal = this.access.refusal(request.servletRequest());
-		if (readRefusal != null) {
-			return error(HttpStatus.FORBIDDEN, readRefusal);
-		}
 		Map<String, Map<String, @Nullable Object>> types = this.overviews.readNow();
 		Map<String, Object> lag = new LinkedHashMap<>();
 		Map<String, Object> filters = new LinkedHashMap<>();
@@ -120,10 +117,6 @@ public final class DashboardRoutes {
 	}
 
 	private ServerResponse search(ServerRequest request) {
-		String readRefusal = this.access.refusal(request.servletRequest());
-		if (readRefusal != null) {
-			return error(HttpStatus.FORBIDDEN, readRefusal);
-		}
 		EventType<?> type = type(request.pathVariable("type")).type();
 		int limit = request.param("limit").map(DashboardRoutes::number).orElse(50);
 		List<Map<String, @Nullable Object>> found = this.rows.search(type, request.param("status").orElse("PENDING"),
@@ -133,20 +126,12 @@ public final class DashboardRoutes {
 	}
 
 	private ServerResponse rowHistory(ServerRequest request) {
-		String readRefusal = this.access.refusal(request.servletRequest());
-		if (readRefusal != null) {
-			return error(HttpStatus.FORBIDDEN, readRefusal);
-		}
 		TypeInfo type = type(request.pathVariable("type"));
 		long rowId = DashboardRows.rowId(request.pathVariable("id"));
 		return respond(HttpStatus.OK).body(Map.of("entries", this.history.timeline(type.name(), rowId)));
 	}
 
 	private ServerResponse failures(ServerRequest request) {
-		String readRefusal = this.access.refusal(request.servletRequest());
-		if (readRefusal != null) {
-			return error(HttpStatus.FORBIDDEN, readRefusal);
-		}
 		String type = request.param("type").filter((name) -> !name.isBlank()).orElseThrow(
 				() -> new IllegalArgumentException("type is required, one of " + this.overviews.sourceNames()));
 		if (!this.overviews.sourceNames().contains(type)) {
@@ -160,20 +145,12 @@ public final class DashboardRoutes {
 	}
 
 	private ServerResponse schedules(ServerRequest request) {
-		String readRefusal = this.access.refusal(request.servletRequest());
-		if (readRefusal != null) {
-			return error(HttpStatus.FORBIDDEN, readRefusal);
-		}
 		int limit = request.param("limit").map(DashboardRoutes::number).orElse(50);
 		return respond(HttpStatus.OK).body(Map.of("schedules", this.schedules.page(request.param("prefix").orElse(""),
 				request.param("after").filter((after) -> !after.isEmpty()).orElse(null), limit)));
 	}
 
 	private ServerResponse scheduleHistory(ServerRequest request) {
-		String readRefusal = this.access.refusal(request.servletRequest());
-		if (readRefusal != null) {
-			return error(HttpStatus.FORBIDDEN, readRefusal);
-		}
 		int limit = request.param("limit").map(DashboardRoutes::number).orElse(50);
 		return respond(HttpStatus.OK).body(Map.of("entries",
 				this.schedules.history(request.pathVariable("id"), limit)));
@@ -215,6 +192,14 @@ public final class DashboardRoutes {
 		body.put("action", action);
 		body.put("schedule", schedule);
 		return respond(HttpStatus.OK).body(body);
+	}
+
+	/** {@code handler}, behind the read refusal every read of the dashboard shares. */
+	private HandlerFunction<ServerResponse> readable(HandlerFunction<ServerResponse> handler) {
+		return (request) -> {
+			String readRefusal = this.access.refusal(request.servletRequest());
+			return (readRefusal != null) ? error(HttpStatus.FORBIDDEN, readRefusal) : handler.handle(request);
+		};
 	}
 
 	private @Nullable String refusal(ServerRequest request) {
