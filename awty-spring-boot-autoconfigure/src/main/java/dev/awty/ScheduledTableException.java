@@ -16,13 +16,24 @@ public class ScheduledTableException extends AwtyException {
 
 	private final String changeSet;
 
+	private final String sql;
+
 	public ScheduledTableException(String typeName, String table, List<String> problems, String changeSet) {
+		this(typeName, table, problems, changeSet, "");
+	}
+
+	/**
+	 * @param sql the same fix as SQL for the detected database, or empty; see {@link #getSql()}
+	 */
+	public ScheduledTableException(String typeName, String table, List<String> problems, String changeSet,
+			String sql) {
 		super("Scheduled table '" + table + "' of event type '" + typeName + "' is not usable: "
 				+ String.join("; ", problems));
 		this.typeName = typeName;
 		this.table = table;
 		this.problems = List.copyOf(problems);
 		this.changeSet = changeSet;
+		this.sql = sql;
 	}
 
 	public String getTypeName() {
@@ -41,6 +52,14 @@ public class ScheduledTableException extends AwtyException {
 	/** A Liquibase XML changeSet that creates the table or adds what is missing. */
 	public String getChangeSet() {
 		return this.changeSet;
+	}
+
+	/**
+	 * The statements of {@link #getChangeSet()} for the detected database, after a comment line naming it, for a
+	 * service whose schema Flyway or its own DDL keeps; empty when they could not be written.
+	 */
+	public String getSql() {
+		return this.sql;
 	}
 
 }

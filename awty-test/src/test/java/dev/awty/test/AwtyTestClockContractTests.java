@@ -77,8 +77,6 @@ abstract class AwtyTestClockContractTests {
 		registry.add("spring.datasource.username", database::username);
 		registry.add("spring.datasource.password", database::password);
 		registry.add("spring.datasource.hikari.auto-commit", () -> database.name().equals("H2"));
-		// the application has no Liquibase changelog of its own: awty creates its tables itself
-		registry.add("spring.liquibase.enabled", () -> false);
 	}
 
 	@AfterEach

@@ -45,6 +45,8 @@ public final class SchemaValidator {
 
 	private static final String SCHEDULE_VERSION_CHANGE_SET = "awty-8-schedule-version";
 
+	private static final String LOCK_CHANGE_SET = "awty-1-shedlock";
+
 	private static final String LIMIT_TABLE = "awty_type_limit";
 
 	private static final String LIMIT_CHANGE_SET = "awty-11-type-limit";
@@ -53,17 +55,19 @@ public final class SchemaValidator {
 
 	private final SqlDialect dialect;
 
+	private final ChangeSetSql sql;
+
 	public SchemaValidator(DataSource dataSource, SqlDialect dialect) {
 		this.tables = new TableColumns(dataSource);
 		this.dialect = dialect;
+		this.sql = new ChangeSetSql(dialect);
 	}
 
 	public void validate(EventType<?> type) {
 		Map<String, TableColumns.Column> columns = this.tables.columns(type.table());
 		ChangeSetWriter changeSet = new ChangeSetWriter(type, this.dialect);
 		if (columns.isEmpty()) {
-			throw new ScheduledTableException(type.name(), type.table(), List.of("table '" + type.table() + "' does not exist"),
-					changeSet.createTable());
+			throw tableException(type, List.of("table '" + type.table() + "' does not exist"), changeSet.createTable());
 		}
 		List<String> problems = new ArrayList<>();
 		List<BaseColumn> missingBase = new ArrayList<>();
@@ -88,8 +92,7 @@ public final class SchemaValidator {
 			}
 		}
 		if (!problems.isEmpty()) {
-			throw new ScheduledTableException(type.name(), type.table(), problems,
-					changeSet.fixColumns(missingBase, wrongType, missingOwn));
+			throw tableException(type, problems, changeSet.fixColumns(missingBase, wrongType, missingOwn));
 		}
 	}
 
@@ -114,9 +117,9 @@ public final class SchemaValidator {
 			return false;
 		}
 		if (!compatible(BaseColumn.Kind.TEXT, column) || (column.size() > 0 && column.size() < TRACE_PARENT_LENGTH)) {
-			throw new ScheduledTableException(type.name(), type.table(), List.of("column '" + EntityMapper.TRACE_PARENT
-					+ "' has type " + column.typeName() + "(" + column.size() + ") but needs VARCHAR(64), for a W3C "
-					+ "traceparent; drop it and add it again"), traceColumnChangeSet(type));
+			throw tableException(type, List.of("column '" + EntityMapper.TRACE_PARENT + "' has type "
+					+ column.typeName() + "(" + column.size() + ") but needs VARCHAR(64), for a W3C traceparent; drop it "
+					+ "and add it again"), traceColumnChangeSet(type));
 		}
 		return true;
 	}
@@ -144,7 +147,7 @@ public final class SchemaValidator {
 					+ "' may check again");
 		}
 		if (!problems.isEmpty()) {
-			throw new ScheduledTableException(type.name(), type.table(), problems,
+			throw tableException(type, problems,
 					new ChangeSetWriter(type, this.dialect).checkColumns(!firstCheckAt, !checkCount));
 		}
 	}
@@ -208,8 +211,14 @@ public final class SchemaValidator {
 		}
 	}
 
-	private static String changeSets(List<String> ids) {
-		return String.join("\n\n", ids.stream().map(ChangeSetWriter::starterChangeSet).toList());
+	private ScheduledTableException tableException(EventType<?> type, List<String> problems, String changeSet) {
+		return new ScheduledTableException(type.name(), type.table(), problems, changeSet, this.sql.of(changeSet));
+	}
+
+	/** The changeSets {@code ids} of awty's changelog, followed by their SQL for the detected database. */
+	private String changeSets(List<String> ids) {
+		return String.join("\n\n", ids.stream().map(ChangeSetWriter::starterChangeSet).toList())
+				+ ChangeSetSql.paragraph(this.sql.ofStarterChangeSets(ids, null));
 	}
 
 	/**
@@ -220,7 +229,8 @@ public final class SchemaValidator {
 		if (this.tables.columns(table).isEmpty()) {
 			throw new AwtyConfigurationException("The lock table '" + table + "' for awty's leader locks does not exist",
 					"Set awty.schema.initialize=true to let awty create it, or add this changeSet to your changelog:\n\n"
-							+ ChangeSetWriter.lockTable(table));
+							+ ChangeSetWriter.lockTable(table)
+							+ ChangeSetSql.paragraph(this.sql.ofStarterChangeSets(List.of(LOCK_CHANGE_SET), table)));
 		}
 	}
 

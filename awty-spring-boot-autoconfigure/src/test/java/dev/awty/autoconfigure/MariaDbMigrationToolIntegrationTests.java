@@ -1,0 +1,11 @@
+package dev.awty.autoconfigure;
+
+import dev.awty.testing.TestDatabases;
+
+class MariaDbMigrationToolIntegrationTests extends MigrationToolContractTests {
+
+	MariaDbMigrationToolIntegrationTests() {
+		super(TestDatabases::mariadb);
+	}
+
+}

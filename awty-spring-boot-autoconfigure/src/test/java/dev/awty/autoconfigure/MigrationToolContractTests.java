@@ -1,0 +1,151 @@
+package dev.awty.autoconfigure;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationInfo;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceInitializationAutoConfiguration;
+import org.springframework.boot.liquibase.autoconfigure.LiquibaseAutoConfiguration;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.integration.channel.DirectChannel;
+
+import dev.awty.AwtyHeaders;
+import dev.awty.EventScheduler;
+import dev.awty.handler.HandlerOutcome;
+import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.ReceivedEvents;
+import dev.awty.testing.ScriptedHandler;
+import dev.awty.testing.TestDatabase;
+import dev.awty.testing.events.check.TestOrderCheck;
+import dev.awty.testing.events.purchase.TestPurchase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A service whose schema is kept by Flyway, by Liquibase or by Boot's SQL scripts starts with awty on an empty
+ * database and again on the one it migrated, and delivers a row and a check: awty creates its own tables after the
+ * service's migration tool has run, so Flyway finds an empty schema the first time and its own history the second.
+ * The service's schema is the same script everywhere: {@code db/flyway-service/<database>/V1__….sql}.
+ * Written once and run on every database by a one-line subclass.
+ */
+abstract class MigrationToolContractTests extends DatabaseContractTests {
+
+	private static final String SCRIPT = "V1__purchases_and_their_schedules.sql";
+
+	MigrationToolContractTests(Supplier<TestDatabase> databases) {
+		super(databases);
+	}
+
+	@Test
+	void aFlywayServiceStartsOnAnEmptyDatabaseAndAgainOnTheMigratedOneAndDeliversARowAndACheck() {
+		ApplicationContextRunner service = service()
+			.withConfiguration(AutoConfigurations.of(FlywayAutoConfiguration.class))
+			.withPropertyValues("spring.flyway.locations=classpath:db/flyway-service/{vendor}");
+		for (long start = 1; start <= 2; start++) {
+			long purchase = start;
+			service.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(Flyway.class).info().applied()).extracting(MigrationInfo::getScript)
+					.as("the service's own migration, applied once, with no baseline").containsExactly(SCRIPT);
+				deliversARowAndACheck(context, purchase);
+			});
+		}
+	}
+
+	@Test
+	void aLiquibaseServiceStartsOnAnEmptyDatabaseAndAgainOnTheMigratedOneAndDeliversARowAndACheck() {
+		ApplicationContextRunner service = service()
+			.withConfiguration(AutoConfigurations.of(LiquibaseAutoConfiguration.class))
+			.withPropertyValues("spring.liquibase.change-log=classpath:db/liquibase-service/changelog.xml");
+		for (long start = 1; start <= 2; start++) {
+			long purchase = start;
+			service.run((context) -> {
+				assertThat(context).hasNotFailed();
+				deliversARowAndACheck(context, purchase);
+			});
+		}
+	}
+
+	@Test
+	void aServiceWhoseSchemaBootsSqlScriptsCreateStartsAndDeliversARowAndACheck() {
+		service().withConfiguration(AutoConfigurations.of(DataSourceInitializationAutoConfiguration.class))
+			.withPropertyValues("spring.sql.init.mode=always",
+					"spring.sql.init.schema-locations=classpath:db/flyway-service/" + vendor() + "/" + SCRIPT)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				deliversARowAndACheck(context, 1);
+			});
+	}
+
+	private ApplicationContextRunner service() {
+		return AwtyContexts.runner()
+			.withUserConfiguration(PurchasesAndChecks.class)
+			.withPropertyValues(this.database.datasourceProperties())
+			.withPropertyValues("awty.poller.poll-interval=100ms");
+	}
+
+	/** Schedules a purchase's event and a check that checks once more before it alerts; awaits both messages. */
+	private void deliversARowAndACheck(AssertableApplicationContext context, long purchase) {
+		this.jdbc.update("INSERT INTO purchase (id, item) VALUES (?, 'album')", purchase);
+		EventScheduler scheduler = context.getBean(EventScheduler.class);
+		long row = scheduler.schedule(new TestPurchase(purchase), this.database.databaseNow());
+		long check = scheduler.schedule(new TestOrderCheck(purchase), this.database.databaseNow());
+		ReceivedEvents received = context.getBean(ReceivedEvents.class);
+		await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 2);
+		assertThat(received.all()).extracting((event) -> event.message().getHeaders().get(AwtyHeaders.EVENT_ID))
+			.containsExactlyInAnyOrder("test_purchase/" + row + "/1", "test_order_check/" + check + "/1/1");
+		assertThat(context.getBean(ScriptedHandler.class).calls()).extracting(ScriptedHandler.Call::checkCount)
+			.containsExactly(0, 1);
+	}
+
+	private String vendor() {
+		return this.database.name().toLowerCase(Locale.ROOT);
+	}
+
+	/** A service with an event type and a check, its consumer recording both. */
+	@Configuration(proxyBeanMethods = false)
+	@AutoConfigurationPackage(basePackageClasses = { TestPurchase.class, TestOrderCheck.class })
+	static class PurchasesAndChecks {
+
+		@Bean
+		ReceivedEvents receivedEvents() {
+			return new ReceivedEvents();
+		}
+
+		@Bean
+		DirectChannel testPurchases(ReceivedEvents receivedEvents) {
+			return subscribed(receivedEvents);
+		}
+
+		@Bean
+		DirectChannel orderAlerts(ReceivedEvents receivedEvents) {
+			return subscribed(receivedEvents);
+		}
+
+		@Bean
+		ScriptedHandler orderCheck() {
+			return new ScriptedHandler().behave((row, check) -> (check.checkCount() == 0)
+					? HandlerOutcome.checkAgainAt(check.now()) : HandlerOutcome.publishAndFinish());
+		}
+
+		private static DirectChannel subscribed(ReceivedEvents receivedEvents) {
+			DirectChannel channel = new DirectChannel();
+			channel.subscribe(receivedEvents);
+			return channel;
+		}
+
+	}
+
+}
