@@ -60,7 +60,7 @@ class LimitSettingsFailureTests {
 	}
 
 	@Test
-	void withoutTheInitializerStartupFailsWithTheChangeSetThatCreatesTheLimitTable() {
+	void withoutTheInitializerStartupFailsWithTheChangeSetAndTheSqlThatCreateTheLimitTable() {
 		runner().run((context) -> assertThat(context).hasNotFailed());
 		this.database.jdbc().execute("DROP TABLE awty_type_limit");
 		runner("awty.schema.initialize=false", "awty.types.test_purchase.limit.rate=10").run((context) -> {
@@ -69,7 +69,10 @@ class LimitSettingsFailureTests {
 					+ " keeps the limits that awty.types.test_purchase.limit sets across instances, does not exist");
 			assertThat(analysis.getAction()).startsWith("Set awty.schema.initialize=true to let awty create it")
 				.contains("<changeSet id=\"awty-11-type-limit\" author=\"awty\">")
-				.contains("<createTable tableName=\"awty_type_limit\">");
+				.contains("<createTable tableName=\"awty_type_limit\">")
+				.endsWith("</changeSet>\n\nOr, with Flyway or your own DDL, run this SQL:\n\n-- for H2\n"
+						+ "CREATE TABLE awty_type_limit (type_name VARCHAR(128) NOT NULL, tokens DOUBLE PRECISION, refilled_at"
+						+ " TIMESTAMP WITH TIME ZONE NOT NULL, CONSTRAINT awty_type_limit_pk PRIMARY KEY (type_name));");
 		});
 	}
 

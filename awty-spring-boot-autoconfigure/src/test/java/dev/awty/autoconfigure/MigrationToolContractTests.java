@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceInitializationAutoConfiguration;
 import org.springframework.boot.liquibase.autoconfigure.LiquibaseAutoConfiguration;
@@ -27,6 +28,7 @@ import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ScriptedHandler;
 import dev.awty.testing.TestDatabase;
+import dev.awty.testing.events.broken.BrokenEvent;
 import dev.awty.testing.events.check.TestOrderCheck;
 import dev.awty.testing.events.purchase.TestPurchase;
 
@@ -38,6 +40,7 @@ import static org.awaitility.Awaitility.await;
  * database and again on the one it migrated, and delivers a row and a check: awty creates its own tables after the
  * service's migration tool has run, so Flyway finds an empty schema the first time and its own history the second.
  * The service's schema is the same script everywhere: {@code db/flyway-service/<database>/V1__….sql}.
+ * A scheduled table that lacks a column fails start-up with the fix as a changeSet and as SQL for the database.
  * Written once and run on every database by a one-line subclass.
  */
 abstract class MigrationToolContractTests extends DatabaseContractTests {
@@ -89,6 +92,28 @@ abstract class MigrationToolContractTests extends DatabaseContractTests {
 			});
 	}
 
+	@Test
+	void aScheduledTableWithoutDueAtFailsStartupWithTheChangeSetAndTheSqlForTheDatabase() {
+		this.database.execute(BrokenEvent.TABLE_DDL);
+		AwtyContexts.runner()
+			.withUserConfiguration(BrokenEvents.class)
+			.withPropertyValues(this.database.datasourceProperties())
+			.run((context) -> {
+				FailureAnalysis analysis = new ScheduledTableFailureAnalyzer().analyze(context.getStartupFailure());
+				assertThat(analysis.getAction()).contains("<addColumn tableName=\"scheduled_broken\">")
+					.endsWith("</changeSet>\n\nOr, with Flyway or your own DDL, run this SQL:\n\n-- for "
+							+ this.database.name() + "\n" + switch (vendor()) {
+								case "postgresql" -> "ALTER TABLE scheduled_broken ADD due_at TIMESTAMP WITH TIME ZONE NOT NULL;\n"
+										+ "CREATE INDEX scheduled_broken_pending_due ON scheduled_broken (due_at)"
+										+ " WHERE status = 'PENDING';";
+								case "mariadb" -> "ALTER TABLE scheduled_broken ADD due_at datetime(6) NOT NULL;\n"
+										+ "CREATE INDEX scheduled_broken_pending_due ON scheduled_broken (status, due_at);";
+								default -> "ALTER TABLE scheduled_broken ADD due_at TIMESTAMP WITH TIME ZONE NOT NULL;\n"
+										+ "CREATE INDEX scheduled_broken_pending_due ON scheduled_broken (status, due_at);";
+							});
+			});
+	}
+
 	private ApplicationContextRunner service() {
 		return AwtyContexts.runner()
 			.withUserConfiguration(PurchasesAndChecks.class)
@@ -112,6 +137,17 @@ abstract class MigrationToolContractTests extends DatabaseContractTests {
 
 	private String vendor() {
 		return this.database.name().toLowerCase(Locale.ROOT);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@AutoConfigurationPackage(basePackageClasses = BrokenEvent.class)
+	static class BrokenEvents {
+
+		@Bean
+		DirectChannel brokenEvents() {
+			return new DirectChannel();
+		}
+
 	}
 
 	/** A service with an event type and a check, its consumer recording both. */

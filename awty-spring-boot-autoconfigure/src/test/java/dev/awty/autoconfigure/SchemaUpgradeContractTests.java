@@ -120,7 +120,7 @@ abstract class SchemaUpgradeContractTests extends DatabaseContractTests {
 	}
 
 	@Test
-	void withoutTheInitializerStartupFailsWithTheChangeSetThatAddsTheScheduleVersionColumn() {
+	void withoutTheInitializerStartupFailsWithTheChangeSetAndSqlThatAddTheScheduleVersionColumn() {
 		this.jdbc.execute("ALTER TABLE awty_delivery_log ADD schedule_id VARCHAR(200)");
 		application(new ReceivedEvents()).withPropertyValues("awty.schema.initialize=false").run((context) -> {
 			FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
@@ -130,12 +130,14 @@ abstract class SchemaUpgradeContractTests extends DatabaseContractTests {
 			assertThat(analysis.getAction()).startsWith("Set awty.schema.initialize=true to let awty add it")
 				.contains("<changeSet id=\"awty-9-delivery-log-schedule-version\" author=\"awty\">")
 				.contains("<column name=\"schedule_version\" type=\"BIGINT\"/>")
-				.doesNotContain("awty-6-delivery-log-schedule\"");
+				.doesNotContain("awty-6-delivery-log-schedule\"")
+				.contains("\n\nOr, with Flyway or your own DDL, run this SQL:\n\n-- for " + this.database.name() + "\n"
+						+ "ALTER TABLE awty_delivery_log ADD schedule_version BIGINT");
 		});
 	}
 
 	@Test
-	void withoutTheInitializerStartupFailsWithTheChangeSetThatCreatesTheScheduleVersionTable() {
+	void withoutTheInitializerStartupFailsWithTheChangeSetAndSqlThatCreateTheScheduleVersionTable() {
 		this.jdbc.execute("ALTER TABLE awty_delivery_log ADD schedule_id VARCHAR(200)");
 		this.jdbc.execute("ALTER TABLE awty_delivery_log ADD schedule_version BIGINT");
 		application(new ReceivedEvents()).withPropertyValues("awty.schema.initialize=false").run((context) -> {
@@ -146,7 +148,8 @@ abstract class SchemaUpgradeContractTests extends DatabaseContractTests {
 			assertThat(analysis.getAction()).startsWith("Set awty.schema.initialize=true to let awty create it")
 				.contains("awty.recurring.enabled=false")
 				.contains("<changeSet id=\"awty-8-schedule-version\" author=\"awty\">")
-				.contains("<createTable tableName=\"awty_schedule_version\">");
+				.contains("<createTable tableName=\"awty_schedule_version\">")
+				.contains("\n-- for " + this.database.name() + "\nCREATE TABLE awty_schedule_version (");
 		});
 		application(new ReceivedEvents())
 			.withPropertyValues("awty.schema.initialize=false", "awty.recurring.enabled=false")
@@ -154,7 +157,7 @@ abstract class SchemaUpgradeContractTests extends DatabaseContractTests {
 	}
 
 	@Test
-	void withoutTheInitializerStartupFailsWithTheChangeSetsThatAddTheScheduleColumn() {
+	void withoutTheInitializerStartupFailsWithTheChangeSetsAndSqlThatAddTheScheduleColumn() {
 		application(new ReceivedEvents()).withPropertyValues("awty.schema.initialize=false").run((context) -> {
 			FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
 			assertThat(analysis.getDescription()).isEqualTo("awty is misconfigured: The history table 'awty_delivery_log'"
@@ -163,7 +166,12 @@ abstract class SchemaUpgradeContractTests extends DatabaseContractTests {
 				.contains("<changeSet id=\"awty-6-delivery-log-schedule\" author=\"awty\">")
 				.contains("<column name=\"schedule_id\" type=\"VARCHAR(200)\"/>")
 				.contains("<changeSet id=\"awty-7-delivery-log-schedule-index\" author=\"awty\" dbms=\"postgresql\">")
-				.contains("<changeSet id=\"awty-9-delivery-log-schedule-version\" author=\"awty\">");
+				.contains("<changeSet id=\"awty-9-delivery-log-schedule-version\" author=\"awty\">")
+				.contains("\n-- for " + this.database.name() + "\nALTER TABLE awty_delivery_log ADD schedule_id VARCHAR(200)")
+				.contains(this.database.name().equals("PostgreSQL")
+						? "\nCREATE INDEX awty_delivery_log_schedule ON awty_delivery_log (schedule_id, finished_at, id)"
+								+ " WHERE schedule_id IS NOT NULL;\n"
+						: "\nCREATE INDEX awty_delivery_log_schedule ON awty_delivery_log(schedule_id, finished_at, id);\n");
 		});
 	}
 
