@@ -6,7 +6,8 @@ package dev.awty.autoconfigure;
 public class AwtySchemaProperties {
 
 	/**
-	 * Whether awty creates its own tables (the ShedLock table) with its own Liquibase changelog.
+	 * Whether awty creates and upgrades its own tables (locks, history, recurring schedules, limits) with its own
+	 * Liquibase changelog, after the application's Flyway or Liquibase migrations.
 	 */
 	private boolean initialize = true;
 
