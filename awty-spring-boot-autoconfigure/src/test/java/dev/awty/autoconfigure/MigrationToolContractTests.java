@@ -23,6 +23,7 @@ import org.springframework.integration.channel.DirectChannel;
 import dev.awty.AwtyHeaders;
 import dev.awty.EventScheduler;
 import dev.awty.handler.HandlerOutcome;
+import dev.awty.recurring.RecurringSchedules;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
@@ -38,7 +39,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * A service whose schema is kept by Flyway, by Liquibase or by Boot's SQL scripts starts with awty on an empty
  * database and again on the one it migrated, and delivers a row and a check: awty creates its own tables after the
- * service's migration tool has run, so Flyway finds an empty schema the first time and its own history the second.
+ * service's migration tool has run, so Flyway finds an empty schema the first time and its own history the second,
+ * and before Boot's SQL scripts, so a data script may fill them.
  * The service's schema is the same script everywhere: {@code db/flyway-service/<database>/V1__….sql}.
  * A scheduled table that lacks a column fails start-up with the fix as a changeSet and as SQL for the database.
  * Written once and run on every database by a one-line subclass.
@@ -82,12 +84,16 @@ abstract class MigrationToolContractTests extends DatabaseContractTests {
 	}
 
 	@Test
-	void aServiceWhoseSchemaBootsSqlScriptsCreateStartsAndDeliversARowAndACheck() {
+	void aServiceWhoseSchemaBootsSqlScriptsCreateStartsDeliversARowAndACheckAndItsDataScriptFillsAwtysTables() {
+		String data = this.database.isMySqlFamily() ? "data-mariadb.sql" : "data.sql";
 		service().withConfiguration(AutoConfigurations.of(DataSourceInitializationAutoConfiguration.class))
 			.withPropertyValues("spring.sql.init.mode=always",
-					"spring.sql.init.schema-locations=classpath:db/flyway-service/" + vendor() + "/" + SCRIPT)
+					"spring.sql.init.schema-locations=classpath:db/flyway-service/" + vendor() + "/" + SCRIPT,
+					"spring.sql.init.data-locations=classpath:db/sql-init-service/" + data)
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(RecurringSchedules.class).get("seeded-daily")).hasValueSatisfying(
+						(schedule) -> assertThat(schedule.definition().enabled()).isFalse());
 				deliversARowAndACheck(context, 1);
 			});
 	}
