@@ -1,7 +1,6 @@
 package dev.awty.autoconfigure;
 
 import java.time.Clock;
-import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -11,7 +10,6 @@ import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -95,12 +93,12 @@ public final class AwtyAutoConfiguration {
 	@Bean
 	@DependsOnDatabaseInitialization
 	AwtyEventTypes awtyEventTypes(BeanFactory beanFactory, SqlDialect dialect, AwtyDatabase database,
-			AwtyProperties properties, ResourceLoader resourceLoader, ObjectProvider<RowTracing> tracing) {
-		List<String> packages = AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory)
-				: List.of();
+			AwtyProperties properties, ResourceLoader resourceLoader, ObjectProvider<RowTracing> tracing,
+			ObjectProvider<AwtyEventClasses> recorded) {
 		ClassLoader classLoader = (resourceLoader.getClassLoader() != null) ? resourceLoader.getClassLoader()
 				: AwtyAutoConfiguration.class.getClassLoader();
-		return new AwtyEventTypes(packages, classLoader, dialect, database.dataSource(),
+		AwtyEventClasses classes = recorded.getIfAvailable(() -> AwtyEventClasses.scan(beanFactory));
+		return new AwtyEventTypes(classes.load(classLoader), classes.foundIn(), dialect, database.dataSource(),
 				properties.getSchema().isValidate(), tracing.getIfAvailable(() -> RowTracing.NONE));
 	}
 
