@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.orm.jpa.JpaTransactionManager;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.ResourceTransactionManager;
 import org.springframework.util.ClassUtils;
@@ -93,14 +94,27 @@ final class AwtyTransactionManagerCheck implements SmartInitializingSingleton {
 	}
 
 	private static @Nullable DataSource managedDataSource(PlatformTransactionManager manager) {
-		if (JPA_PRESENT && manager instanceof org.springframework.orm.jpa.JpaTransactionManager jpa) {
-			return jpa.getDataSource();
+		if (JPA_PRESENT && Jpa.isJpa(manager)) {
+			return Jpa.dataSource(manager);
 		}
 		if (manager instanceof ResourceTransactionManager resource
 				&& resource.getResourceFactory() instanceof DataSource dataSource) {
 			return dataSource;
 		}
 		return null;
+	}
+
+	/** Loaded only when Spring ORM is on the class path. */
+	private static final class Jpa {
+
+		static boolean isJpa(PlatformTransactionManager manager) {
+			return manager instanceof JpaTransactionManager;
+		}
+
+		static @Nullable DataSource dataSource(PlatformTransactionManager manager) {
+			return ((JpaTransactionManager) manager).getDataSource();
+		}
+
 	}
 
 }

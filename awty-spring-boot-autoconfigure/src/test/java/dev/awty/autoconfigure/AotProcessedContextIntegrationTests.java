@@ -2,6 +2,7 @@ package dev.awty.autoconfigure;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +28,8 @@ import org.springframework.javapoet.ClassName;
 
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
+import dev.awty.handler.EventHandler;
+import dev.awty.handler.HandlerOutcome;
 import dev.awty.testing.PurchaseConsumerConfiguration;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
@@ -48,8 +51,11 @@ class AotProcessedContextIntegrationTests {
 	private final TestDatabase database = TestDatabases.h2();
 
 	@Test
-	void contextStartedFromGeneratedCodeDeliversARowOfAnEventClassRecordedAtBuildTime() {
+	void contextStartedFromGeneratedCodeDeliversARowOfAnEventClassRecordedAtBuildTimeThroughItsHandler() {
 		this.database.execute(TestPurchase.TABLE_DDL);
+		// A type with a handler keeps the columns of checks.
+		this.database.execute("ALTER TABLE scheduled_test_purchase ADD COLUMN first_check_at TIMESTAMP WITH TIME ZONE");
+		this.database.execute("ALTER TABLE scheduled_test_purchase ADD COLUMN check_count INT NOT NULL DEFAULT 0");
 		String[] properties = this.database.datasourceProperties();
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
@@ -89,6 +95,7 @@ class AotProcessedContextIntegrationTests {
 		ReceivedEvents received = context.getBean(ReceivedEvents.class);
 		long id = scheduler.schedule(new TestPurchase(7), Instant.now().minusSeconds(1));
 		await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 1);
+		assertThat(context.getBean("handledPurchases", AtomicInteger.class)).hasValue(1);
 		assertThat(received.all().get(0).message().getPayload()).isInstanceOfSatisfying(TestPurchase.class,
 				(purchase) -> assertThat(purchase.getPurchaseId()).isEqualTo(7L));
 		await().atMost(Duration.ofSeconds(5))
@@ -102,6 +109,20 @@ class AotProcessedContextIntegrationTests {
 		@Bean
 		ReceivedEvents receivedEvents() {
 			return new ReceivedEvents();
+		}
+
+		@Bean
+		AtomicInteger handledPurchases() {
+			return new AtomicInteger();
+		}
+
+		/** A lambda matched to its type by the type argument of its method, which the generated code must keep. */
+		@Bean
+		EventHandler<TestPurchase> purchaseHandler(AtomicInteger handledPurchases) {
+			return (row, context) -> {
+				handledPurchases.incrementAndGet();
+				return HandlerOutcome.publishAndFinish();
+			};
 		}
 
 	}
