@@ -2,10 +2,13 @@ package dev.awty.autoconfigure;
 
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.util.ClassUtils;
 
+import dev.awty.AwtyConfigurationException;
 import dev.awty.internal.model.EventTypeScanner;
 
 /**
@@ -29,6 +32,13 @@ public final class AwtyEventClasses {
 
 	/** The classes found when the application was processed ahead of time, by their binary names. */
 	public static AwtyEventClasses recorded(String... classNames) {
+		for (String name : classNames) {
+			if (name == null || name.isBlank()) {
+				throw new IllegalArgumentException("AwtyEventClasses.recorded(...) was given an empty class name: it is"
+						+ " called by the code process-aot generates; process the application again instead of editing"
+						+ " that code.");
+			}
+		}
 		return new AwtyEventClasses(List.of(classNames), "when the application was processed ahead of time");
 	}
 
@@ -42,8 +52,19 @@ public final class AwtyEventClasses {
 		return this.classNames;
 	}
 
-	List<Class<?>> load(ClassLoader classLoader) {
-		return this.classNames.stream().<Class<?>>map((name) -> ClassUtils.resolveClassName(name, classLoader)).toList();
+	List<Class<?>> load(@Nullable ClassLoader classLoader) {
+		return this.classNames.stream().<Class<?>>map((name) -> load(name, classLoader)).toList();
+	}
+
+	private Class<?> load(String name, @Nullable ClassLoader classLoader) {
+		if (!ClassUtils.isPresent(name, classLoader)) {
+			// Only a recorded name can be missing: the classes changed after the application was processed.
+			throw new AwtyConfigurationException("@ScheduledEvent class " + name + ", found " + this.foundIn
+					+ ", is not on the class path",
+					"Process the application ahead of time again (spring-boot:process-aot, or the native build) after"
+							+ " renaming, moving or deleting event classes.");
+		}
+		return ClassUtils.resolveClassName(name, classLoader);
 	}
 
 	/** Where the classes were looked for, for the log. */
