@@ -1,11 +1,8 @@
 package dev.awty.autoconfigure;
 
 import java.time.Clock;
-import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import javax.sql.DataSource;
 
 import net.javacrumbs.shedlock.core.LockProvider;
 
@@ -13,17 +10,16 @@ import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.integration.autoconfigure.IntegrationAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.sql.init.dependency.DatabaseInitializationDependencyConfigurer;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.ResourceLoader;
@@ -60,7 +56,7 @@ import dev.awty.spi.SqlDialect;
 @AutoConfiguration(after = { DataSourceAutoConfiguration.class, IntegrationAutoConfiguration.class },
 		afterName = "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration")
 @ConditionalOnClass({ JdbcClient.class, LockProvider.class, MessageChannel.class })
-@ConditionalOnSingleCandidate(DataSource.class)
+@Conditional(AwtyDataSourceCondition.class)
 @ConditionalOnBooleanProperty(name = "awty.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(AwtyProperties.class)
 @Import({ DatabaseInitializationDependencyConfigurer.class, AwtyLockConfigurations.Jdbc.class,
@@ -71,29 +67,39 @@ import dev.awty.spi.SqlDialect;
 public final class AwtyAutoConfiguration {
 
 	@Bean
+	AwtyDatabase awtyDatabase(ListableBeanFactory beanFactory) {
+		return AwtyDatabase.of(beanFactory);
+	}
+
+	@Bean
+	AwtyTransactionManagerCheck awtyTransactionManagerCheck(ListableBeanFactory beanFactory, AwtyDatabase database) {
+		return new AwtyTransactionManagerCheck(beanFactory, database);
+	}
+
+	@Bean
 	@ConditionalOnMissingBean
-	SqlDialect awtySqlDialect(DataSource dataSource, AwtyProperties properties) {
-		return DialectDetector.detect(dataSource, properties.getDatabase().getDialect());
+	SqlDialect awtySqlDialect(AwtyDatabase database, AwtyProperties properties) {
+		return DialectDetector.detect(database.dataSource(), properties.getDatabase().getDialect());
 	}
 
 	@Bean
 	@ConditionalOnBooleanProperty(name = "awty.schema.initialize", matchIfMissing = true)
-	AwtySchemaInitializer awtySchemaInitializer(DataSource dataSource, ResourceLoader resourceLoader,
+	AwtySchemaInitializer awtySchemaInitializer(AwtyDatabase database, ResourceLoader resourceLoader,
 			AwtyProperties properties, SqlDialect dialect) {
 		String lockTable = Identifiers.requireValid(properties.getLock().getTableName(), "awty.lock.table-name");
-		return new AwtySchemaInitializer(dataSource, resourceLoader, lockTable, dialect);
+		return new AwtySchemaInitializer(database.dataSource(), resourceLoader, lockTable, dialect);
 	}
 
 	@Bean
 	@DependsOnDatabaseInitialization
-	AwtyEventTypes awtyEventTypes(BeanFactory beanFactory, SqlDialect dialect, DataSource dataSource,
-			AwtyProperties properties, ResourceLoader resourceLoader, ObjectProvider<RowTracing> tracing) {
-		List<String> packages = AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory)
-				: List.of();
+	AwtyEventTypes awtyEventTypes(BeanFactory beanFactory, SqlDialect dialect, AwtyDatabase database,
+			AwtyProperties properties, ResourceLoader resourceLoader, ObjectProvider<RowTracing> tracing,
+			ObjectProvider<AwtyEventClasses> recorded) {
 		ClassLoader classLoader = (resourceLoader.getClassLoader() != null) ? resourceLoader.getClassLoader()
 				: AwtyAutoConfiguration.class.getClassLoader();
-		return new AwtyEventTypes(packages, classLoader, dialect, dataSource, properties.getSchema().isValidate(),
-				tracing.getIfAvailable(() -> RowTracing.NONE));
+		AwtyEventClasses classes = recorded.getIfAvailable(() -> AwtyEventClasses.scan(beanFactory));
+		return new AwtyEventTypes(classes.load(classLoader), classes.foundIn(), dialect, database.dataSource(),
+				properties.getSchema().isValidate(), tracing.getIfAvailable(() -> RowTracing.NONE));
 	}
 
 	@Bean
@@ -132,12 +138,12 @@ public final class AwtyAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(EventRepositories.class)
 	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
-			HandlingSettingsFactory handling, DataSource dataSource, AwtyInstance instance,
+			HandlingSettingsFactory handling, AwtyDatabase database, AwtyInstance instance,
 			ObjectProvider<PendingWrites> pendingWrites) {
 		Set<String> recordCancels = eventTypes.names().stream()
 			.filter((name) -> handling.historyFor(name) == HistoryMode.ALL)
 			.collect(Collectors.toSet());
-		CancelLog cancelLog = new CancelLog(AwtyTransactions.on(dataSource),
+		CancelLog cancelLog = new CancelLog(AwtyTransactions.on(database.dataSource()),
 				recordCancels, instance.id());
 		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots, cancelLog,
 				pendingWrites.getIfUnique(() -> PendingWrites.NONE));
@@ -166,17 +172,17 @@ public final class AwtyAutoConfiguration {
 
 	@Bean
 	EventSources awtyEventSources(DeliveryPollers pollers, EventPublisher publisher, AwtyInstance instance,
-			DataSource dataSource, SqlDialect dialect) {
-		return new EventSources(pollers, OutcomeStore.on(dataSource, dialect), publisher, instance.id());
+			AwtyDatabase database, SqlDialect dialect) {
+		return new EventSources(pollers, OutcomeStore.on(database.dataSource(), dialect), publisher, instance.id());
 	}
 
 	@Bean
 	AwtyEventPipelines awtyEventPipelines(AwtyEventTypes eventTypes, EventSources sources, TypeSettingsFactory settings,
-			HandlingSettingsFactory handling, ListableBeanFactory beanFactory, DataSource dataSource, SqlDialect dialect,
+			HandlingSettingsFactory handling, ListableBeanFactory beanFactory, AwtyDatabase database, SqlDialect dialect,
 			AwtyProperties properties) {
 		AwtyEventPipelines pipelines = new AwtyEventPipelines(eventTypes, settings, new ClaimLimitsFactory(properties),
 				handling,
-				new SchemaValidator(dataSource, dialect), properties.getSchema().isValidate());
+				new SchemaValidator(database.dataSource(), dialect), properties.getSchema().isValidate());
 		pipelines.addTo(sources, new AwtyHandlers(beanFactory, eventTypes.tables()));
 		return pipelines;
 	}
@@ -188,8 +194,8 @@ public final class AwtyAutoConfiguration {
 
 		@Bean
 		@DependsOnDatabaseInitialization
-		DueNotificationListener awtyDueNotificationListener(DataSource dataSource, SqlDialect dialect, WakeUps wakeUps) {
-			return new DueNotificationListener(dataSource, dialect.listenDue(), wakeUps);
+		DueNotificationListener awtyDueNotificationListener(AwtyDatabase database, SqlDialect dialect, WakeUps wakeUps) {
+			return new DueNotificationListener(database.dataSource(), dialect.listenDue(), wakeUps);
 		}
 
 	}

@@ -41,10 +41,19 @@ public final class AwtyEventTypes {
 	 */
 	AwtyEventTypes(List<String> packages, ClassLoader classLoader, SqlDialect dialect, DataSource dataSource,
 			boolean validate, RowTracing tracing) {
+		this(EventTypeScanner.scan(packages, classLoader), "in " + packages, dialect, dataSource, validate, tracing);
+	}
+
+	/**
+	 * @param candidates the {@code @ScheduledEvent} classes, scanned at start-up or recorded at build time
+	 * @param foundIn where they were looked for, for the log
+	 */
+	AwtyEventTypes(List<Class<?>> candidates, String foundIn, SqlDialect dialect, DataSource dataSource,
+			boolean validate, RowTracing tracing) {
 		EventTypeFactory factory = new EventTypeFactory(dialect);
 		SchemaValidator validator = new SchemaValidator(dataSource, dialect);
 		List<EventTable<?>> found = new ArrayList<>();
-		for (Class<?> candidate : EventTypeScanner.scan(packages, classLoader)) {
+		for (Class<?> candidate : candidates) {
 			EventType<?> type = factory.create(candidate);
 			if (validate) {
 				validator.validate(type);
@@ -54,7 +63,7 @@ public final class AwtyEventTypes {
 		}
 		this.tables = List.copyOf(found);
 		if (this.tables.isEmpty()) {
-			logger.info("awty: no @ScheduledEvent classes found in " + packages);
+			logger.info("awty: no @ScheduledEvent classes found " + foundIn);
 		}
 		else {
 			logger.info("awty: event types " + this.tables.stream().map((table) -> table.type().name() + " -> "

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import javax.sql.DataSource;
 
 import net.javacrumbs.shedlock.core.LockProvider;
 
@@ -39,14 +38,14 @@ class AwtyHistoryConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(DeliveryHistory.class)
-	JdbcDeliveryHistory awtyDeliveryHistory(DataSource dataSource, SqlDialect dialect) {
-		return new JdbcDeliveryHistory(dataSource, dialect);
+	JdbcDeliveryHistory awtyDeliveryHistory(AwtyDatabase database, SqlDialect dialect) {
+		return new JdbcDeliveryHistory(database.dataSource(), dialect);
 	}
 
 	@Bean
 	@ConditionalOnBooleanProperty(name = "awty.housekeeping.enabled", matchIfMissing = true)
 	@DependsOnDatabaseInitialization
-	Housekeeping awtyHousekeeping(AwtyEventTypes eventTypes, DataSource dataSource, SqlDialect dialect,
+	Housekeeping awtyHousekeeping(AwtyEventTypes eventTypes, AwtyDatabase database, SqlDialect dialect,
 			LockProvider lockProvider, TypeSettingsFactory settings, HandlingSettingsFactory handling,
 			AwtyProperties properties) {
 		Map<String, Duration> keepFinished = new LinkedHashMap<>();
@@ -63,8 +62,8 @@ class AwtyHistoryConfiguration {
 		}
 		DailyHistoryPartitions partitionStatements = dialect.dailyHistoryPartitions();
 		HistoryPartitions partitions = (partitionStatements != null && properties.getHistory().isManagePartitions())
-				? new HistoryPartitions(dataSource, partitionStatements, PARTITION_DAYS_AHEAD) : null;
-		return new Housekeeping(new RetentionDeletes(dataSource, dialect, housekeeping.getBatchSize()), lockProvider,
+				? new HistoryPartitions(database.dataSource(), partitionStatements, PARTITION_DAYS_AHEAD) : null;
+		return new Housekeeping(new RetentionDeletes(database.dataSource(), dialect, housekeeping.getBatchSize()), lockProvider,
 				housekeeping.getInterval(), properties.getHistory().getRetention(), historyTypes, keepFinished,
 				properties.getRecurring().isEnabled() ? properties.getRecurring().getKeepCompleted() : null, partitions);
 	}

@@ -1,6 +1,5 @@
 package dev.awty.autoconfigure;
 
-import javax.sql.DataSource;
 
 import net.javacrumbs.shedlock.core.LockProvider;
 import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
@@ -40,14 +39,14 @@ final class AwtyLockConfigurations {
 		@Bean
 		@ConditionalOnMissingBean
 		@DependsOnDatabaseInitialization
-		LockProvider awtyLockProvider(DataSource dataSource, SqlDialect dialect, AwtyProperties properties,
+		LockProvider awtyLockProvider(AwtyDatabase database, SqlDialect dialect, AwtyProperties properties,
 				AwtyInstance instance) {
 			String table = Identifiers.requireValid(properties.getLock().getTableName(), "awty.lock.table-name");
-			new SchemaValidator(dataSource, dialect).requireLockTable(table);
+			new SchemaValidator(database.dataSource(), dialect).requireLockTable(table);
 			// The instance id, not the host name ShedLock defaults to: processes sharing a host must not
 			// release each other's locks.
 			return new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration.builder()
-				.withJdbcTemplate(new JdbcTemplate(dataSource))
+				.withJdbcTemplate(new JdbcTemplate(database.dataSource()))
 				.withTableName(table)
 				.withLockedByValue(instance.id())
 				.usingDbTime()

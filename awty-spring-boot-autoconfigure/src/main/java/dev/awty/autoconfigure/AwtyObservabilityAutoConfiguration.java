@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import javax.sql.DataSource;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -56,7 +55,7 @@ public final class AwtyObservabilityAutoConfiguration {
 
 	@Bean
 	BacklogMonitor awtyBacklogMonitor(AwtyEventTypes eventTypes, TypeSettingsFactory settings, SqlDialect dialect,
-			DataSource dataSource, AwtyProperties properties, ObjectProvider<RecurringSettings> recurring) {
+			AwtyDatabase database, AwtyProperties properties, ObjectProvider<RecurringSettings> recurring) {
 		Duration refresh = properties.getMetrics().getRefresh();
 		if (refresh.toMillis() < 100) {
 			throw new AwtyConfigurationException("awty.metrics.refresh must be at least 100ms, was " + refresh,
@@ -65,10 +64,10 @@ public final class AwtyObservabilityAutoConfiguration {
 		BacklogMonitor monitor = new BacklogMonitor(refresh);
 		for (EventTable<?> table : eventTypes.tables()) {
 			TypeInfo info = new TypeInfo(table.type(), settings.settingsFor(table.type().name()));
-			monitor.add(table.type(), info.keepsDelivered(), dialect, dataSource);
+			monitor.add(table.type(), info.keepsDelivered(), dialect, database.dataSource());
 		}
 		if (recurring.getIfAvailable() != null) {
-			monitor.addRecurring(RecurringSource.NAME, dialect, dataSource);
+			monitor.addRecurring(RecurringSource.NAME, dialect, database.dataSource());
 		}
 		return monitor;
 	}

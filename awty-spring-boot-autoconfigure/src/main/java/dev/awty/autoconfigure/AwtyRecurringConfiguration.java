@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
-import javax.sql.DataSource;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -75,30 +74,30 @@ class AwtyRecurringConfiguration {
 
 	@Bean
 	@DependsOnDatabaseInitialization
-	RecurringSource awtyRecurringSource(DeliveryPollers pollers, SqlDialect dialect, DataSource dataSource,
+	RecurringSource awtyRecurringSource(DeliveryPollers pollers, SqlDialect dialect, AwtyDatabase database,
 			RecurringSettings settings, EventPublisher publisher, AwtyInstance instance) {
-		SchemaValidator schema = new SchemaValidator(dataSource, dialect);
+		SchemaValidator schema = new SchemaValidator(database.dataSource(), dialect);
 		if (settings.history() != HistoryMode.NONE) {
 			schema.requireHistoryTable();
 		}
 		schema.requireScheduleVersionTable();
-		return RecurringSource.addTo(pollers, dialect, dataSource, AwtyTransactions.on(dataSource), settings, publisher,
+		return RecurringSource.addTo(pollers, dialect, database.dataSource(), AwtyTransactions.on(database.dataSource()), settings, publisher,
 				instance.id());
 	}
 
 	@Bean
-	RecurringWakeUps awtyRecurringWakeUps(WakeUps wakeUps, SqlDialect dialect, DataSource dataSource,
+	RecurringWakeUps awtyRecurringWakeUps(WakeUps wakeUps, SqlDialect dialect, AwtyDatabase database,
 			AwtyProperties properties) {
-		return new RecurringWakeUps(wakeUps, dialect, dataSource, properties.getPoller().isListenNotify());
+		return new RecurringWakeUps(wakeUps, dialect, database.dataSource(), properties.getPoller().isListenNotify());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(RecurringSchedules.class)
 	@DependsOnDatabaseInitialization
-	JdbcRecurringSchedules recurringSchedules(SqlDialect dialect, DataSource dataSource, RecurringSettings settings,
+	JdbcRecurringSchedules recurringSchedules(SqlDialect dialect, AwtyDatabase database, RecurringSettings settings,
 			RecurringWakeUps wakeUps) {
 		// awty's own transactions, not the application's primary manager, which may manage JPA or another resource.
-		return new JdbcRecurringSchedules(dialect, dataSource, AwtyTransactions.on(dataSource), settings, wakeUps);
+		return new JdbcRecurringSchedules(dialect, database.dataSource(), AwtyTransactions.on(database.dataSource()), settings, wakeUps);
 	}
 
 	private static Set<String> allowedChannels(AwtyRecurringProperties recurring) {

@@ -2,8 +2,6 @@ package dev.awty.test;
 
 import java.time.Clock;
 
-import javax.sql.DataSource;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -15,6 +13,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 
 import dev.awty.autoconfigure.AwtyAutoConfiguration;
+import dev.awty.autoconfigure.AwtyDatabase;
 import dev.awty.autoconfigure.AwtyEventTypes;
 import dev.awty.dialect.ShiftedNowDialect;
 import dev.awty.internal.wakeup.WakeUps;
@@ -40,8 +39,8 @@ public final class AwtyTestAutoConfiguration {
 	static final String SPRING_BOOT_TEST_MARKER = "org.springframework.boot.test.context.SpringBootTestContextBootstrapper";
 
 	@Bean
-	ClockOffset awtyTestClockOffset(DataSource dataSource) {
-		return new ClockOffset(dataSource);
+	ClockOffset awtyTestClockOffset(AwtyDatabase database) {
+		return new ClockOffset(database.dataSource());
 	}
 
 	@Bean
@@ -70,8 +69,8 @@ public final class AwtyTestAutoConfiguration {
 
 	@Bean
 	AwtyTestClock awtyTestClock(MovableClock clock, ClockOffset offset, WakeUps wakeUps, SqlDialect dialect,
-			AwtyEventTypes eventTypes, DataSource dataSource, ObjectProvider<RecurringSchedules> schedules) {
-		DueWork due = new DueWork(dataSource, dialect, eventTypes.tablesByName(), schedules.getIfAvailable() != null);
+			AwtyEventTypes eventTypes, AwtyDatabase database, ObjectProvider<RecurringSchedules> schedules) {
+		DueWork due = new DueWork(database.dataSource(), dialect, eventTypes.tablesByName(), schedules.getIfAvailable() != null);
 		return new AwtyTestClock(clock, offset, wakeUps, due);
 	}
 

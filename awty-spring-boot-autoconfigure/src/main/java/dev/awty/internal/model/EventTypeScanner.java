@@ -21,6 +21,15 @@ public final class EventTypeScanner {
 	}
 
 	public static List<Class<?>> scan(List<String> basePackages, ClassLoader classLoader) {
+		List<Class<?>> classes = new ArrayList<>();
+		for (String className : classNames(basePackages)) {
+			classes.add(ClassUtils.resolveClassName(className, classLoader));
+		}
+		return classes;
+	}
+
+	/** The names of the classes {@link #scan} finds, without loading them. */
+	public static List<String> classNames(List<String> basePackages) {
 		ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(false);
 		scanner.addIncludeFilter(new AnnotationTypeFilter(ScheduledEvent.class));
 		Set<String> classNames = new LinkedHashSet<>();
@@ -29,11 +38,7 @@ public final class EventTypeScanner {
 				classNames.add(candidate.getBeanClassName());
 			}
 		}
-		List<Class<?>> classes = new ArrayList<>();
-		for (String className : classNames) {
-			classes.add(ClassUtils.resolveClassName(className, classLoader));
-		}
-		return classes;
+		return List.copyOf(classNames);
 	}
 
 }
