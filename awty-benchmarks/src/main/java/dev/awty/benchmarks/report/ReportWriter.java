@@ -30,6 +30,8 @@ public final class ReportWriter {
 
 	public void print(PrintStream out) {
 		out.println();
+		this.context.forEach((key, value) -> out.println(key + ": " + value));
+		out.println();
 		out.printf("%-16s %-22s %-26s %s%n", "scenario", "system", "metric", "median (min–max)");
 		for (Summary s : this.results.summaries()) {
 			out.printf("%-16s %-22s %-26s %s %s%n", s.scenario(), s.system(), s.metric(), s.formatted(), s.unit());
