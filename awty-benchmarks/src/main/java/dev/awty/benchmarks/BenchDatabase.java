@@ -86,6 +86,12 @@ public final class BenchDatabase {
 			    current_setting('max_connections'))
 			""";
 
+	/** What docs/delivery.md recommends for a scheduled table: vacuum by count of dead tuples, not by share. */
+	static final String AWTY_TABLE_SETTINGS = "autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 10000";
+
+	/** Replaces {@link #AWTY_TABLE_SETTINGS} ({@code -D…=} for none), to measure the table without them. */
+	static final String AWTY_TABLE_SETTINGS_PROPERTY = "awty.benchmarks.awty-table-settings";
+
 	public static final String AWTY = "scheduled_bench";
 
 	public static final String RAW = "raw_bench";
@@ -124,6 +130,10 @@ public final class BenchDatabase {
 			execute(AWTY_TABLE.formatted(table));
 			execute(PENDING_INDEX.formatted(table));
 			execute(SEQ_INDEX.formatted(table));
+		}
+		String settings = System.getProperty(AWTY_TABLE_SETTINGS_PROPERTY, AWTY_TABLE_SETTINGS);
+		if (!settings.isBlank()) {
+			execute("ALTER TABLE " + AWTY + " SET (" + settings + ")");
 		}
 		execute(ITEM_TABLE);
 		execute(DB_SCHEDULER_TABLE);
@@ -174,6 +184,12 @@ public final class BenchDatabase {
 	/** One line of the server's settings that matter to a queue table, for every report's header. */
 	public String serverSettings() {
 		return queryString(SERVER_SETTINGS);
+	}
+
+	/** The storage settings of awty's table, {@code none} when it has PostgreSQL's. */
+	public String awtyTableSettings() {
+		return queryString("SELECT coalesce(array_to_string(reloptions, ', '), 'none') FROM pg_class WHERE oid = '"
+				+ AWTY + "'::regclass");
 	}
 
 	/** Empties every system's table but keeps rows with a negative {@code seq} (the backlog). */

@@ -94,9 +94,10 @@ class BenchmarkIntegrationTests {
 		assertThat(results.find("recurring", Results.AWTY, "createAll/s")).isPresent();
 		assertThat(Files.readString(out.resolve(ReportWriter.JSON))).contains("\"summaries\"", "\"deliveries\"",
 				"\"db-scheduler\"", "\"raw-sql\"");
-		assertThat(Files.readString(out.resolve(ReportWriter.MARKDOWN))).contains("| drain | awty skip-locked |",
+		assertThat(Files.readString(out.resolve(ReportWriter.MARKDOWN))).contains("### drain\n", "| awty skip-locked | events/s |", "### vacuum-starved\n",
 				"drain awty/db-scheduler = ", "- server: `the server at " + url.group(1), "- server settings: `autovacuum ",
-				"synchronous_commit ", "fsync ", "shared_buffers ", "max_connections ");
+				"synchronous_commit ", "fsync ", "shared_buffers ", "max_connections ",
+				"- awty table settings: `autovacuum_vacuum_scale_factor=0, autovacuum_vacuum_threshold=10000`");
 	}
 
 }
