@@ -237,7 +237,10 @@ public final class Results {
 			return lines;
 		}
 		lines.add("vacuum-starved lag p99 awty = " + Numbers.format(p99) + " ms, db-scheduler = "
-				+ Numbers.format(median(VACUUM_STARVED, DB_SCHEDULER, "lag p99")) + " ms");
+				+ Numbers.format(median(VACUUM_STARVED, DB_SCHEDULER, "lag p99")) + " ms (of what arrived; undelivered 60 s"
+				+ " after the load: awty " + Numbers.format(median(VACUUM_STARVED, AWTY, "undelivered 60 s after the load"))
+				+ ", db-scheduler " + Numbers.format(median(VACUUM_STARVED, DB_SCHEDULER, "undelivered 60 s after the load"))
+				+ ")");
 		lines.add("vacuum-starved lag p99 first/last window awty = "
 				+ Numbers.format(median(VACUUM_STARVED, AWTY, "first window lag p99")) + " / "
 				+ Numbers.format(median(VACUUM_STARVED, AWTY, "last window lag p99")) + " ms, db-scheduler = "

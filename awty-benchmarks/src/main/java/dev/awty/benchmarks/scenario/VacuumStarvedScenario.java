@@ -77,7 +77,11 @@ final class VacuumStarvedScenario implements Scenario {
 				sampler.scheduleAtFixedRate(() -> samples.add(TableStats.read(database, system)), window.toMillis(),
 						window.toMillis(), TimeUnit.MILLISECONDS);
 				LagScenario.produce(options, events, (seq, due) -> schedule(running, seq, due));
-				receiver.awaitAll(Duration.ofSeconds(60), system);
+				// a system that falls behind while vacuum is held off is a result of this scenario, not a fault
+				if (!receiver.await(Duration.ofSeconds(60))) {
+					logger.warn(String.format("%s %s: %,d of %,d events delivered 60 s after the load", NAME, system,
+							receiver.received(), events));
+				}
 			}
 			finally {
 				sampler.shutdownNow();
@@ -90,7 +94,10 @@ final class VacuumStarvedScenario implements Scenario {
 			throw (ex instanceof RuntimeException runtime) ? runtime : new IllegalStateException(ex);
 		}
 		results.delivered(NAME, system, rep, events, receiver.received(), receiver.duplicates());
-		receiver.verifyExactlyOnce(system);
+		results.add(NAME, system, "undelivered 60 s after the load", "events", events - receiver.received(), rep);
+		if (receiver.duplicates() > 0) {
+			receiver.verifyExactlyOnce(system);
+		}
 		record(results, system, rep, receiver, after.since(before), before);
 		recordWindows(results, system, rep, receiver, startMillis, window, samples, before);
 	}
