@@ -75,6 +75,23 @@ public final class BenchDatabase {
 			SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()
 			""";
 
+	/** The server's settings that move queue figures: vacuum, durability, memory and connections. */
+	private static final String SERVER_SETTINGS = """
+			SELECT format('autovacuum %s (naptime %s, vacuum scale factor %s + %s rows, analyze scale factor %s + %s rows),'
+			    || ' synchronous_commit %s, fsync %s, shared_buffers %s, max_connections %s',
+			    current_setting('autovacuum'), current_setting('autovacuum_naptime'),
+			    current_setting('autovacuum_vacuum_scale_factor'), current_setting('autovacuum_vacuum_threshold'),
+			    current_setting('autovacuum_analyze_scale_factor'), current_setting('autovacuum_analyze_threshold'),
+			    current_setting('synchronous_commit'), current_setting('fsync'), current_setting('shared_buffers'),
+			    current_setting('max_connections'))
+			""";
+
+	/** What docs/delivery.md recommends for a scheduled table: vacuum by count of dead tuples, not by share. */
+	static final String AWTY_TABLE_SETTINGS = "autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 10000";
+
+	/** Replaces {@link #AWTY_TABLE_SETTINGS} ({@code -D…=} for none), to measure the table without them. */
+	static final String AWTY_TABLE_SETTINGS_PROPERTY = "awty.benchmarks.awty-table-settings";
+
 	public static final String AWTY = "scheduled_bench";
 
 	public static final String RAW = "raw_bench";
@@ -114,6 +131,10 @@ public final class BenchDatabase {
 			execute(PENDING_INDEX.formatted(table));
 			execute(SEQ_INDEX.formatted(table));
 		}
+		String settings = System.getProperty(AWTY_TABLE_SETTINGS_PROPERTY, AWTY_TABLE_SETTINGS);
+		if (!settings.isBlank()) {
+			execute("ALTER TABLE " + AWTY + " SET (" + settings + ")");
+		}
 		execute(ITEM_TABLE);
 		execute(DB_SCHEDULER_TABLE);
 		execute(QuartzTables.create());
@@ -134,14 +155,15 @@ public final class BenchDatabase {
 	}
 
 	public long queryLong(String sql) {
-		return queryOne(sql, (rs) -> rs.getLong(1));
+		return query(sql, (rs) -> rs.getLong(1));
 	}
 
 	public String queryString(String sql) {
-		return queryOne(sql, (rs) -> rs.getString(1));
+		return query(sql, (rs) -> rs.getString(1));
 	}
 
-	private <T> T queryOne(String sql, FirstColumn<T> read) {
+	/** Reads what a caller needs of the first row of {@code sql}'s result. */
+	public <T> T query(String sql, FirstRow<T> read) {
 		try (Connection connection = connect(); Statement statement = connection.createStatement();
 				ResultSet rs = statement.executeQuery(sql)) {
 			rs.next();
@@ -152,10 +174,22 @@ public final class BenchDatabase {
 		}
 	}
 
-	private interface FirstColumn<T> {
+	/** What a caller reads of a result's first row. */
+	public interface FirstRow<T> {
 
 		T of(ResultSet rs) throws SQLException;
 
+	}
+
+	/** One line of the server's settings that matter to a queue table, for every report's header. */
+	public String serverSettings() {
+		return queryString(SERVER_SETTINGS);
+	}
+
+	/** The storage settings of awty's table, {@code none} when it has PostgreSQL's. */
+	public String awtyTableSettings() {
+		return queryString("SELECT coalesce(array_to_string(reloptions, ', '), 'none') FROM pg_class WHERE oid = '"
+				+ AWTY + "'::regclass");
 	}
 
 	/** Empties every system's table but keeps rows with a negative {@code seq} (the backlog). */

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import dev.awty.benchmarks.chaos.PrivateCluster;
 import dev.awty.benchmarks.report.ReportWriter;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.benchmarks.scenario.Scenario;
@@ -28,8 +29,18 @@ public final class Benchmark {
 		this.command = command;
 	}
 
+	/** Runs on the server {@code --url} names, else on a private cluster started for the run and deleted after it. */
 	public Results run() {
-		BenchDatabase database = new BenchDatabase(this.options);
+		if (this.options.url() != null) {
+			return run(new BenchDatabase(this.options), "the server at " + this.options.url() + " as it is configured");
+		}
+		try (PrivateCluster cluster = PrivateCluster.productionLike()) {
+			return run(new BenchDatabase(this.options.withUrl(cluster.url())),
+					"a private cluster with PostgreSQL's default settings, started for this run (" + cluster.url() + ")");
+		}
+	}
+
+	private Results run(BenchDatabase database, String server) {
 		database.recreate();
 		Map<String, String> context = new LinkedHashMap<>();
 		context.put("command", this.command);
@@ -37,6 +48,9 @@ public final class Benchmark {
 		context.put("cores", String.valueOf(Runtime.getRuntime().availableProcessors()));
 		context.put("java", System.getProperty("java.version"));
 		context.put("database", database.queryString("SELECT version()"));
+		context.put("server", server);
+		context.put("server settings", database.serverSettings());
+		context.put("awty table settings", database.awtyTableSettings());
 		context.put("settings", "threads " + this.options.threads() + ", pool " + this.options.poolSize() + ", batch "
 				+ this.options.batchSize() + ", poll interval " + this.options.pollInterval().toMillis() + " ms, repetitions "
 				+ this.options.repetitions());

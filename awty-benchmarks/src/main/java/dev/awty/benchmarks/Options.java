@@ -6,17 +6,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The command line: a scenario (or {@code all}) followed by {@code --name value} flags. Every flag has a
  * default sized so that {@code all} finishes in under ten minutes on a 2-core machine.
  */
-public record Options(List<String> scenarios, String url, String user, String password, String schema, int rows,
+public record Options(List<String> scenarios, @Nullable String url, String user, String password, String schema, int rows,
 		int repetitions, int threads, int poolSize, int batchSize, Duration pollInterval, int rate, Duration duration,
 		int backlogRows, int scheduleRows, int rescheduleRows, Duration lease, int kills, int schedules,
 		int occurrenceRate, int createRate, boolean quartz, int historyDays, int historyRows, Path output) {
 
 	public static final List<String> SCENARIOS = List.of("drain", "lag", "backlog", "schedule", "reschedule",
-			"recurring", "history");
+			"recurring", "history", "vacuum-starved");
+
+	/** The headline ratios in about a minute and a half, run only when named. */
+	public static final String QUICK = "quick";
 
 	/** The scenarios that need a broker (RabbitMQ running, Kafka given or embedded), run only when named. */
 	public static final List<String> BROKERS = List.of("broker", "broker-kafka", "broker-rabbit");
@@ -35,8 +40,12 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			       [--lease S] [--kills N] [--schedules N] [--occurrence-rate N] [--create-rate N]
 			       [--quartz yes|no] [--history-days N] [--history-rows N] [--url JDBC] [--user U]
 			       [--password P] [--schema S] [--out DIR]
-			scenarios: drain, lag, backlog, schedule, reschedule, recurring, history, all (several may be given,
-			       comma-separated)
+			scenarios: drain, lag, backlog, schedule, reschedule, recurring, history, vacuum-starved, all (several may
+			       be given, comma-separated)
+			server: without --url, a private PostgreSQL cluster with PostgreSQL's default settings (autovacuum on),
+			       started for the run and deleted after it; --url runs on that server as it is configured
+			quick: the headline ratios in about 90 s (drain awty/raw-sql, lag p99 at --rate for 3 x --duration, Kafka
+			       awty/relay), run only when named
 			broker: awty into RabbitMQ (AWTY_TEST_RABBITMQ_URL or localhost) and Kafka (AWTY_TEST_KAFKA_URL or embedded)
 			       beside a raw template loop, run only when named; broker-kafka and broker-rabbit run one of them
 			limits: three awty instances with a cluster rate of --rate rows/s and one row in flight per customer for
@@ -57,7 +66,8 @@ public record Options(List<String> scenarios, String url, String user, String pa
 			else if (name.equals("chaos")) {
 				scenarios.addAll(CHAOS);
 			}
-			else if (SCENARIOS.contains(name) || CHAOS.contains(name) || BROKERS.contains(name) || LIMITS.contains(name)) {
+			else if (SCENARIOS.contains(name) || CHAOS.contains(name) || BROKERS.contains(name) || LIMITS.contains(name)
+					|| name.equals(QUICK)) {
 				scenarios.add(name);
 			}
 			else {
@@ -83,6 +93,14 @@ public record Options(List<String> scenarios, String url, String user, String pa
 				this.createRate, this.quartz, this.historyDays, this.historyRows, this.output);
 	}
 
+	/** The same options with other sizes, as the {@code quick} scenario runs its parts. */
+	public Options resized(int rows, int repetitions, Duration duration) {
+		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, rows, repetitions,
+				this.threads, this.poolSize, this.batchSize, this.pollInterval, this.rate, duration, this.backlogRows,
+				this.scheduleRows, this.rescheduleRows, this.lease, this.kills, this.schedules, this.occurrenceRate,
+				this.createRate, this.quartz, this.historyDays, this.historyRows, this.output);
+	}
+
 	/** The same options with every size replaced by a tiny one, for the smoke test. */
 	public Options smoke(Path out) {
 		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, 2000, 1, 2, 4, 500,
@@ -91,7 +109,8 @@ public record Options(List<String> scenarios, String url, String user, String pa
 
 	private static final class Builder {
 
-		String url = "jdbc:postgresql://127.0.0.1:5432/test";
+		/** {@code null}: a private cluster with PostgreSQL's defaults, which the benchmark starts and deletes. */
+		@Nullable String url;
 
 		String user = "postgres";
 

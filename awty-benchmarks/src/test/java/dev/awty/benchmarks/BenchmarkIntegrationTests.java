@@ -55,7 +55,9 @@ class BenchmarkIntegrationTests {
 					tuple("backlog", Results.DB_SCHEDULER),
 					tuple("recurring", Results.AWTY),
 					tuple("history", Results.AWTY + " history all"),
-					tuple("history", Results.AWTY + " history none"));
+					tuple("history", Results.AWTY + " history none"),
+					tuple("vacuum-starved", Results.AWTY),
+					tuple("vacuum-starved", Results.DB_SCHEDULER));
 		// Quartz's cron triggers may fall more than the scenario's grace minute behind on a loaded machine: that is
 		// a figure the scenario records, not a fault of the harness; a duplicate would be one.
 		Predicate<Delivery> quartzRecurring = (delivery) -> delivery.scenario().equals("recurring")
@@ -77,14 +79,25 @@ class BenchmarkIntegrationTests {
 			.anySatisfy((line) -> assertThat(line).startsWith("drain awty traced/awty = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("lag p99 awty = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("recurring lag p99 awty = "))
-			.anySatisfy((line) -> assertThat(line).startsWith("history drain all/none = "));
+			.anySatisfy((line) -> assertThat(line).startsWith("history drain all/none = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("vacuum-starved lag p99 awty = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("vacuum-starved/lag p99 awty = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("vacuum-starved per delivered row awty skip-locked: "));
+		// every delivered row was claimed and marked at least: two row versions that the held horizon keeps dead
+		assertThat(results.find("vacuum-starved", Results.AWTY, "updates per row"))
+			.hasValueSatisfying((updates) -> assertThat(updates.median()).isGreaterThanOrEqualTo(2));
+		assertThat(results.find("vacuum-starved", Results.AWTY, "dead tuples per row"))
+			.hasValueSatisfying((dead) -> assertThat(dead.median()).isGreaterThanOrEqualTo(2));
+		assertThat(results.find("vacuum-starved", Results.AWTY, "t+002s lag p99")).isPresent();
 		assertThat(results.targets()).anySatisfy((line) -> assertThat(line).contains("history day retired < 1 s"))
 			.anySatisfy((line) -> assertThat(line).contains("history failed yesterday < 1 s"));
 		assertThat(results.find("recurring", Results.AWTY, "createAll/s")).isPresent();
 		assertThat(Files.readString(out.resolve(ReportWriter.JSON))).contains("\"summaries\"", "\"deliveries\"",
 				"\"db-scheduler\"", "\"raw-sql\"");
-		assertThat(Files.readString(out.resolve(ReportWriter.MARKDOWN))).contains("| drain | awty skip-locked |",
-				"drain awty/db-scheduler = ");
+		assertThat(Files.readString(out.resolve(ReportWriter.MARKDOWN))).contains("### drain\n", "| awty skip-locked | events/s |", "### vacuum-starved\n",
+				"drain awty/db-scheduler = ", "- server: `the server at " + url.group(1), "- server settings: `autovacuum ",
+				"synchronous_commit ", "fsync ", "shared_buffers ", "max_connections ",
+				"- awty table settings: `autovacuum_vacuum_scale_factor=0, autovacuum_vacuum_threshold=10000`");
 	}
 
 }

@@ -25,7 +25,7 @@ class BrokerBenchmarkIntegrationTests {
 	private static final Pattern SCHEMA = Pattern.compile("^(.*)[?&]currentSchema=([a-z0-9_]+)$");
 
 	@Test
-	void brokerScenarioDeliversEveryRowExactlyOnceThroughBothBrokersAndComparesAwtyWithTheRawLoop(@TempDir Path out) {
+	void brokerScenarioDeliversEveryRowExactlyOnceThroughBothBrokersAndComparesAwtyWithTheRawLoopAndTheRelay(@TempDir Path out) {
 		TestRabbit.uri();
 		TestDatabase database = TestDatabases.postgres();
 		Matcher url = SCHEMA.matcher(database.url());
@@ -39,11 +39,13 @@ class BrokerBenchmarkIntegrationTests {
 
 		List<Delivery> deliveries = results.deliveries();
 		assertThat(deliveries).extracting(Delivery::system)
-			.contains("kafka raw template", "kafka awty skip-locked", "kafka awty leader", "rabbit raw template",
-					"rabbit awty skip-locked", "rabbit awty leader");
+			.contains("kafka raw template", "kafka raw outbox relay", "kafka awty skip-locked", "kafka awty leader",
+					"rabbit raw template", "rabbit raw outbox relay", "rabbit awty skip-locked", "rabbit awty leader");
 		assertThat(deliveries).allSatisfy((delivery) -> assertThat(delivery.exactlyOnce()).as(delivery.toString()).isTrue());
 		assertThat(results.comparisons()).anySatisfy((line) -> assertThat(line).startsWith("broker kafka awty/raw = "))
-			.anySatisfy((line) -> assertThat(line).startsWith("broker rabbit awty/raw = "));
+			.anySatisfy((line) -> assertThat(line).startsWith("broker rabbit awty/raw = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("broker kafka awty/relay = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("broker rabbit awty/relay = "));
 		assertThat(results.targets()).anySatisfy((line) -> assertThat(line).contains("broker kafka awty/raw >= 0.8"))
 			.anySatisfy((line) -> assertThat(line).contains("broker rabbit commits per event <= 0.05"));
 	}

@@ -43,4 +43,17 @@ class OptionsTests {
 		assertThat(moved.scenarios()).isEqualTo(options.scenarios());
 	}
 
+	@Test
+	void withoutUrlTheBenchmarkOwnsItsServerAndWithUrlItUsesTheOneNamed() {
+		assertThat(Options.parse("drain").url()).as("no --url: a private cluster").isNull();
+		assertThat(Options.parse("drain", "--url", "jdbc:postgresql://db:5432/x").url())
+			.isEqualTo("jdbc:postgresql://db:5432/x");
+	}
+
+	@Test
+	void allRunsTheVacuumStarvedScenarioAndQuickRunsOnlyWhenNamed() {
+		assertThat(Options.parse("all").scenarios()).contains("vacuum-starved").doesNotContain("quick");
+		assertThat(Options.parse("quick").scenarios()).containsExactly("quick");
+	}
+
 }

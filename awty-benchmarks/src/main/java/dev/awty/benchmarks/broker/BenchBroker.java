@@ -1,5 +1,7 @@
 package dev.awty.benchmarks.broker;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import dev.awty.benchmarks.Receiver;
@@ -33,7 +35,21 @@ public interface BenchBroker extends AutoCloseable {
 	interface Destination extends AutoCloseable {
 
 		/** Publishes sequence numbers {@code [0, count)} with the template, {@code batch} at a time, awaiting acks. */
-		void publishRaw(int count, int batch);
+		default void publishRaw(int count, int batch) {
+			for (long first = 0; first < count; first += batch) {
+				List<Long> seqs = new ArrayList<>(batch);
+				for (long seq = first; seq < Math.min(count, first + batch); seq++) {
+					seqs.add(seq);
+				}
+				sendAll(seqs);
+			}
+		}
+
+		/**
+		 * Sends one message per sequence number with the template and returns once the broker acknowledged every
+		 * one; fails if it refused or returned any. Safe to call from several threads at once.
+		 */
+		void sendAll(List<Long> seqs);
 
 		/** The properties of an awty instance that publishes to this destination. */
 		Map<String, Object> awtyProperties();

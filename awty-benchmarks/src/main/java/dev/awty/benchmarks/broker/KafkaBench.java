@@ -102,8 +102,8 @@ public final class KafkaBench implements BenchBroker {
 		return new Destination() {
 
 			@Override
-			public void publishRaw(int count, int batch) {
-				KafkaBench.this.publishRaw(topic, count, batch);
+			public void sendAll(List<Long> seqs) {
+				KafkaBench.this.sendAll(topic, seqs);
 			}
 
 			@Override
@@ -128,22 +128,20 @@ public final class KafkaBench implements BenchBroker {
 		};
 	}
 
-	private void publishRaw(String topic, int count, int batch) {
-		for (int first = 0; first < count; first += batch) {
-			List<CompletableFuture<SendResult<String, String>>> sends = new ArrayList<>(batch);
-			for (int seq = first; seq < Math.min(count, first + batch); seq++) {
-				ProducerRecord<String, String> record = new ProducerRecord<>(topic, BenchMessages.body(seq));
-				BenchMessages.headers(seq)
-					.forEach((name, value) -> record.headers().add(name, value.getBytes(StandardCharsets.UTF_8)));
-				sends.add(this.template.send(record));
+	private void sendAll(String topic, List<Long> seqs) {
+		List<CompletableFuture<SendResult<String, String>>> sends = new ArrayList<>(seqs.size());
+		for (long seq : seqs) {
+			ProducerRecord<String, String> record = new ProducerRecord<>(topic, BenchMessages.body(seq));
+			BenchMessages.headers(seq)
+				.forEach((name, value) -> record.headers().add(name, value.getBytes(StandardCharsets.UTF_8)));
+			sends.add(this.template.send(record));
+		}
+		for (CompletableFuture<SendResult<String, String>> send : sends) {
+			try {
+				send.get(30, TimeUnit.SECONDS);
 			}
-			for (CompletableFuture<SendResult<String, String>> send : sends) {
-				try {
-					send.get(30, TimeUnit.SECONDS);
-				}
-				catch (Exception ex) {
-					throw new IllegalStateException("Kafka refused a record of the raw loop", ex);
-				}
+			catch (Exception ex) {
+				throw new IllegalStateException("Kafka refused a record of the raw loop", ex);
 			}
 		}
 	}

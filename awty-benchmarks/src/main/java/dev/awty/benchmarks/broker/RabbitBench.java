@@ -77,8 +77,8 @@ public final class RabbitBench implements BenchBroker {
 		return new Destination() {
 
 			@Override
-			public void publishRaw(int count, int batch) {
-				RabbitBench.this.publishRaw(name, count, batch);
+			public void sendAll(List<Long> seqs) {
+				RabbitBench.this.sendAll(name, seqs);
 			}
 
 			@Override
@@ -101,27 +101,25 @@ public final class RabbitBench implements BenchBroker {
 		};
 	}
 
-	private void publishRaw(String exchange, int count, int batch) {
-		for (int first = 0; first < count; first += batch) {
-			List<CorrelationData> confirms = new ArrayList<>(batch);
-			for (int seq = first; seq < Math.min(count, first + batch); seq++) {
-				MessageProperties properties = new MessageProperties();
-				properties.setContentType(MessageProperties.CONTENT_TYPE_TEXT_PLAIN);
-				BenchMessages.headers(seq).forEach(properties::setHeader);
-				CorrelationData correlation = new CorrelationData();
-				this.template.send(exchange, BenchMessages.ROUTING_KEY,
-						new Message(BenchMessages.body(seq).getBytes(StandardCharsets.UTF_8), properties), correlation);
-				confirms.add(correlation);
+	private void sendAll(String exchange, List<Long> seqs) {
+		List<CorrelationData> confirms = new ArrayList<>(seqs.size());
+		for (long seq : seqs) {
+			MessageProperties properties = new MessageProperties();
+			properties.setContentType(MessageProperties.CONTENT_TYPE_TEXT_PLAIN);
+			BenchMessages.headers(seq).forEach(properties::setHeader);
+			CorrelationData correlation = new CorrelationData();
+			this.template.send(exchange, BenchMessages.ROUTING_KEY,
+					new Message(BenchMessages.body(seq).getBytes(StandardCharsets.UTF_8), properties), correlation);
+			confirms.add(correlation);
+		}
+		for (CorrelationData correlation : confirms) {
+			try {
+				if (!correlation.getFuture().get(30, TimeUnit.SECONDS).ack() || correlation.getReturned() != null) {
+					throw new IllegalStateException("RabbitMQ refused or returned a message of the raw loop");
+				}
 			}
-			for (CorrelationData correlation : confirms) {
-				try {
-					if (!correlation.getFuture().get(30, TimeUnit.SECONDS).ack() || correlation.getReturned() != null) {
-						throw new IllegalStateException("RabbitMQ refused or returned a message of the raw loop");
-					}
-				}
-				catch (Exception ex) {
-					throw (ex instanceof RuntimeException runtime) ? runtime : new IllegalStateException(ex);
-				}
+			catch (Exception ex) {
+				throw (ex instanceof RuntimeException runtime) ? runtime : new IllegalStateException(ex);
 			}
 		}
 	}

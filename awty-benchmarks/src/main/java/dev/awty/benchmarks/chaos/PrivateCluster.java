@@ -21,12 +21,12 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * A throw-away PostgreSQL cluster of this scenario's own, under {@code /tmp/awty-chaos/<port>}, on a free
- * port, so that restarts and failovers never touch the server other work uses. Built with the installed
- * binaries ({@code AWTY_CHAOS_PG_BIN}, else {@code /usr/lib/postgresql/15/bin}) as the {@code postgres}
- * user when run as root; trust authentication on 127.0.0.1 only.
+ * A throw-away PostgreSQL cluster of the benchmark's own, under {@code /tmp/awty-chaos/<port>}, on a free
+ * port, so that its settings are known and restarts and failovers never touch the server other work uses. Built
+ * with the installed binaries ({@code AWTY_CHAOS_PG_BIN}, else {@code /usr/lib/postgresql/15/bin}) as the
+ * {@code postgres} user when run as root; trust authentication on 127.0.0.1 only.
  */
-final class PrivateCluster implements AutoCloseable {
+public final class PrivateCluster implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(PrivateCluster.class);
 
@@ -49,6 +49,19 @@ final class PrivateCluster implements AutoCloseable {
 			hot_standby = on
 			""";
 
+	/**
+	 * Where the benchmark runs by default: PostgreSQL's own defaults (autovacuum on, fsync on, synchronous commits,
+	 * 128 MB of shared buffers, 100 connections), as a service that never tuned its server runs; only where it
+	 * listens is set.
+	 */
+	private static final String PRODUCTION_LIKE = """
+
+			# awty benchmark: PostgreSQL's defaults
+			port = %d
+			listen_addresses = '127.0.0.1'
+			unix_socket_directories = '%s'
+			""";
+
 	private final int port;
 
 	private final Path dir;
@@ -62,14 +75,23 @@ final class PrivateCluster implements AutoCloseable {
 		Runtime.getRuntime().addShutdownHook(this.cleanUp);
 	}
 
-	/** A new primary, initialized and started. */
+	/** A new primary for the chaos scenarios (no fsync, replication allowed), initialized and started. */
 	static PrivateCluster primary() {
+		return started(CONFIG);
+	}
+
+	/** A new server with PostgreSQL's default settings, initialized and started: the benchmark's default. */
+	public static PrivateCluster productionLike() {
+		return started(PRODUCTION_LIKE);
+	}
+
+	private static PrivateCluster started(String config) {
 		PrivateCluster cluster = new PrivateCluster(freePort());
 		try {
 			cluster.prepare();
 			cluster.run(BIN + "/initdb", "-D", cluster.dir.toString(), "-U", "postgres", "--auth=trust", "-E", "UTF8",
 					"--no-sync");
-			cluster.appendConfig(CONFIG.formatted(cluster.port, cluster.dir));
+			cluster.appendConfig(config.formatted(cluster.port, cluster.dir));
 			cluster.start();
 			return cluster;
 		}
@@ -115,7 +137,7 @@ final class PrivateCluster implements AutoCloseable {
 		return this.port;
 	}
 
-	String url() {
+	public String url() {
 		return "jdbc:postgresql://127.0.0.1:" + this.port + "/postgres";
 	}
 

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -29,6 +30,8 @@ public final class ReportWriter {
 	}
 
 	public void print(PrintStream out) {
+		out.println();
+		this.context.forEach((key, value) -> out.println(key + ": " + value));
 		out.println();
 		out.printf("%-16s %-22s %-26s %s%n", "scenario", "system", "metric", "median (min–max)");
 		for (Summary s : this.results.summaries()) {
@@ -91,16 +94,30 @@ public final class ReportWriter {
 		return lines.stream().map((line) -> "\n    " + Numbers.jsonString(line)).collect(Collectors.joining(","));
 	}
 
+	/** One table per scenario, each followed by its comparison lines, so the file drops into docs/benchmarks.md. */
 	String markdown() {
 		StringBuilder md = new StringBuilder("# awty benchmark\n\n");
 		this.context.forEach((key, value) -> md.append("- ").append(key).append(": `").append(value).append("`\n"));
-		md.append("\n| scenario | system | metric | median (min–max) | unit |\n|---|---|---|---|---|\n");
-		for (Summary s : this.results.summaries()) {
-			md.append("| ").append(s.scenario()).append(" | ").append(s.system()).append(" | ").append(s.metric())
-				.append(" | ").append(s.formatted()).append(" | ").append(s.unit()).append(" |\n");
-		}
-		md.append("\n```\n");
-		this.results.comparisons().forEach((line) -> md.append(line).append('\n'));
+		List<String> comparisons = this.results.comparisons();
+		Map<String, List<Summary>> byScenario = this.results.summaries()
+			.stream()
+			.collect(Collectors.groupingBy(Summary::scenario, LinkedHashMap::new, Collectors.toList()));
+		byScenario.forEach((scenario, summaries) -> {
+			md.append("\n### ").append(scenario).append("\n\n| system | metric | median (min–max) | unit |\n|---|---|---|---|\n");
+			for (Summary s : summaries) {
+				md.append("| ").append(s.system()).append(" | ").append(s.metric()).append(" | ").append(s.formatted())
+					.append(" | ").append(s.unit()).append(" |\n");
+			}
+			List<String> lines = comparisons.stream().filter((line) -> line.startsWith(scenario + " ")
+					|| line.startsWith(scenario + "/")).toList();
+			if (!lines.isEmpty()) {
+				md.append("\n```\n");
+				lines.forEach((line) -> md.append(line).append('\n'));
+				md.append("```\n");
+			}
+		});
+		md.append("\nAll comparison lines:\n\n```\n");
+		comparisons.forEach((line) -> md.append(line).append('\n'));
 		md.append("```\n\nTargets:\n\n");
 		this.results.targets().forEach((line) -> md.append("- ").append(line).append('\n'));
 		return md.toString();

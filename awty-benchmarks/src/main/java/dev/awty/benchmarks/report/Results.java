@@ -39,6 +39,19 @@ public final class Results {
 	/** The broker scenario's template loop publishing straight to the broker, awaiting acknowledgements. */
 	public static final String BROKER_RAW = "raw template";
 
+	/** The broker scenario's hand-written outbox relay: claim a batch, send it, await its acknowledgements, mark it. */
+	public static final String BROKER_RELAY = "raw outbox relay";
+
+	/** The scenario whose xmin horizon another session holds. */
+	public static final String VACUUM_STARVED = "vacuum-starved";
+
+	/** What the {@code quick} scenario records its three parts under. */
+	public static final String QUICK_DRAIN = "quick drain";
+
+	public static final String QUICK_LAG = "quick lag";
+
+	public static final String QUICK_BROKER = "quick broker";
+
 	/** The broker scenario's brokers, each a prefix of its systems' names ({@code kafka awty leader}). */
 	public static final List<String> BROKERS = List.of("kafka", "rabbit");
 
@@ -151,10 +164,12 @@ public final class Results {
 		for (String broker : BROKERS) {
 			double raw = median("broker", broker + " " + BROKER_RAW, "events/s");
 			if (!Double.isNaN(raw)) {
+				double relay = median("broker", broker + " " + BROKER_RELAY, "events/s");
 				for (String system : List.of(AWTY, AWTY_LEADER)) {
-					lines.add("broker " + broker + " awty/raw = "
-							+ Numbers.format(median("broker", broker + " " + system, "events/s") / raw) + " ("
-							+ system.substring("awty ".length()) + ")");
+					double published = median("broker", broker + " " + system, "events/s");
+					String mode = " (" + system.substring("awty ".length()) + ")";
+					lines.add("broker " + broker + " awty/raw = " + Numbers.format(published / raw) + mode);
+					lines.add("broker " + broker + " awty/relay = " + Numbers.format(published / relay) + mode);
 				}
 				lines.add("broker " + broker + " commits/event awty = "
 						+ Numbers.format(median("broker", broker + " " + AWTY, "commits/event")) + " (skip-locked), "
@@ -163,6 +178,8 @@ public final class Results {
 						+ Numbers.format(median("broker", broker + " " + BROKER_RAW, "commits/event")));
 			}
 		}
+		lines.addAll(quick());
+		lines.addAll(vacuumStarved());
 		double recurring = median("recurring", AWTY, "lag p99");
 		if (!Double.isNaN(recurring)) {
 			double quartz = median("recurring", QUARTZ, "lag p99");
@@ -212,6 +229,60 @@ public final class Results {
 		return lines;
 	}
 
+	/** The lag with the xmin horizon held beside the production-like {@code lag} run, and what each row leaves dead. */
+	private List<String> vacuumStarved() {
+		List<String> lines = new ArrayList<>();
+		double p99 = median(VACUUM_STARVED, AWTY, "lag p99");
+		if (Double.isNaN(p99)) {
+			return lines;
+		}
+		lines.add("vacuum-starved lag p99 awty = " + Numbers.format(p99) + " ms, db-scheduler = "
+				+ Numbers.format(median(VACUUM_STARVED, DB_SCHEDULER, "lag p99")) + " ms (of what arrived; undelivered 60 s"
+				+ " after the load: awty " + Numbers.format(median(VACUUM_STARVED, AWTY, "undelivered 60 s after the load"))
+				+ ", db-scheduler " + Numbers.format(median(VACUUM_STARVED, DB_SCHEDULER, "undelivered 60 s after the load"))
+				+ ")");
+		lines.add("vacuum-starved lag p99 first/last window awty = "
+				+ Numbers.format(median(VACUUM_STARVED, AWTY, "first window lag p99")) + " / "
+				+ Numbers.format(median(VACUUM_STARVED, AWTY, "last window lag p99")) + " ms, db-scheduler = "
+				+ Numbers.format(median(VACUUM_STARVED, DB_SCHEDULER, "first window lag p99")) + " / "
+				+ Numbers.format(median(VACUUM_STARVED, DB_SCHEDULER, "last window lag p99")) + " ms");
+		double production = median("lag", AWTY, "lag p99");
+		if (!Double.isNaN(production)) {
+			lines.add("vacuum-starved/lag p99 awty = " + Numbers.format(p99 / production));
+		}
+		for (String system : List.of(AWTY, DB_SCHEDULER)) {
+			lines.add("vacuum-starved per delivered row " + system + ": "
+					+ Numbers.format(median(VACUUM_STARVED, system, "updates per row")) + " updates ("
+					+ Numbers.format(median(VACUUM_STARVED, system, "HOT updates per row")) + " HOT), "
+					+ Numbers.format(median(VACUUM_STARVED, system, "deletes per row")) + " deletes, "
+					+ Numbers.format(median(VACUUM_STARVED, system, "dead tuples per row")) + " dead tuples");
+		}
+		return lines;
+	}
+
+	/** The headline ratios of the {@code quick} scenario, each from its own part of the run. */
+	private List<String> quick() {
+		List<String> lines = new ArrayList<>();
+		double drain = median(QUICK_DRAIN, AWTY, "events/s");
+		if (!Double.isNaN(drain)) {
+			lines.add("quick drain awty/raw-sql = " + Numbers.format(drain / median(QUICK_DRAIN, RAW_SQL, "events/s"))
+					+ " (" + Numbers.format(drain) + " events/s)");
+		}
+		double p99 = median(QUICK_LAG, AWTY, "lag p99");
+		if (!Double.isNaN(p99)) {
+			lines.add("quick lag p99 awty = " + Numbers.format(p99) + " ms (p50 "
+					+ Numbers.format(median(QUICK_LAG, AWTY, "lag p50")) + " ms, max "
+					+ Numbers.format(median(QUICK_LAG, AWTY, "lag max")) + " ms)");
+		}
+		double kafka = median(QUICK_BROKER, "kafka " + AWTY, "events/s");
+		if (!Double.isNaN(kafka)) {
+			lines.add("quick broker kafka awty/relay = "
+					+ Numbers.format(kafka / median(QUICK_BROKER, "kafka " + BROKER_RELAY, "events/s")) + " ("
+					+ Numbers.format(kafka) + " events/s)");
+		}
+		return lines;
+	}
+
 	/** One system's line of a chaos scenario: lag p50/p95/p99, lost and duplicates. */
 	private String chaos(String scenario, String system) {
 		return system + " lag p50/p95/p99 " + Numbers.format(median(scenario, system, "lag p50")) + "/"
@@ -230,6 +301,9 @@ public final class Results {
 				0.5, true);
 		target(lines, "commits per event <= 0.05", median("drain", AWTY, "commits/event"), 0.05, false);
 		target(lines, "lag p99 <= 50 ms", median("lag", AWTY, "lag p99"), 50, false);
+		target(lines, "vacuum-starved lag p99 <= 100 ms", median(VACUUM_STARVED, AWTY, "lag p99"), 100, false);
+		target(lines, "vacuum-starved lag p99 <= 3x the lag scenario's",
+				median(VACUUM_STARVED, AWTY, "lag p99") / median("lag", AWTY, "lag p99"), 3, false);
 		target(lines, "backlog lag p99 within 20% of empty table",
 				median("backlog", AWTY, "lag p99") / median("lag", AWTY, "lag p99"), 1.2, false);
 		target(lines, "recurring lag p99 <= 50 ms", median("recurring", AWTY, "lag p99"), 50, false);
@@ -255,6 +329,9 @@ public final class Results {
 					median("broker", broker + " " + AWTY, "events/s") / raw, limits[0], true);
 			target(lines, "broker " + broker + " awty/raw >= " + limits[1] + " (leader)",
 					median("broker", broker + " " + AWTY_LEADER, "events/s") / raw, limits[1], true);
+			target(lines, "broker " + broker + " awty/relay >= 0.9 (skip-locked)",
+					median("broker", broker + " " + AWTY, "events/s")
+							/ median("broker", broker + " " + BROKER_RELAY, "events/s"), 0.9, true);
 			target(lines, "broker " + broker + " commits per event <= 0.05",
 					Math.max(median("broker", broker + " " + AWTY, "commits/event"),
 							median("broker", broker + " " + AWTY_LEADER, "commits/event")), 0.05, false);

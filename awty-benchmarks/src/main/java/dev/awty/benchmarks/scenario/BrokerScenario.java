@@ -15,13 +15,14 @@ import dev.awty.benchmarks.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.broker.BenchBroker;
 import dev.awty.benchmarks.broker.KafkaBench;
+import dev.awty.benchmarks.broker.OutboxRelay;
 import dev.awty.benchmarks.broker.RabbitBench;
 import dev.awty.benchmarks.report.Results;
 
 /**
  * {@code broker}: the same N rows published into Kafka ({@code acks=all}, idempotence) and RabbitMQ (publisher
- * confirms and returns) by a raw template loop awaiting each batch's acknowledgements, and by awty in
- * skip-locked and leader mode; each run on a fresh topic or queue whose consumer checks that every event
+ * confirms and returns) by a raw template loop awaiting each batch's acknowledgements, by a hand-written outbox
+ * relay ({@link OutboxRelay}: claim, send, await, mark, commit) and by awty in skip-locked and leader mode; each run on a fresh topic or queue whose consumer checks that every event
  * arrived exactly once. Events per second from the first arrival at the consumer to the last, and awty's
  * commits per event.
  */
@@ -29,21 +30,33 @@ final class BrokerScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(BrokerScenario.class);
 
-	private static final List<String> SYSTEMS = List.of(Results.BROKER_RAW, Results.AWTY, Results.AWTY_LEADER);
+	private static final List<String> SYSTEMS = List.of(Results.BROKER_RAW, Results.BROKER_RELAY, Results.AWTY,
+			Results.AWTY_LEADER);
+
+	private final String name;
 
 	private final List<Supplier<BenchBroker>> brokers;
+
+	private final List<String> systems;
 
 	/**
 	 * @param only {@code kafka} or {@code rabbit} for one broker, {@code null} for both
 	 */
 	BrokerScenario(@Nullable String only) {
+		this("broker", only, SYSTEMS);
+	}
+
+	/** The scenario recording under {@code name}, running only {@code systems}. */
+	BrokerScenario(String name, @Nullable String only, List<String> systems) {
+		this.name = name;
 		this.brokers = (only == null) ? List.of(KafkaBench::new, RabbitBench::new)
 				: List.of(only.equals("kafka") ? KafkaBench::new : RabbitBench::new);
+		this.systems = systems;
 	}
 
 	@Override
 	public String name() {
-		return "broker";
+		return this.name;
 	}
 
 	@Override
@@ -58,12 +71,12 @@ final class BrokerScenario implements Scenario {
 	private void run(BenchDatabase database, BenchBroker broker, Results results) {
 		Options options = database.options();
 		int warmUpRows = Math.max(1000, options.rows() / 10);
-		for (String system : SYSTEMS) {
+		for (String system : this.systems) {
 			// the raw loop costs seconds: warmed with every row, so that its first repetition is not a cold JIT's
 			publish(database, broker, system, system.equals(Results.BROKER_RAW) ? options.rows() : warmUpRows, 0, null);
 		}
 		for (int rep = 1; rep <= options.repetitions(); rep++) {
-			for (String system : Scenario.order(SYSTEMS, rep)) {
+			for (String system : Scenario.order(this.systems, rep)) {
 				publish(database, broker, system, options.rows(), rep, results);
 			}
 		}
@@ -84,6 +97,13 @@ final class BrokerScenario implements Scenario {
 				Scenario.settle();
 				before = database.commits();
 				destination.publishRaw(rows, database.options().batchSize());
+				receiver.awaitAll(timeout, name);
+			}
+			else if (system.equals(Results.BROKER_RELAY)) {
+				Rows.awty(database, BenchDatabase.RAW, 0, rows, Rows.DUE_NOW);
+				Scenario.settle();
+				before = database.commits();
+				OutboxRelay.drain(database, destination);
 				receiver.awaitAll(timeout, name);
 			}
 			else {

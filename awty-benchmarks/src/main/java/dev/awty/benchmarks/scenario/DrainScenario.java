@@ -35,22 +35,36 @@ final class DrainScenario implements Scenario {
 	private static final List<String> SYSTEMS = List.of(Results.AWTY, Results.AWTY_TRACED, Results.DB_SCHEDULER, Results.RAW_SQL,
 			Results.AWTY_X2, Results.AWTY_LEADER, Results.DB_SCHEDULER_DEFAULTS, Results.QUARTZ);
 
+	private final String name;
+
+	private final List<String> systems;
+
+	DrainScenario() {
+		this("drain", SYSTEMS);
+	}
+
+	/** The scenario recording under {@code name}, running only {@code systems}. */
+	DrainScenario(String name, List<String> systems) {
+		this.name = name;
+		this.systems = systems;
+	}
+
 	@Override
 	public String name() {
-		return "drain";
+		return this.name;
 	}
 
 	@Override
 	public void run(BenchDatabase database, Results results) {
 		Options options = database.options();
 		int warmUpRows = Math.max(1000, options.rows() / 10);
-		for (String system : SYSTEMS) {
+		for (String system : this.systems) {
 			if (!system.equals(Results.DB_SCHEDULER_DEFAULTS)) {
 				drain(database, system, system.equals(Results.QUARTZ) ? warmUpRows / 10 : warmUpRows, 0, null);
 			}
 		}
 		for (int rep = 1; rep <= options.repetitions(); rep++) {
-			for (String system : Scenario.order(SYSTEMS, rep)) {
+			for (String system : Scenario.order(this.systems, rep)) {
 				if (system.equals(Results.DB_SCHEDULER_DEFAULTS) && rep > 1) {
 					continue;
 				}
@@ -111,13 +125,13 @@ final class DrainScenario implements Scenario {
 		}
 		receiver.verifyExactlyOnce(system);
 		if (results == null) {
-			logger.info(String.format("drain %-22s warm-up: %,.0f events/s (%,d rows)", system, receiver.rate(), rows));
+			logger.info(String.format(name() + " %-22s warm-up: %,.0f events/s (%,d rows)", system, receiver.rate(), rows));
 			return;
 		}
 		results.add(name(), system, "events/s", "events/s", receiver.rate(), rep);
 		results.add(name(), system, "commits/event", "commits", (double) commits / rows, rep);
 		logger.info(String.format(
-				"drain %-22s rep %d: %,.0f events/s, %.4f commits/event (%,d rows; start %.1f s, run %.1f s, stop %.1f s)",
+				name() + " %-22s rep %d: %,.0f events/s, %.4f commits/event (%,d rows; start %.1f s, run %.1f s, stop %.1f s)",
 				system, rep, receiver.rate(), (double) commits / rows, rows, (startedNanos - startNanos) / 1e9,
 				(stopNanos - startedNanos) / 1e9, (stoppedNanos - stopNanos) / 1e9));
 	}

@@ -40,13 +40,24 @@ final class LagScenario implements Scenario {
 
 	private final boolean backlog;
 
+	private final String name;
+
+	private final List<String> systems;
+
 	LagScenario(boolean backlog) {
+		this(backlog ? "backlog" : "lag", backlog, SYSTEMS);
+	}
+
+	/** The scenario recording under {@code name}, running only {@code systems}. */
+	LagScenario(String name, boolean backlog, List<String> systems) {
 		this.backlog = backlog;
+		this.name = name;
+		this.systems = systems;
 	}
 
 	@Override
 	public String name() {
-		return this.backlog ? "backlog" : "lag";
+		return this.name;
 	}
 
 	@Override
@@ -62,7 +73,7 @@ final class LagScenario implements Scenario {
 					(System.nanoTime() - start) / 1e9));
 		}
 		for (int rep = 1; rep <= options.repetitions(); rep++) {
-			for (String system : Scenario.order(SYSTEMS, rep)) {
+			for (String system : Scenario.order(this.systems, rep)) {
 				stream(database, system, rep, results);
 			}
 			results.add(name(), Results.AWTY, "claim query", "ms", ClaimQuery.millis(database), rep);
@@ -108,7 +119,7 @@ final class LagScenario implements Scenario {
 	 * it is scheduled.
 	 * @return the rate achieved
 	 */
-	private static double produce(Options options, int events, BiConsumer<Long, Instant> schedule) {
+	static double produce(Options options, int events, BiConsumer<Long, Instant> schedule) {
 		long start = System.nanoTime();
 		double nanosPerEvent = 1e9 / options.rate();
 		ExecutorService producers = Executors.newFixedThreadPool(PRODUCERS);

@@ -29,6 +29,8 @@ public interface Scenario {
 			case "broker" -> new BrokerScenario(null);
 			case "broker-kafka" -> new BrokerScenario("kafka");
 			case "broker-rabbit" -> new BrokerScenario("rabbit");
+			case "quick" -> new QuickScenario();
+			case "vacuum-starved" -> new VacuumStarvedScenario();
 			default -> ChaosScenario.named(name);
 		};
 	}
