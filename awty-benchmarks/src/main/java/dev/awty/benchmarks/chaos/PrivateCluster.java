@@ -49,6 +49,15 @@ final class PrivateCluster implements AutoCloseable {
 			hot_standby = on
 			""";
 
+	/** Only where to listen: every other setting PostgreSQL's default (fsync, autovacuum, shared_buffers), for the soak. */
+	private static final String LISTEN_ONLY = """
+
+			# awty soak scenario: PostgreSQL's defaults
+			port = %d
+			listen_addresses = '127.0.0.1'
+			unix_socket_directories = '%s'
+			""";
+
 	private final int port;
 
 	private final Path dir;
@@ -64,12 +73,21 @@ final class PrivateCluster implements AutoCloseable {
 
 	/** A new primary, initialized and started. */
 	static PrivateCluster primary() {
+		return primary(CONFIG);
+	}
+
+	/** A new primary with PostgreSQL's default settings, initialized and started. */
+	static PrivateCluster primaryWithDefaults() {
+		return primary(LISTEN_ONLY);
+	}
+
+	private static PrivateCluster primary(String config) {
 		PrivateCluster cluster = new PrivateCluster(freePort());
 		try {
 			cluster.prepare();
 			cluster.run(BIN + "/initdb", "-D", cluster.dir.toString(), "-U", "postgres", "--auth=trust", "-E", "UTF8",
 					"--no-sync");
-			cluster.appendConfig(CONFIG.formatted(cluster.port, cluster.dir));
+			cluster.appendConfig(config.formatted(cluster.port, cluster.dir));
 			cluster.start();
 			return cluster;
 		}

@@ -7,6 +7,7 @@ import java.util.List;
 
 import dev.awty.benchmarks.BenchDatabase;
 import dev.awty.benchmarks.chaos.ChaosScenario;
+import dev.awty.benchmarks.chaos.SoakScenario;
 import dev.awty.benchmarks.report.Results;
 
 /** One scenario of the benchmark: runs every system it compares, each repetition in alternating order. */
@@ -29,6 +30,7 @@ public interface Scenario {
 			case "broker" -> new BrokerScenario(null);
 			case "broker-kafka" -> new BrokerScenario("kafka");
 			case "broker-rabbit" -> new BrokerScenario("rabbit");
+			case SoakScenario.NAME -> new SoakScenario();
 			default -> ChaosScenario.named(name);
 		};
 	}
