@@ -3,6 +3,7 @@ package dev.awty.benchmarks.chaos;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -17,6 +18,9 @@ import dev.awty.benchmarks.Receiver;
 final class SoakInstances implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(SoakInstances.class);
+
+	/** The start of a log entry's first line in a child's output: its time. */
+	private static final Pattern LOG_HEAD = Pattern.compile("\\d\\d:\\d\\d:\\d\\d");
 
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
@@ -117,7 +121,8 @@ final class SoakInstances implements AutoCloseable {
 				slot.rss = Long.parseLong(parts[2]);
 			}
 		}
-		else {
+		else if (LOG_HEAD.matcher(line).lookingAt()) {
+			// the first line of each log entry; stack traces stay in the child
 			logger.info("soak instance " + slot.number + "." + generation + ": " + line);
 		}
 	}

@@ -48,6 +48,9 @@ final class SoakMonitor implements AutoCloseable {
 			ORDER BY c.relname
 			""";
 
+	/** The history table, whose partitions and their indexes are summed up. */
+	static final String HISTORY = "awty_delivery_log";
+
 	private static final String CONNECTIONS = "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'";
 
 	/** One interval's figures; {@code -1} where the database could not be asked (it was restarting). */
@@ -167,11 +170,34 @@ final class SoakMonitor implements AutoCloseable {
 				millis(quantile(row.eventLags(), 0.99)), row.occurrencesPerSecond(),
 				millis(quantile(row.occurrenceLags(), 0.99)), megabytes(row.heapAfterGc()), megabytes(row.rss()),
 				count(row.connections()), count(row.pending()), row.faults()));
-		StringJoiner relations = new StringJoiner(", ", "    relations: ", "");
-		row.relations().forEach((name, figures) -> relations.add(String.format("%s %.1f MB%s", name, figures[0] / 1e6,
-				(figures[1] >= 0) ? String.format(" (%,d dead)", figures[1]) : "")));
-		this.out.println(row.relations().isEmpty() ? "    relations: unavailable" : relations.toString());
+		this.out.println(row.relations().isEmpty() ? "    relations: unavailable" : "    relations: " + describe(row.relations()));
 		this.out.flush();
+	}
+
+	/**
+	 * Each relation's size and a table's dead tuples; the history's partitions and their indexes as one sum, as
+	 * there are five days of them with five indexes each.
+	 */
+	static String describe(Map<String, long[]> relations) {
+		StringJoiner described = new StringJoiner(", ");
+		long historyBytes = 0;
+		long historyDead = 0;
+		int historyRelations = 0;
+		for (Map.Entry<String, long[]> relation : relations.entrySet()) {
+			long[] figures = relation.getValue();
+			if (relation.getKey().startsWith(HISTORY)) {
+				historyBytes += figures[0];
+				historyDead += Math.max(0, figures[1]);
+				historyRelations++;
+			}
+			else {
+				described.add(String.format("%s %.2f MB%s", relation.getKey(), figures[0] / 1e6,
+						(figures[1] >= 0) ? String.format(" (%,d dead)", figures[1]) : ""));
+			}
+		}
+		described.add(String.format("%s* %.2f MB in %d tables and indexes (%,d dead)", HISTORY, historyBytes / 1e6,
+				historyRelations, historyDead));
+		return described.toString();
 	}
 
 	/** The lags in microseconds of the events that first arrived in {@code [from, to)}, sorted. */

@@ -95,9 +95,10 @@ public final class SoakScenario implements Scenario {
 		try (AwtyInstances producer = SoakApplication.start(database, new Receiver(0),
 				SystemUnderTest.instanceIdPrefix(options) + "producer-", producing)) {
 			producer.stopDelivery(0);
-			createSchedules(producer.recurringSchedules(), options.schedules());
 			try (SoakInstances instances = SoakInstances.start(options, INSTANCES, receiver, occurrences);
 					SoakMonitor monitor = new SoakMonitor(database, receiver, occurrences, instances, System.out)) {
+				// created while the instances run, so that none fires late because no instance was there yet
+				createSchedules(producer.recurringSchedules(), options.schedules());
 				Scenario.settle();
 				logger.info(String.format("soak: %d instances for %d s, %,d events/s due %d-%d ms ahead, %,d recurring"
 						+ " schedules, a kill every %d s, PostgreSQL %s", INSTANCES, options.duration().toSeconds(),

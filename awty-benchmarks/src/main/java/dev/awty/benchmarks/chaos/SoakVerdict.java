@@ -20,8 +20,6 @@ final class SoakVerdict {
 
 	static final int COMPARED_MINUTES = 10;
 
-	private static final String HISTORY = "awty_delivery_log";
-
 	private final List<SoakMonitor.Row> rows;
 
 	private final int window;
@@ -64,8 +62,8 @@ final class SoakVerdict {
 				this.window, this.rows.size(), SoakMonitor.quantile(lags(first), 0.5),
 				SoakMonitor.quantile(lags(last), 0.5), lagFirst, lagLast, rate(first), rate(last), heapFirst / 1e6,
 				heapLast / 1e6, mean(firstWarm, false) / 1e6, mean(last, false) / 1e6));
-		out.println(String.format("soak largest growth since the first window: %s (history, by design growing, left out)",
-				growth.name()));
+		out.println(String.format("soak largest growth since the first window (the history left out: it grows with every"
+				+ " delivery until its retention): %s", growth.name()));
 		out.println(String.format("soak recurring occurrences: %,d received, %,d repeated", occurrences.total(),
 				occurrences.repeats()));
 		out.println(String.format("soak kills = %d (bound per kill %,d), PostgreSQL restarts = %d", kills, perKill,
@@ -100,7 +98,7 @@ final class SoakVerdict {
 		Growth largest = new Growth("none", Double.NaN);
 		for (Map.Entry<String, long[]> relation : to.entrySet()) {
 			long[] before = from.get(relation.getKey());
-			if (relation.getKey().startsWith(HISTORY) || before == null || before[0] == 0) {
+			if (relation.getKey().startsWith(SoakMonitor.HISTORY) || before == null || before[0] == 0) {
 				continue;
 			}
 			double ratio = (double) relation.getValue()[0] / before[0];
