@@ -1,14 +1,9 @@
 package dev.awty.benchmarks.chaos;
 
 import java.io.PrintStream;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -36,20 +31,6 @@ final class SoakMonitor implements AutoCloseable {
 			| at | events/s | lag p50 ms | lag p99 ms | occurrences/s | occurrence lag p99 ms | heap after GC MB | RSS MB \
 			| connections | pending | faults |
 			|---|---|---|---|---|---|---|---|---|---|---|""";
-
-	/** awty's relations in the soak's schema: the event tables, the starter's tables, and their indexes. */
-	private static final String RELATIONS = """
-			SELECT c.relname, CASE WHEN c.relkind = 'r' THEN pg_table_size(c.oid) ELSE pg_relation_size(c.oid) END,
-			    COALESCE(s.n_dead_tup, -1)
-			FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-			LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid
-			WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'i')
-			  AND (c.relname LIKE 'soak%' OR c.relname LIKE 'awty%' OR c.relname LIKE 'shedlock%')
-			ORDER BY c.relname
-			""";
-
-	/** The history table, whose partitions and their indexes are summed up. */
-	static final String HISTORY = "awty_delivery_log";
 
 	private static final String CONNECTIONS = "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'";
 
@@ -153,7 +134,7 @@ final class SoakMonitor implements AutoCloseable {
 			Row row = new Row(from, to, eventLags.length / seconds, eventLags, occurrenceLags.length / seconds,
 					occurrenceLags, slots.stream().mapToLong((slot) -> slot.heapAfterGc).toArray(),
 					slots.stream().mapToLong((slot) -> slot.rss).toArray(), ask(CONNECTIONS), ask(pendingQuery()),
-					relations(), String.join(", ", this.faults));
+					SoakRelations.read(this.database), String.join(", ", this.faults));
 			this.faults.clear();
 			this.rows.add(row);
 			print(row);
@@ -170,34 +151,8 @@ final class SoakMonitor implements AutoCloseable {
 				millis(quantile(row.eventLags(), 0.99)), row.occurrencesPerSecond(),
 				millis(quantile(row.occurrenceLags(), 0.99)), megabytes(row.heapAfterGc()), megabytes(row.rss()),
 				count(row.connections()), count(row.pending()), row.faults()));
-		this.out.println(row.relations().isEmpty() ? "    relations: unavailable" : "    relations: " + describe(row.relations()));
+		this.out.println(row.relations().isEmpty() ? "    relations: unavailable" : "    relations: " + SoakRelations.describe(row.relations()));
 		this.out.flush();
-	}
-
-	/**
-	 * Each relation's size and a table's dead tuples; the history's partitions and their indexes as one sum, as
-	 * there are five days of them with five indexes each.
-	 */
-	static String describe(Map<String, long[]> relations) {
-		StringJoiner described = new StringJoiner(", ");
-		long historyBytes = 0;
-		long historyDead = 0;
-		int historyRelations = 0;
-		for (Map.Entry<String, long[]> relation : relations.entrySet()) {
-			long[] figures = relation.getValue();
-			if (relation.getKey().startsWith(HISTORY)) {
-				historyBytes += figures[0];
-				historyDead += Math.max(0, figures[1]);
-				historyRelations++;
-			}
-			else {
-				described.add(String.format("%s %.2f MB%s", relation.getKey(), figures[0] / 1e6,
-						(figures[1] >= 0) ? String.format(" (%,d dead)", figures[1]) : ""));
-			}
-		}
-		described.add(String.format("%s* %.2f MB in %d tables and indexes (%,d dead)", HISTORY, historyBytes / 1e6,
-				historyRelations, historyDead));
-		return described.toString();
 	}
 
 	/** The lags in microseconds of the events that first arrived in {@code [from, to)}, sorted. */
@@ -258,22 +213,6 @@ final class SoakMonitor implements AutoCloseable {
 		catch (RuntimeException ex) {
 			return -1;
 		}
-	}
-
-	/** Size in bytes and dead tuples (-1 for an index) of each relation, by name; empty if the database is away. */
-	private Map<String, long[]> relations() {
-		Map<String, long[]> relations = new LinkedHashMap<>();
-		try (Connection connection = this.database.connect(); Statement statement = connection.createStatement();
-				ResultSet rs = statement.executeQuery(RELATIONS)) {
-			while (rs.next()) {
-				relations.put(rs.getString(1), new long[] { rs.getLong(2), rs.getLong(3) });
-			}
-		}
-		catch (SQLException ex) {
-			logger.info("soak: relation sizes unavailable: " + ex.getMessage());
-			relations.clear();
-		}
-		return relations;
 	}
 
 }

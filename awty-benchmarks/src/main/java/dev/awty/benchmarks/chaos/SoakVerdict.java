@@ -98,7 +98,7 @@ final class SoakVerdict {
 		Growth largest = new Growth("none", Double.NaN);
 		for (Map.Entry<String, long[]> relation : to.entrySet()) {
 			long[] before = from.get(relation.getKey());
-			if (relation.getKey().startsWith(SoakMonitor.HISTORY) || before == null || before[0] == 0) {
+			if (relation.getKey().startsWith(SoakRelations.HISTORY) || before == null || before[0] == 0) {
 				continue;
 			}
 			double ratio = (double) relation.getValue()[0] / before[0];
