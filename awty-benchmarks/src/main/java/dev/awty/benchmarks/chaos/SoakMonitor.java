@@ -39,12 +39,14 @@ final class SoakMonitor implements AutoCloseable {
 			long[] occurrenceLags, long[] heapAfterGc, long[] rss, long connections, long pending,
 			Map<String, long[]> relations, String faults) {
 
-		double heapTotal() {
-			return Arrays.stream(this.heapAfterGc).filter((b) -> b >= 0).sum();
+		/** The mean heap after GC of the instances that reported one; NaN if none did (all restarting). */
+		double heapPerInstance() {
+			return Arrays.stream(this.heapAfterGc).filter((b) -> b >= 0).average().orElse(Double.NaN);
 		}
 
-		double rssTotal() {
-			return Arrays.stream(this.rss).filter((b) -> b >= 0).sum();
+		/** The mean RSS of the instances that reported one. */
+		double rssPerInstance() {
+			return Arrays.stream(this.rss).filter((b) -> b >= 0).average().orElse(Double.NaN);
 		}
 
 	}

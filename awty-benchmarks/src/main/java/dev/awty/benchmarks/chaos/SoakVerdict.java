@@ -12,9 +12,9 @@ import dev.awty.benchmarks.report.Results;
 /**
  * The end of a soak: events lost and duplicates against the documented crash bound, and the first and last
  * {@value #COMPARED_MINUTES} minutes of the load compared (a third of the run each when it is shorter than half an
- * hour): lag p99, heap after GC (the first interval left out as warm-up), and the growth of every awty table and index
- * since the end of the first window. The history table and its partitions are left out of the growth: they grow with
- * every delivery until their retention (90 days by default) by design.
+ * hour): lag p99, heap after GC per instance (the first interval left out as warm-up), and the growth of every awty
+ * table and index since the end of the first window. The history table and its partitions are left out of the growth:
+ * they grow with every delivery until their retention (90 days by default) by design.
  */
 final class SoakVerdict {
 
@@ -51,14 +51,14 @@ final class SoakVerdict {
 		List<SoakMonitor.Row> firstWarm = (first.size() > 1) ? first.subList(1, first.size()) : first;
 		double lagFirst = SoakMonitor.quantile(lags(first), 0.99);
 		double lagLast = SoakMonitor.quantile(lags(last), 0.99);
-		double heapFirst = first.isEmpty() ? Double.NaN : mean(firstWarm, true);
+		double heapFirst = mean(firstWarm, true);
 		double heapLast = mean(last, true);
 		Growth growth = largestGrowth(first.get(first.size() - 1).relations(), lastRelations());
 		long lost = receiver.expected() - receiver.received();
 		long bound = kills * perKill;
 		out.println();
 		out.println(String.format("soak first %d and last %d reports of %d compared: lag p50 %.1f / %.1f ms, p99 %.1f /"
-				+ " %.1f ms; events/s %,.0f / %,.0f; heap after GC %.0f / %.0f MB; RSS %.0f / %.0f MB", this.window,
+				+ " %.1f ms; events/s %,.0f / %,.0f; heap after GC %.0f / %.0f MB and RSS %.0f / %.0f MB per instance", this.window,
 				this.window, this.rows.size(), SoakMonitor.quantile(lags(first), 0.5),
 				SoakMonitor.quantile(lags(last), 0.5), lagFirst, lagLast, rate(first), rate(last), heapFirst / 1e6,
 				heapLast / 1e6, mean(firstWarm, false) / 1e6, mean(last, false) / 1e6));
@@ -128,9 +128,14 @@ final class SoakVerdict {
 		return rows.stream().mapToDouble(SoakMonitor.Row::eventsPerSecond).average().orElse(Double.NaN);
 	}
 
+	/**
+	 * The mean per instance over {@code rows}: an instance restarting when a row was taken has no figure there, and
+	 * a sum would count its absence as memory freed.
+	 */
 	private static double mean(List<SoakMonitor.Row> rows, boolean heap) {
 		return rows.stream()
-			.mapToDouble((row) -> heap ? row.heapTotal() : row.rssTotal())
+			.mapToDouble((row) -> heap ? row.heapPerInstance() : row.rssPerInstance())
+			.filter((bytes) -> !Double.isNaN(bytes))
 			.average()
 			.orElse(Double.NaN);
 	}
