@@ -3,8 +3,10 @@ package dev.awty.benchmarks;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 
@@ -15,7 +17,8 @@ import org.jspecify.annotations.Nullable;
 public record Options(List<String> scenarios, @Nullable String url, String user, String password, String schema, int rows,
 		int repetitions, int threads, int poolSize, int batchSize, Duration pollInterval, int rate, Duration duration,
 		int backlogRows, int scheduleRows, int rescheduleRows, Duration lease, int kills, int schedules,
-		int occurrenceRate, int createRate, boolean quartz, int historyDays, int historyRows, Path output) {
+		int occurrenceRate, int createRate, boolean quartz, int historyDays, int historyRows, Duration killInterval,
+		Duration reportInterval, Path output) {
 
 	public static final List<String> SCENARIOS = List.of("drain", "lag", "backlog", "schedule", "reschedule",
 			"recurring", "history", "vacuum-starved");
@@ -29,6 +32,12 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 	/** Limits across three instances (a rate of --rate rows/s over --duration, one row in flight per key), run only when named. */
 	public static final List<String> LIMITS = List.of("limits");
 
+	/**
+	 * The soak (three instances for {@code --duration}, an hour unless given, with a kill every {@code --kill-interval}
+	 * and one PostgreSQL restart), run only when named; {@code --schedules} defaults to 100,000 there.
+	 */
+	public static final List<String> SOAK = List.of("soak");
+
 	/** The chaos scenarios, run only when named (or all of them with {@code chaos}), never by {@code all}. */
 	public static final List<String> CHAOS = List.of("chaos-baseline", "chaos-idle-xact", "chaos-rr-readers",
 			"chaos-overload", "chaos-kill", "chaos-kill-context", "chaos-pg-restart", "chaos-terminate", "chaos-pool",
@@ -38,7 +47,8 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 			usage: <scenario|all> [--rows N] [--reps N] [--threads N] [--pool N] [--batch N] [--poll-interval MS]
 			       [--rate N] [--duration S] [--backlog-rows N] [--schedule-rows N] [--reschedule-rows N]
 			       [--lease S] [--kills N] [--schedules N] [--occurrence-rate N] [--create-rate N]
-			       [--quartz yes|no] [--history-days N] [--history-rows N] [--url JDBC] [--user U]
+			       [--quartz yes|no] [--history-days N] [--history-rows N] [--kill-interval S]
+			       [--report-interval S] [--url JDBC] [--user U]
 			       [--password P] [--schema S] [--out DIR]
 			scenarios: drain, lag, backlog, schedule, reschedule, recurring, history, vacuum-starved, all (several may
 			       be given, comma-separated)
@@ -52,6 +62,9 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 			       --duration seconds (e.g. --rate 100 --duration 60): the rate achieved against the limit, run only when named
 			chaos: chaos-baseline, chaos-idle-xact, chaos-rr-readers, chaos-overload, chaos-kill, chaos-kill-context,
 			       chaos-pg-restart, chaos-terminate, chaos-pool, chaos-failover, chaos (all ten)
+			soak: three awty instances for --duration (default 3600 s) at --rate events/s with --schedules (default
+			       100,000) recurring schedules, one killed every --kill-interval (600 s), PostgreSQL restarted once,
+			       figures every --report-interval (60 s); on a private cluster; run only when named
 			""";
 
 	public static Options parse(String... args) {
@@ -67,7 +80,7 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 				scenarios.addAll(CHAOS);
 			}
 			else if (SCENARIOS.contains(name) || CHAOS.contains(name) || BROKERS.contains(name) || LIMITS.contains(name)
-					|| name.equals(QUICK)) {
+					|| name.equals(QUICK) || SOAK.contains(name)) {
 				scenarios.add(name);
 			}
 			else {
@@ -90,7 +103,8 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 		return new Options(this.scenarios, url, this.user, this.password, this.schema, this.rows, this.repetitions,
 				this.threads, this.poolSize, this.batchSize, this.pollInterval, this.rate, this.duration, this.backlogRows,
 				this.scheduleRows, this.rescheduleRows, this.lease, this.kills, this.schedules, this.occurrenceRate,
-				this.createRate, this.quartz, this.historyDays, this.historyRows, this.output);
+				this.createRate, this.quartz, this.historyDays, this.historyRows, this.killInterval, this.reportInterval,
+				this.output);
 	}
 
 	/** The same options with other sizes, as the {@code quick} scenario runs its parts. */
@@ -98,13 +112,15 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, rows, repetitions,
 				this.threads, this.poolSize, this.batchSize, this.pollInterval, this.rate, duration, this.backlogRows,
 				this.scheduleRows, this.rescheduleRows, this.lease, this.kills, this.schedules, this.occurrenceRate,
-				this.createRate, this.quartz, this.historyDays, this.historyRows, this.output);
+				this.createRate, this.quartz, this.historyDays, this.historyRows, this.killInterval, this.reportInterval,
+				this.output);
 	}
 
 	/** The same options with every size replaced by a tiny one, for the smoke test. */
 	public Options smoke(Path out) {
 		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, 2000, 1, 2, 4, 500,
-				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, this.lease, 1, 20_000, 200, 600, this.quartz, 2, 10_000, out);
+				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, this.lease, 1, 20_000, 200, 600, this.quartz, 2, 10_000,
+				this.killInterval, this.reportInterval, out);
 	}
 
 	private static final class Builder {
@@ -160,9 +176,17 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 		/** Entries per day it fills them with; the seed's 10,000 events a second make 864,000,000. */
 		int historyRows = 1_000_000;
 
+		long killIntervalSeconds = 600;
+
+		long reportIntervalSeconds = 60;
+
 		String out = System.getProperty("awty.benchmarks.out", "awty-benchmarks/results");
 
+		/** The flags given, so that the soak's own defaults apply only to those that were not. */
+		final Set<String> given = new HashSet<>();
+
 		void set(String flag, String value) {
+			this.given.add(flag);
 			try {
 				switch (flag) {
 					case "--url" -> this.url = value;
@@ -188,6 +212,8 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 					case "--quartz" -> this.quartz = yesOrNo(flag, value);
 					case "--history-days" -> this.historyDays = positive(flag, value);
 					case "--history-rows" -> this.historyRows = positive(flag, value);
+					case "--kill-interval" -> this.killIntervalSeconds = positive(flag, value);
+					case "--report-interval" -> this.reportIntervalSeconds = positive(flag, value);
 					case "--out" -> this.out = value;
 					default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + USAGE);
 				}
@@ -214,6 +240,23 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 		}
 
 		Options build(List<String> scenarios) {
+			if (scenarios.stream().anyMatch(SOAK::contains)) {
+				if (!this.given.contains("--duration")) {
+					this.durationSeconds = 3600;
+				}
+				if (!this.given.contains("--schedules")) {
+					this.schedules = 100_000;
+				}
+				if (this.killIntervalSeconds >= this.durationSeconds) {
+					throw new IllegalArgumentException("--kill-interval (" + this.killIntervalSeconds
+							+ " s) must be shorter than --duration (" + this.durationSeconds
+							+ " s): the soak kills an instance every --kill-interval and at least once");
+				}
+				if (this.reportIntervalSeconds > this.durationSeconds) {
+					throw new IllegalArgumentException("--report-interval (" + this.reportIntervalSeconds
+							+ " s) must not exceed --duration (" + this.durationSeconds + " s)");
+				}
+			}
 			if (!this.schema.matches("[a-z_][a-z0-9_]{0,62}")) {
 				throw new IllegalArgumentException("--schema must be a lower-case SQL identifier, not '" + this.schema + "'");
 			}
@@ -229,7 +272,9 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 					this.threads, this.pool, this.batch, Duration.ofMillis(this.pollMillis), this.rate,
 					Duration.ofSeconds(this.durationSeconds), this.backlogRows, this.scheduleRows, this.rescheduleRows,
 					Duration.ofSeconds(this.leaseSeconds), this.kills, this.schedules, this.occurrenceRate,
-					this.createRate, this.quartz, this.historyDays, this.historyRows, Path.of(this.out));
+					this.createRate, this.quartz, this.historyDays, this.historyRows,
+					Duration.ofSeconds(this.killIntervalSeconds), Duration.ofSeconds(this.reportIntervalSeconds),
+					Path.of(this.out));
 		}
 
 	}

@@ -56,4 +56,26 @@ class OptionsTests {
 		assertThat(Options.parse("quick").scenarios()).containsExactly("quick");
 	}
 
+	@Test
+	void soakRunsAnHourWithAHundredThousandSchedulesAndAKillEveryTenMinutesUnlessToldOtherwise() {
+		Options soak = Options.parse("soak");
+
+		assertThat(soak.duration()).isEqualTo(Duration.ofHours(1));
+		assertThat(soak.schedules()).isEqualTo(100_000);
+		assertThat(soak.killInterval()).isEqualTo(Duration.ofMinutes(10));
+		assertThat(soak.reportInterval()).isEqualTo(Duration.ofMinutes(1));
+		Options shortened = Options.parse("soak", "--duration", "600", "--kill-interval", "150", "--schedules", "1000");
+		assertThat(shortened.duration()).isEqualTo(Duration.ofMinutes(10));
+		assertThat(shortened.killInterval()).isEqualTo(Duration.ofSeconds(150));
+		assertThat(shortened.schedules()).isEqualTo(1000);
+		assertThat(Options.parse("recurring").schedules()).isEqualTo(1_000_000);
+	}
+
+	@Test
+	void soakRefusesAKillIntervalThatWouldKillNoInstanceWithinItsDuration() {
+		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("soak", "--duration", "60"))
+			.withMessage("--kill-interval (600 s) must be shorter than --duration (60 s): the soak kills an instance"
+					+ " every --kill-interval and at least once");
+	}
+
 }

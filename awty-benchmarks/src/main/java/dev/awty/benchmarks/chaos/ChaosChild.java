@@ -11,6 +11,8 @@ import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
 import dev.awty.benchmarks.report.Results;
+import dev.awty.benchmarks.soak.JvmMemory;
+import dev.awty.benchmarks.soak.SoakApplication;
 
 /**
  * A replica in a JVM of its own, for the scenario that kills it: {@code <system> <instance id> <benchmark
@@ -33,7 +35,12 @@ public final class ChaosChild {
 		Options options = Options.parse(flags);
 		BenchDatabase database = new BenchDatabase(options);
 		Receiver receiver = Receiver.forwarding(System.out, Duration.ZERO);
-		if (system.equals(Results.AWTY)) {
+		if (system.equals(SoakScenario.CHILD)) {
+			SoakApplication.start(database, receiver, SystemUnderTest.instanceIdPrefix(options) + "child" + id + "-",
+					SystemUnderTest.awtyProperties(options));
+			JvmMemory.report(System.out);
+		}
+		else if (system.equals(Results.AWTY)) {
 			AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, receiver,
 					SystemUnderTest.instanceIdPrefix(options) + "child" + id + "-", SystemUnderTest.awtyProperties(options));
 		}

@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -44,15 +45,25 @@ final class ChildInstance {
 	/** The child's stdout: a file, not a pipe, so that nothing it wrote before SIGKILL can be lost in transit. */
 	private final Path output;
 
-	private ChildInstance(Process process, Path output, String id, Receiver receiver) {
+	/** What becomes of a line that is neither a delivery nor {@code READY}. */
+	private final Consumer<String> otherLines;
+
+	private ChildInstance(Process process, Path output, String id, Receiver receiver, Consumer<String> otherLines) {
 		this.process = process;
 		this.output = output;
+		this.otherLines = otherLines;
 		this.reader = new Thread(() -> read(id, receiver), "chaos-child-" + id);
 		this.reader.setDaemon(true);
 		this.reader.start();
 	}
 
 	static ChildInstance start(String system, String id, Options options, Receiver receiver) {
+		return start(system, id, options, receiver, (line) -> logger.info("child " + id + ": " + line));
+	}
+
+	/** A child whose lines other than deliveries and {@code READY} (the soak's memory figures) go to {@code otherLines}. */
+	static ChildInstance start(String system, String id, Options options, Receiver receiver,
+			Consumer<String> otherLines) {
 		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
 				"-Xmx384m", "-XX:TieredStopAtLevel=1", "-cp", classPath(), ChaosChild.class.getName(), system, id,
 				"--url", options.url(), "--user", options.user(), "--password", options.password(), "--schema",
@@ -64,7 +75,7 @@ final class ChildInstance {
 			Process process = new ProcessBuilder(command).redirectOutput(output.toFile())
 				.redirectError(ProcessBuilder.Redirect.INHERIT)
 				.start();
-			return new ChildInstance(process, output, id, receiver);
+			return new ChildInstance(process, output, id, receiver, otherLines);
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException("cannot start a child JVM", ex);
@@ -147,7 +158,7 @@ final class ChildInstance {
 			this.ready.countDown();
 		}
 		else if (!line.isBlank()) {
-			logger.info("child " + id + ": " + line);
+			this.otherLines.accept(line);
 		}
 	}
 

@@ -10,6 +10,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongPredicate;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -81,6 +82,17 @@ final class Load {
 	 */
 	double produce(Plan plan, long startNanos, long minAheadMillis, long maxAheadMillis, SystemUnderTest sut,
 			BenchDatabase database, Receiver receiver) {
+		return produce(plan, startNanos, minAheadMillis, maxAheadMillis, sut.scheduling(),
+				(seq) -> database.queryLong(sut.existsQuery(seq)) > 0, receiver);
+	}
+
+	/**
+	 * The same for a system of several tables (the soak).
+	 * @param exists whether the row of a sequence number exists: a producer whose commit failed ambiguously checks
+	 * before retrying
+	 */
+	double produce(Plan plan, long startNanos, long minAheadMillis, long maxAheadMillis,
+			SystemUnderTest.Scheduling scheduling, LongPredicate exists, Receiver receiver) {
 		ExecutorService producers = Executors.newFixedThreadPool(PRODUCERS);
 		try {
 			List<Future<?>> running = new ArrayList<>();
@@ -94,7 +106,7 @@ final class Load {
 						}
 						long ahead = (maxAheadMillis == 0) ? 0
 								: ThreadLocalRandom.current().nextLong(minAheadMillis, maxAheadMillis + 1);
-						schedule(seq, Instant.now().plusMillis(ahead), sut, database, receiver);
+						schedule(seq, Instant.now().plusMillis(ahead), scheduling, exists, receiver);
 					}
 				}));
 			}
@@ -111,15 +123,16 @@ final class Load {
 		return plan.events() * 1e9 / (System.nanoTime() - startNanos);
 	}
 
-	private void schedule(long seq, Instant dueAt, SystemUnderTest sut, BenchDatabase database, Receiver receiver) {
+	private void schedule(long seq, Instant dueAt, SystemUnderTest.Scheduling scheduling, LongPredicate exists,
+			Receiver receiver) {
 		long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
 		boolean retry = false;
 		while (true) {
 			try {
-				if (retry && (receiver.arrived(seq) || database.queryLong(sut.existsQuery(seq)) > 0)) {
+				if (retry && (receiver.arrived(seq) || exists.test(seq))) {
 					return;
 				}
-				sut.scheduling().schedule(seq, dueAt);
+				scheduling.schedule(seq, dueAt);
 				return;
 			}
 			catch (RuntimeException ex) {

@@ -7,6 +7,7 @@ import java.util.List;
 
 import dev.awty.benchmarks.BenchDatabase;
 import dev.awty.benchmarks.chaos.ChaosScenario;
+import dev.awty.benchmarks.chaos.SoakScenario;
 import dev.awty.benchmarks.report.Results;
 
 /** One scenario of the benchmark: runs every system it compares, each repetition in alternating order. */
@@ -31,6 +32,7 @@ public interface Scenario {
 			case "broker-rabbit" -> new BrokerScenario("rabbit");
 			case "quick" -> new QuickScenario();
 			case "vacuum-starved" -> new VacuumStarvedScenario();
+			case SoakScenario.NAME -> new SoakScenario();
 			default -> ChaosScenario.named(name);
 		};
 	}
