@@ -35,6 +35,7 @@ import dev.awty.dialect.DialectDetector;
 import dev.awty.history.HistoryMode;
 import dev.awty.integration.ChannelEventPublisher;
 import dev.awty.integration.SendScope;
+import dev.awty.internal.pause.PausedTypes;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.wakeup.DueNotificationListener;
 import dev.awty.internal.delivery.OutcomeStore;
@@ -162,6 +163,18 @@ public final class AwtyAutoConfiguration {
 			AwtyProperties properties) {
 		return new DeliveryPollers(properties.getPoller().getShutdownTimeout(), wakeUps, lockProvider,
 				clock.getIfUnique(Clock::systemUTC));
+	}
+
+	@Bean
+	@DependsOnDatabaseInitialization
+	PausedTypes awtyTypePauses(AwtyEventTypes eventTypes, DeliveryPollers pollers, DataSource dataSource,
+			SqlDialect dialect, AwtyProperties properties) {
+		if (properties.getSchema().isValidate()) {
+			new SchemaValidator(dataSource, dialect).requirePauseTable();
+		}
+		PausedTypes pauses = new PausedTypes(dataSource, dialect, Set.copyOf(eventTypes.names()));
+		pollers.pauseWith(pauses);
+		return pauses;
 	}
 
 	@Bean
