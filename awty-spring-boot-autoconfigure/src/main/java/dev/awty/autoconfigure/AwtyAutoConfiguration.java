@@ -165,13 +165,10 @@ public final class AwtyAutoConfiguration {
 				clock.getIfUnique(Clock::systemUTC));
 	}
 
+	/** AwtyEventPipelines checks that its table exists. */
 	@Bean
-	@DependsOnDatabaseInitialization
 	PausedTypes awtyTypePauses(AwtyEventTypes eventTypes, DeliveryPollers pollers, DataSource dataSource,
-			SqlDialect dialect, AwtyProperties properties) {
-		if (properties.getSchema().isValidate()) {
-			new SchemaValidator(dataSource, dialect).requirePauseTable();
-		}
+			SqlDialect dialect) {
 		PausedTypes pauses = new PausedTypes(dataSource, dialect, Set.copyOf(eventTypes.names()));
 		pollers.pauseWith(pauses);
 		return pauses;

@@ -19,6 +19,8 @@ public final class PauseMeters {
 		Gauge.builder("awty.paused", paused, (current) -> current.get().contains(type) ? 1 : 0)
 			.description("Whether an operator paused the delivery of the type (1) or not (0)")
 			.tag("type", type)
+			// Micrometer holds the state weakly; the supplier is a method reference nothing else keeps.
+			.strongReference(true)
 			.register(registry);
 	}
 

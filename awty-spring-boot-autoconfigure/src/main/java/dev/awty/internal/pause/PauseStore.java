@@ -9,12 +9,15 @@ import javax.sql.DataSource;
 
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionOperations;
 
+import dev.awty.internal.support.AwtyTransactions;
 import dev.awty.spi.SqlDialect;
 
 /**
  * The statements of {@code awty_type_pause}: one row per paused type. Every statement is the same on each database
- * but for the database's "now", which the dialect supplies.
+ * but for the database's "now", which the dialect supplies. Writes run in awty's transactions: a pool that does not
+ * auto-commit would roll them back.
  */
 final class PauseStore {
 
@@ -32,10 +35,13 @@ final class PauseStore {
 
 	private final SqlDialect dialect;
 
+	private final TransactionOperations transaction;
+
 	private final String insertPause;
 
 	PauseStore(DataSource dataSource, SqlDialect dialect) {
 		this.jdbc = JdbcClient.create(dataSource);
+		this.transaction = AwtyTransactions.on(dataSource);
 		this.dialect = dialect;
 		this.insertPause = dialect.withDatabaseNow(INSERT_PAUSE);
 	}
@@ -52,7 +58,8 @@ final class PauseStore {
 	/** @return {@code false} if the type was paused already */
 	boolean insert(String type) {
 		try {
-			return this.jdbc.sql(this.insertPause).param("type", type).update() == 1;
+			return Boolean.TRUE.equals(this.transaction
+				.execute((status) -> this.jdbc.sql(this.insertPause).param("type", type).update() == 1));
 		}
 		catch (DuplicateKeyException ex) {
 			// Another operator paused it first: a pause of a paused type changes nothing.
@@ -62,7 +69,8 @@ final class PauseStore {
 
 	/** @return {@code false} if the type was not paused */
 	boolean delete(String type) {
-		return this.jdbc.sql(DELETE_PAUSE).param("type", type).update() == 1;
+		return Boolean.TRUE.equals(
+				this.transaction.execute((status) -> this.jdbc.sql(DELETE_PAUSE).param("type", type).update() == 1));
 	}
 
 }

@@ -66,6 +66,10 @@ public final class PausedTypes implements TypePauses, PauseCheck {
 
 	@Override
 	public boolean isPaused(String name, Duration maxAge) {
+		if (!this.types.contains(name)) {
+			// The recurring schedules are paused one by one, not here.
+			return false;
+		}
 		if (!this.read || System.nanoTime() - this.readAtNanos > maxAge.toNanos()) {
 			synchronized (this.refresh) {
 				// Another loop may have read it while this one waited.
