@@ -22,6 +22,7 @@ import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
 
 import dev.awty.EventScheduler;
+import dev.awty.TypePauses;
 import dev.awty.autoconfigure.AwtyDashboardAutoConfiguration;
 import dev.awty.autoconfigure.AwtyObservabilityAutoConfiguration;
 import dev.awty.internal.observe.BacklogMonitor;
@@ -272,6 +273,35 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 	}
 
 	@Test
+	void anOperatorPausesAndResumesATypeShownAsPausedInTheOverviewWhileOthersAreRefused() {
+		run((mvc, context) -> {
+			TypePauses pauses = context.getBean(TypePauses.class);
+			mvc.perform(post("/awty/api/types/" + TYPE + "/pause").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isForbidden());
+			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/pause"), "").contentType(MediaType.TEXT_PLAIN))
+				.andExpect(status().isUnsupportedMediaType());
+			assertThat(pauses.paused()).isEmpty();
+
+			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/pause"), ""))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.paused").value(true))
+				.andExpect(jsonPath("$.changed").value(true));
+			assertThat(pauses.paused()).containsOnlyKeys(TYPE);
+			mvc.perform(get("/awty/api/overview").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.types." + TYPE + ".paused").value(true));
+
+			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/resume"), ""))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.paused").value(false))
+				.andExpect(jsonPath("$.changed").value(true));
+			assertThat(pauses.paused()).isEmpty();
+			mvc.perform(get("/awty/api/overview").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.types." + TYPE + ".paused").value(false));
+			mvc.perform(operator(post("/awty/api/types/unknown/pause"), "")).andExpect(status().isNotFound());
+		});
+	}
+
+	@Test
 	void aReadOnlyDashboardRefusesEveryChangeButStillShows() {
 		run((mvc, context) -> {
 			context.getBean(DeliveryPollers.class).stop();
@@ -287,6 +317,8 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 				.andExpect(jsonPath("$.error").value("The dashboard is read-only (awty.dashboard.read-only=true)"));
 			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/cancel"), "{\"ids\":[" + id + "]}"))
 				.andExpect(status().isForbidden());
+			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/pause"), "")).andExpect(status().isForbidden());
+			assertThat(context.getBean(TypePauses.class).paused()).isEmpty();
 			assertThat(context.getBean(RecurringSchedules.class).get("report-daily"))
 				.hasValueSatisfying((schedule) -> assertThat(schedule.enabled()).isTrue());
 		}, "awty.dashboard.read-only=true");
