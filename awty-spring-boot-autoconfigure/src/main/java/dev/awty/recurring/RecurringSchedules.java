@@ -1,5 +1,6 @@
 package dev.awty.recurring;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -71,6 +72,16 @@ public interface RecurringSchedules {
 	 * @throws ScheduleNotFoundException if there is none
 	 */
 	RecurringSchedule resume(String id);
+
+	/**
+	 * The next {@code count} times the schedule fires, earliest first, from its next occurrence as stored: computed,
+	 * nothing is changed. Fewer when its expression has no more (an {@code @at}, a cron with no later match); empty
+	 * when it has no next occurrence (completed, or paused: a resume fires from the first occurrence after then).
+	 * @param count how many, 1 to 100
+	 * @throws ScheduleNotFoundException if there is none
+	 * @throws InvalidScheduleException naming the field {@code count} if it is not between 1 and 100
+	 */
+	List<Instant> nextFireTimes(String id, int count);
 
 	/**
 	 * Every version of the schedule's definition, newest (its current one) first: the one it was created with, and

@@ -50,6 +50,32 @@ abstract class RecurringVersionsContractTests extends DatabaseContractTests {
 	}
 
 	@Test
+	void nextFireTimesAreTheComingOccurrencesInTheSchedulesTimeZoneAndNoneWhilePaused() {
+		application(new ReceivedEvents()).run((context) -> {
+			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
+			RecurringSchedule created = schedules
+				.create(ScheduleDefinition.of("morning", "0 30 9 * * *").withTimeZone("Europe/Berlin"));
+			List<Instant> times = schedules.nextFireTimes("morning", 3);
+			assertThat(times).hasSize(3).first().isEqualTo(created.nextFireAt());
+			assertThat(times).allSatisfy((time) -> assertThat(time.atZone(java.time.ZoneId.of("Europe/Berlin"))
+				.toLocalTime()).isEqualTo(java.time.LocalTime.of(9, 30)));
+			assertThat(times).isSorted().doesNotHaveDuplicates();
+			assertThat(schedules.get("morning")).hasValueSatisfying(
+					(unchanged) -> assertThat(unchanged.version()).isEqualTo(created.version()));
+
+			schedules.create(ScheduleDefinition.of("once", "@at 2100-01-01T00:00:00Z"));
+			assertThat(schedules.nextFireTimes("once", 5)).containsExactly(Instant.parse("2100-01-01T00:00:00Z"));
+			schedules.pause("morning");
+			assertThat(schedules.nextFireTimes("morning", 3)).isEmpty();
+			assertThatExceptionOfType(ScheduleNotFoundException.class)
+				.isThrownBy(() -> schedules.nextFireTimes("evening", 3));
+			assertThatExceptionOfType(InvalidScheduleException.class)
+				.isThrownBy(() -> schedules.nextFireTimes("morning", 101))
+				.withMessageContaining("count must be between 1 and 100, was 101");
+		});
+	}
+
+	@Test
 	void versionsListEveryDefinitionNewestFirstWithTheDatabaseTimeOfTheChange() {
 		application(new ReceivedEvents()).run((context) -> {
 			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);

@@ -1,5 +1,8 @@
 package dev.awty.internal.recurring;
 
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,6 +18,7 @@ import dev.awty.recurring.InvalidScheduleException;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
+import dev.awty.recurring.ScheduleExpression;
 import dev.awty.recurring.ScheduleNotFoundException;
 import dev.awty.recurring.ScheduleVersion;
 import dev.awty.spi.SqlDialect;
@@ -26,6 +30,8 @@ import dev.awty.spi.SqlDialect;
 public final class JdbcRecurringSchedules implements RecurringSchedules {
 
 	private static final int MAX_PAGE = 1000;
+
+	private static final int MAX_FIRE_TIMES = 100;
 
 	private final ScheduleStore store;
 
@@ -92,6 +98,23 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 	@Override
 	public RecurringSchedule resume(String id) {
 		return this.changes.change(id, (current) -> this.validator.validate(current.definition().withEnabled(true)));
+	}
+
+	@Override
+	public List<Instant> nextFireTimes(String id, int count) {
+		if (count < 1 || count > MAX_FIRE_TIMES) {
+			throw new InvalidScheduleException("count", "count must be between 1 and " + MAX_FIRE_TIMES + ", was " + count);
+		}
+		RecurringSchedule schedule = get(id).orElseThrow(() -> new ScheduleNotFoundException(id));
+		ScheduleExpression expression = ScheduleExpression.parse(schedule.expression());
+		ZoneId zone = ZoneId.of(schedule.timeZone());
+		List<Instant> times = new ArrayList<>(count);
+		Instant next = schedule.enabled() ? schedule.nextFireAt() : null;
+		while (next != null && times.size() < count) {
+			times.add(next);
+			next = expression.next(next, zone);
+		}
+		return times;
 	}
 
 	@Override
