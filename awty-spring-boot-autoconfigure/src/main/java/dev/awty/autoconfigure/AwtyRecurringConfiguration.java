@@ -96,9 +96,10 @@ class AwtyRecurringConfiguration {
 	@ConditionalOnMissingBean(RecurringSchedules.class)
 	@DependsOnDatabaseInitialization
 	JdbcRecurringSchedules recurringSchedules(SqlDialect dialect, DataSource dataSource, RecurringSettings settings,
-			RecurringWakeUps wakeUps) {
+			RecurringWakeUps wakeUps, EventPublisher publisher, AwtyInstance instance) {
 		// awty's own transactions, not the application's primary manager, which may manage JPA or another resource.
-		return new JdbcRecurringSchedules(dialect, dataSource, AwtyTransactions.on(dataSource), settings, wakeUps);
+		return new JdbcRecurringSchedules(dialect, dataSource, AwtyTransactions.on(dataSource), settings, wakeUps,
+				publisher, instance.id());
 	}
 
 	private static Set<String> allowedChannels(AwtyRecurringProperties recurring) {

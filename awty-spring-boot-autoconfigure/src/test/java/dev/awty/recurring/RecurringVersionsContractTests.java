@@ -50,6 +50,34 @@ abstract class RecurringVersionsContractTests extends DatabaseContractTests {
 	}
 
 	@Test
+	void fireNowPublishesOneOccurrenceWithAnIdOfItsOwnAndTheCurrentVersionRecordedInHistoryEvenWhilePaused() {
+		ReceivedEvents received = new ReceivedEvents();
+		application(received).run((context) -> {
+			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
+			schedules.create(ScheduleDefinition.of("digest", "@daily").withPayload("{\"v\":1}"));
+			schedules.update(ScheduleDefinition.of("digest", "@daily").withPayload("{\"v\":2}"));
+			RecurringSchedule paused = schedules.pause("digest");
+
+			String eventId = schedules.fireNow("digest");
+
+			assertThat(eventId).startsWith("recurring:digest-now-");
+			assertThat(received.all()).singleElement().satisfies((occurrence) -> {
+				assertThat(occurrence.eventId()).isEqualTo(eventId);
+				assertThat(occurrence.message().getPayload()).isEqualTo("{\"v\":2}");
+				assertThat(versionOf(occurrence)).isEqualTo(paused.version());
+			});
+			assertThat(delivered(context.getBean(DeliveryHistory.class), "digest")).singleElement()
+				.satisfies((entry) -> {
+					assertThat(entry.eventId()).isEqualTo(eventId);
+					assertThat(entry.scheduleVersion()).isEqualTo(paused.version());
+				});
+			assertThat(schedules.get("digest")).hasValue(paused);
+			assertThatExceptionOfType(ScheduleNotFoundException.class).isThrownBy(() -> schedules.fireNow("weekly"));
+			assertThat(received.count()).isEqualTo(1);
+		});
+	}
+
+	@Test
 	void nextFireTimesAreTheComingOccurrencesInTheSchedulesTimeZoneAndNoneWhilePaused() {
 		application(new ReceivedEvents()).run((context) -> {
 			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);

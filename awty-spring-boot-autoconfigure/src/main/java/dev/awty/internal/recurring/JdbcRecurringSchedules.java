@@ -21,6 +21,7 @@ import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.recurring.ScheduleExpression;
 import dev.awty.recurring.ScheduleNotFoundException;
 import dev.awty.recurring.ScheduleVersion;
+import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -43,11 +44,16 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 
 	private final ScheduleChanges changes;
 
+	private final FireNow fireNow;
+
 	/**
 	 * @param transactions awty's own transactions on {@code dataSource}, which every write runs in
+	 * @param publisher publishes the occurrences fired now
+	 * @param instanceId names this instance in their history entries
 	 */
 	public JdbcRecurringSchedules(SqlDialect dialect, DataSource dataSource, TransactionOperations transactions,
-			RecurringSettings settings, RecurringWakeUps wakeUps) {
+			RecurringSettings settings, RecurringWakeUps wakeUps, EventPublisher publisher, String instanceId) {
+		this.fireNow = new FireNow(settings, publisher, dataSource, dialect, transactions, instanceId);
 		this.store = new ScheduleStore(dialect, JdbcClient.create(dataSource), new NamedParameterJdbcTemplate(dataSource));
 		this.validator = new ScheduleValidator(settings.payloadLimitBytes(), settings.allowedChannels());
 		this.versions = new ScheduleVersions(dialect, JdbcClient.create(dataSource));
@@ -98,6 +104,14 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 	@Override
 	public RecurringSchedule resume(String id) {
 		return this.changes.change(id, (current) -> this.validator.validate(current.definition().withEnabled(true)));
+	}
+
+	@Override
+	public String fireNow(String id) {
+		if (id == null || id.isBlank()) {
+			throw new InvalidScheduleException("id", "A schedule id is required to fire it now");
+		}
+		return this.fireNow.fire(get(id).orElseThrow(() -> new ScheduleNotFoundException(id)));
 	}
 
 	@Override
