@@ -34,8 +34,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * Drives the sample shop's awty dashboard in a real headless Chromium: the types table shows the backlog, a search
  * by album shows the purchase columns it joins, cancelling a pending row and retrying a failed one change them in
- * the database; the recurring digests are paused, resumed and deleted, and a failure leads to its row's timeline; the
- * delivery of purchases is paused, its new row waits overdue, and resuming delivers it.
+ * the database; the recurring digests are paused, resumed, fired now and deleted, and a failure leads to its row's
+ * timeline; the delivery of purchases is paused, its new row waits overdue, and resuming delivers it.
  * One shop and one browser serve every test. Needs Debian's
  * {@code chromium} and {@code chromium-driver}; with {@code CI=true} their absence fails the test.
  */
@@ -174,6 +174,12 @@ class DashboardBrowserIntegrationTests {
 		schedule(carol).findElement(By.cssSelector("button[data-schedule-action=resume]")).click();
 		wait.until(ExpectedConditions.textToBe(scheduleCell(carol, "state"), "active"));
 		assertThat(browser.findElement(scheduleCell(carol, "version")).getText()).isEqualTo("3");
+		schedule(carol).findElement(By.cssSelector("button[data-schedule-action='fire-now']")).click();
+		wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("message"),
+				"fired " + carol + " now as recurring:" + carol + "-now-"));
+		assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM awty_delivery_log WHERE schedule_id = ? AND event_id LIKE ?"
+				+ " AND outcome = 'DELIVERED' AND schedule_version = 3", Integer.class, carol,
+				"recurring:" + carol + "-now-%")).isEqualTo(1);
 
 		String dave = "digest-dave@example.com";
 		schedule(dave).findElement(By.cssSelector("button[data-schedule-action=delete]")).click();

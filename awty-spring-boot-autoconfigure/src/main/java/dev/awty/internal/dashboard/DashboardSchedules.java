@@ -52,7 +52,7 @@ public final class DashboardSchedules {
 	}
 
 	/**
-	 * Pauses, resumes or deletes a schedule.
+	 * Pauses, resumes, fires now (adding {@code firedEventId}) or deletes a schedule.
 	 * @return the schedule as it is now, or {@code null} once deleted
 	 * @throws IllegalArgumentException if the action is unknown
 	 * @throws DashboardResponses.NotFound if there is no schedule with this id
@@ -63,6 +63,13 @@ public final class DashboardSchedules {
 			return switch (action) {
 				case "pause" -> describe(schedules.pause(id));
 				case "resume" -> describe(schedules.resume(id));
+				case "fire-now" -> {
+					String eventId = schedules.fireNow(id);
+					Map<String, @Nullable Object> fired = new LinkedHashMap<>(
+							describe(schedules.get(id).orElseThrow(() -> new ScheduleNotFoundException(id))));
+					fired.put("firedEventId", eventId);
+					yield fired;
+				}
 				case "delete" -> {
 					if (!schedules.delete(id)) {
 						throw new ScheduleNotFoundException(id);
@@ -70,7 +77,7 @@ public final class DashboardSchedules {
 					yield null;
 				}
 				default -> throw new IllegalArgumentException(
-						"Unknown schedule action '" + action + "'; use pause, resume or delete");
+						"Unknown schedule action '" + action + "'; use pause, resume, fire-now or delete");
 			};
 		}
 		catch (ScheduleNotFoundException ex) {

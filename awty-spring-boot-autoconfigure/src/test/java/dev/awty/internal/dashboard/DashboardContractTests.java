@@ -33,6 +33,7 @@ import dev.awty.repository.SelectionFilter;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.PurchaseConsumerConfiguration;
+import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.TestSecurity;
@@ -68,6 +69,7 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 
 	private WebApplicationContextRunner application(String... properties) {
 		return AwtyContexts.webConsuming(PurchaseConsumerConfiguration.class, this.database, new ReceivedEvents())
+			.withUserConfiguration(RecurringConsumerConfiguration.class)
 			.withConfiguration(AutoConfigurations.of(AwtyObservabilityAutoConfiguration.class,
 					AwtyDashboardAutoConfiguration.class))
 			.withBean("byPurchase", SelectionFilter.class, () -> SelectionFilter.of(TestPurchase.class, "purchase",
@@ -241,6 +243,11 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 				.andExpect(jsonPath("$.schedule.state").value("ACTIVE"))
 				.andExpect(jsonPath("$.schedule.version").value(3))
 				.andExpect(jsonPath("$.schedule.nextFireAt").isNotEmpty());
+			mvc.perform(operator(post("/awty/api/schedules/report-daily/fire-now"), ""))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.schedule.version").value(3))
+				.andExpect(jsonPath("$.schedule.firedEventId").value(org.hamcrest.Matchers.startsWith(
+						"recurring:report-daily-now-")));
 
 			// A user without the role, the operator without the CSRF token or without JSON, change nothing.
 			mvc.perform(post("/awty/api/schedules/report-daily/delete").session(TestSecurity.sessionWithCsrfToken())
@@ -258,7 +265,7 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 
 			mvc.perform(operator(post("/awty/api/schedules/report-daily/archive"), ""))
 				.andExpect(status().isBadRequest())
-				.andExpect(jsonPath("$.error").value("Unknown schedule action 'archive'; use pause, resume or delete"));
+				.andExpect(jsonPath("$.error").value("Unknown schedule action 'archive'; use pause, resume, fire-now or delete"));
 			mvc.perform(operator(post("/awty/api/schedules/report-daily/delete"), ""))
 				.andExpect(status().isOk())
 				.andExpect(jsonPath("$.action").value("delete"));
