@@ -180,6 +180,9 @@ class DashboardBrowserIntegrationTests {
 		assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM awty_delivery_log WHERE schedule_id = ? AND event_id LIKE ?"
 				+ " AND outcome = 'DELIVERED' AND schedule_version = 3", Integer.class, carol,
 				"recurring:" + carol + "-now-%")).isEqualTo(1);
+		schedule(carol).click();
+		wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("message"),
+				"Next fire times of " + carol + ": "));
 
 		String dave = "digest-dave@example.com";
 		schedule(dave).findElement(By.cssSelector("button[data-schedule-action=delete]")).click();

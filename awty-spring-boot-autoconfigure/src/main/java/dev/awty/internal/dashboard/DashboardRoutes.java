@@ -35,7 +35,8 @@ import static dev.awty.internal.dashboard.DashboardResponses.respond;
 /**
  * The dashboard under {@code /awty}: the page, and the JSON it reads ({@code GET /awty/api/overview},
  * {@code GET /awty/api/types/{type}/rows}, {@code GET /awty/api/types/{type}/rows/{id}/history},
- * {@code GET /awty/api/failures}, {@code GET /awty/api/schedules}, {@code GET /awty/api/schedules/{id}/history}) and
+ * {@code GET /awty/api/failures}, {@code GET /awty/api/schedules}, {@code GET /awty/api/schedules/{id}/history},
+ * {@code GET /awty/api/schedules/{id}/next}) and
  * writes ({@code POST /awty/api/types/{type}/pause} and {@code …/resume} for the whole type,
  * {@code POST /awty/api/types/{type}/{action}} for rows, {@code POST /awty/api/schedules/{id}/{action}}). Writes need
  * what reads need, a dashboard that is not read-only and, with Spring Security, the CSRF token. Every action is
@@ -85,6 +86,7 @@ public final class DashboardRoutes {
 			.GET(PATH + "/api/failures", handle(readable(this::failures)))
 			.GET(PATH + "/api/schedules", handle(readable(this::schedules)))
 			.GET(PATH + "/api/schedules/{id}/history", handle(readable(this::scheduleHistory)))
+			.GET(PATH + "/api/schedules/{id}/next", handle(readable(this::nextFireTimes)))
 			.POST(PATH + "/api/types/{type}/pause", handle((request) -> pauseOrResume(request, true)))
 			.POST(PATH + "/api/types/{type}/resume", handle((request) -> pauseOrResume(request, false)))
 			.POST(PATH + "/api/types/{type}/{action}", handle(this::act))
@@ -162,6 +164,11 @@ public final class DashboardRoutes {
 		int limit = request.param("limit").map(DashboardRoutes::number).orElse(50);
 		return respond(HttpStatus.OK).body(Map.of("entries",
 				this.schedules.history(request.pathVariable("id"), limit)));
+	}
+
+	private ServerResponse nextFireTimes(ServerRequest request) {
+		int count = request.param("count").map((text) -> number("count", text)).orElse(5);
+		return respond(HttpStatus.OK).body(Map.of("fireTimes", this.schedules.next(request.pathVariable("id"), count)));
 	}
 
 	private ServerResponse act(ServerRequest request) throws Exception {

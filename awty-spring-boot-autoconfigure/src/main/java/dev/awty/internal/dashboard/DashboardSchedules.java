@@ -8,6 +8,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.history.DeliveryHistory;
+import dev.awty.recurring.InvalidScheduleException;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleNotFoundException;
@@ -49,6 +50,24 @@ public final class DashboardSchedules {
 		DashboardRows.requireLimit(limit);
 		schedules();
 		return this.history.forSchedule(scheduleId, limit).stream().map(DashboardHistory::describe).toList();
+	}
+
+	/**
+	 * The next {@code count} fire times of one schedule, as ISO-8601 instants.
+	 * @throws IllegalArgumentException if the count is not valid
+	 * @throws DashboardResponses.NotFound if there is no schedule with this id
+	 */
+	List<String> next(String id, int count) {
+		try {
+			return schedules().nextFireTimes(id, count).stream().map(Object::toString).toList();
+		}
+		catch (InvalidScheduleException ex) {
+			throw new IllegalArgumentException(ex.getMessage(), ex);
+		}
+		catch (ScheduleNotFoundException ex) {
+			throw new DashboardResponses.NotFound("No schedule with id '" + id
+					+ "'; it may have been deleted meanwhile: list the schedules again");
+		}
 	}
 
 	/**

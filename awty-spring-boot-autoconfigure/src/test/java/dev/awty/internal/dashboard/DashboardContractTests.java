@@ -243,6 +243,16 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 				.andExpect(jsonPath("$.schedule.state").value("ACTIVE"))
 				.andExpect(jsonPath("$.schedule.version").value(3))
 				.andExpect(jsonPath("$.schedule.nextFireAt").isNotEmpty());
+			mvc.perform(get("/awty/api/schedules/report-daily/next").param("count", "3")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.fireTimes.length()").value(3))
+				.andExpect(jsonPath("$.fireTimes[0]").value(schedules.get("report-daily").orElseThrow().nextFireAt()
+					.toString()));
+			mvc.perform(get("/awty/api/schedules/report-daily/next").param("count", "101")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isBadRequest())
+				.andExpect(jsonPath("$.error").value("count must be between 1 and 100, was 101"));
 			mvc.perform(operator(post("/awty/api/schedules/report-daily/fire-now"), ""))
 				.andExpect(status().isOk())
 				.andExpect(jsonPath("$.schedule.version").value(3))
