@@ -26,7 +26,8 @@ import dev.awty.spi.SqlDialect;
 
 /**
  * {@link RecurringSchedules} on the {@code awty_schedule} table: reads here, creation in {@link ScheduleCreation},
- * changes and deletes in {@link ScheduleChanges}, versions in {@link ScheduleVersions}.
+ * changes and deletes in {@link ScheduleChanges}, versions in {@link ScheduleVersions}, occurrences fired by hand in
+ * {@link FireNow}.
  */
 public final class JdbcRecurringSchedules implements RecurringSchedules {
 
