@@ -23,6 +23,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import dev.awty.TypePauses;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.sample.digest.Digests;
 import dev.awty.testing.TestDatabases;
@@ -33,7 +34,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * Drives the sample shop's awty dashboard in a real headless Chromium: the types table shows the backlog, a search
  * by album shows the purchase columns it joins, cancelling a pending row and retrying a failed one change them in
- * the database; the recurring digests are paused, resumed and deleted, and a failure leads to its row's timeline.
+ * the database; the recurring digests are paused, resumed, fired now and deleted, and a failure leads to its row's
+ * timeline; the delivery of purchases is paused, its new row waits overdue, and resuming delivers it.
  * One shop and one browser serve every test. Needs Debian's
  * {@code chromium} and {@code chromium-driver}; with {@code CI=true} their absence fails the test.
  */
@@ -86,6 +88,8 @@ class DashboardBrowserIntegrationTests {
 	@Test
 	void operatorSeesTheBacklogCancelsAPendingRowAndRetriesAFailedOne() throws IOException {
 		JdbcTemplate jdbc = shop.bean(JdbcTemplate.class);
+		// The shop is shared: another test may have sent e-mails already.
+		long sentBefore = shop.stat("emailsSent");
 		long released = shop.createAlbum("Out now", Instant.now().minusSeconds(1));
 		for (int i = 0; i < 20; i++) {
 			shop.purchase(released, "early" + i + "@example.com");
@@ -97,7 +101,7 @@ class DashboardBrowserIntegrationTests {
 		// As if the mail relay had refused it ten times: the row gave up.
 		jdbc.update("UPDATE scheduled_purchase SET status = 'FAILED', attempts = 10, due_at = CURRENT_TIMESTAMP,"
 				+ " last_error = 'MessagingException: 554 relay refused' WHERE purchase_id = ?", failedPurchase);
-		await().atMost(Duration.ofSeconds(15)).until(() -> shop.stat("emailsSent") == 20);
+		await().atMost(Duration.ofSeconds(15)).until(() -> shop.stat("emailsSent") == sentBefore + 20);
 		long pendingRow = rowOf(jdbc, pendingPurchase);
 		long failedRow = rowOf(jdbc, failedPurchase);
 
@@ -170,6 +174,15 @@ class DashboardBrowserIntegrationTests {
 		schedule(carol).findElement(By.cssSelector("button[data-schedule-action=resume]")).click();
 		wait.until(ExpectedConditions.textToBe(scheduleCell(carol, "state"), "active"));
 		assertThat(browser.findElement(scheduleCell(carol, "version")).getText()).isEqualTo("3");
+		schedule(carol).findElement(By.cssSelector("button[data-schedule-action='fire-now']")).click();
+		wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("message"),
+				"fired " + carol + " now as recurring:" + carol + "-now-"));
+		assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM awty_delivery_log WHERE schedule_id = ? AND event_id LIKE ?"
+				+ " AND outcome = 'DELIVERED' AND schedule_version = 3", Integer.class, carol,
+				"recurring:" + carol + "-now-%")).isEqualTo(1);
+		schedule(carol).click();
+		wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("message"),
+				"Next fire times of " + carol + ": "));
 
 		String dave = "digest-dave@example.com";
 		schedule(dave).findElement(By.cssSelector("button[data-schedule-action=delete]")).click();
@@ -186,6 +199,40 @@ class DashboardBrowserIntegrationTests {
 		browser.findElement(failure).click();
 		wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("row-history"), "552 mailbox full"));
 		assertThat(browser.findElement(By.id("row-history-id")).getText()).isEqualTo("purchase #991");
+	}
+
+	@Test
+	void operatorPausesTheDeliveryOfPurchasesWhoseRowsWaitOverdueAndResumesIt() {
+		TypePauses pauses = shop.bean(TypePauses.class);
+		JdbcTemplate jdbc = shop.bean(JdbcTemplate.class);
+		browser.get("http://127.0.0.1:" + shop.port() + "/awty");
+		WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(15));
+		long purchase = -1;
+		try {
+			By pause = By.cssSelector("#types tr[data-type='purchase'] button[data-type-action=pause]");
+			wait.until(ExpectedConditions.elementToBeClickable(pause)).click();
+			wait.until(ExpectedConditions.alertIsPresent()).accept();
+			wait.until(ExpectedConditions.textToBePresentInElementLocated(cell("purchase", "delivery"), "paused"));
+			assertThat(pauses.paused()).containsOnlyKeys("purchase");
+
+			long sent = shop.stat("emailsSent");
+			long released = shop.createAlbum("Paused release", Instant.now().minusSeconds(1));
+			purchase = shop.purchase(released, "paula@example.com");
+			// Shown overdue only while nothing claims it: delivering would have taken one poll interval.
+			wait.until(ExpectedConditions.textToBe(cell("purchase", "overdue"), "1"));
+			assertThat(shop.stat("emailsSent")).isEqualTo(sent);
+
+			browser.findElement(By.cssSelector("#types tr[data-type='purchase'] button[data-type-action=resume]"))
+				.click();
+			wait.until(ExpectedConditions.textToBePresentInElementLocated(cell("purchase", "delivery"), "running"));
+			await().atMost(Duration.ofSeconds(10)).until(() -> shop.stat("emailsSent") == sent + 1);
+			assertThat(pauses.paused()).isEmpty();
+		}
+		finally {
+			// The other tests share this shop: it delivers again, and counts no delivered row of this test.
+			pauses.resume("purchase");
+			jdbc.update("DELETE FROM scheduled_purchase WHERE purchase_id = ?", purchase);
+		}
 	}
 
 	private static By scheduleCell(String id, String field) {

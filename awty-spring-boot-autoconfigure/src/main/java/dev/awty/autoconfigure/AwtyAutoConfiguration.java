@@ -31,6 +31,7 @@ import dev.awty.dialect.DialectDetector;
 import dev.awty.history.HistoryMode;
 import dev.awty.integration.ChannelEventPublisher;
 import dev.awty.integration.SendScope;
+import dev.awty.internal.pause.PausedTypes;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.wakeup.DueNotificationListener;
 import dev.awty.internal.delivery.OutcomeStore;
@@ -168,6 +169,15 @@ public final class AwtyAutoConfiguration {
 			AwtyProperties properties) {
 		return new DeliveryPollers(properties.getPoller().getShutdownTimeout(), wakeUps, lockProvider,
 				clock.getIfUnique(Clock::systemUTC));
+	}
+
+	/** AwtyEventPipelines checks that its table exists. */
+	@Bean
+	PausedTypes awtyTypePauses(AwtyEventTypes eventTypes, DeliveryPollers pollers, AwtyDatabase database,
+			SqlDialect dialect) {
+		PausedTypes pauses = new PausedTypes(database.dataSource(), dialect, Set.copyOf(eventTypes.names()));
+		pollers.pauseWith(pauses);
+		return pauses;
 	}
 
 	@Bean

@@ -14,7 +14,7 @@ import dev.awty.internal.model.SchemaValidator;
 
 /**
  * Checks what the event types' settings and handlers need of the database (history table, priority and check
- * columns), failing start-up with the property or changeSet to fix, and adds each type's source to the pipeline.
+ * columns, the table of paused types), failing start-up with the property or changeSet to fix, and adds each type's source to the pipeline.
  */
 final class AwtyEventPipelines {
 
@@ -60,6 +60,10 @@ final class AwtyEventPipelines {
 			}
 			add(sources, table, typeSettings, limits, this.handling.settingsFor(table.type().name()),
 					(handler != null) ? handler.handler() : null);
+		}
+		if (!this.eventTypes.names().isEmpty() && this.validateSchema) {
+			// Last: a schema that lacks older tables too is told about those first.
+			this.validator.requirePauseTable();
 		}
 	}
 

@@ -22,14 +22,17 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import dev.awty.AwtyConfigurationException;
+import dev.awty.TypePauses;
 import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.metrics.BacklogMeters;
 import dev.awty.internal.metrics.MicrometerDeliveryObserver;
+import dev.awty.internal.metrics.PauseMeters;
 import dev.awty.internal.observe.BacklogMonitor;
 import dev.awty.internal.observe.LagHistory;
 import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.internal.observe.TypeOverviews.SourceInfo;
 import dev.awty.internal.observe.TypeOverviews.TypeInfo;
+import dev.awty.internal.pause.PausedTypes;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.recurring.RecurringSettings;
 import dev.awty.internal.recurring.RecurringSource;
@@ -74,13 +77,13 @@ public final class AwtyObservabilityAutoConfiguration {
 
 	@Bean
 	TypeOverviews awtyTypeOverviews(AwtyEventTypes eventTypes, TypeSettingsFactory settings, BacklogMonitor monitor,
-			LagHistory lag, ObjectProvider<RecurringSettings> recurring) {
+			LagHistory lag, ObjectProvider<RecurringSettings> recurring, PausedTypes pauses) {
 		List<TypeInfo> types = eventTypes.tables().stream()
 			.map((table) -> new TypeInfo(table.type(), settings.settingsFor(table.type().name())))
 			.toList();
 		RecurringSettings schedules = recurring.getIfAvailable();
 		return new TypeOverviews(types, (schedules != null) ? List.of(recurringSource(schedules)) : List.of(), monitor,
-				lag);
+				lag).showingPaused(pauses::current);
 	}
 
 	/** The recurring schedules as the dashboard and the endpoint show them, next to the event types. */
@@ -103,12 +106,13 @@ public final class AwtyObservabilityAutoConfiguration {
 
 		@Bean
 		MicrometerDeliveryObserver awtyMicrometerDeliveryObserver(MeterRegistry registry, DeliveryPollers pollers,
-				BacklogMonitor monitor, TypeOverviews overviews) {
+				BacklogMonitor monitor, TypeOverviews overviews, PausedTypes pauses) {
 			MicrometerDeliveryObserver observer = new MicrometerDeliveryObserver(registry);
 			for (String type : overviews.sourceNames()) {
 				observer.register(type);
 				BacklogMeters.register(registry, monitor, type);
 			}
+			overviews.names().forEach((type) -> PauseMeters.register(registry, pauses::current, type));
 			pollers.addObserver(observer);
 			return observer;
 		}
@@ -122,8 +126,8 @@ public final class AwtyObservabilityAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		AwtyEndpoint awtyEndpoint(TypeOverviews overviews, EventRepositories repositories) {
-			return new AwtyEndpoint(overviews, repositories);
+		AwtyEndpoint awtyEndpoint(TypeOverviews overviews, EventRepositories repositories, TypePauses pauses) {
+			return new AwtyEndpoint(overviews, repositories, pauses);
 		}
 
 	}
@@ -139,7 +143,7 @@ public final class AwtyObservabilityAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(name = "awtyHealthIndicator")
 		AwtyHealthIndicator awtyHealthIndicator(BacklogMonitor monitor, AwtyProperties properties,
-				AwtyEventTypes eventTypes, TypeSettingsFactory settings, DeliveryPollers pollers) {
+				AwtyEventTypes eventTypes, TypeSettingsFactory settings, DeliveryPollers pollers, PausedTypes pauses) {
 			Duration maxOverdue = properties.getHealth().getMaxOverdue();
 			if (maxOverdue == null) {
 				Duration longestLease = eventTypes.names().stream()
@@ -148,7 +152,7 @@ public final class AwtyObservabilityAutoConfiguration {
 				maxOverdue = longestLease.plus(HEALTH_MARGIN);
 			}
 			// The recurring schedules' loop is one of the pollers.
-			return new AwtyHealthIndicator(monitor, maxOverdue, pollers::deadPollers);
+			return new AwtyHealthIndicator(monitor, maxOverdue, pollers::deadPollers, pauses::current);
 		}
 
 	}

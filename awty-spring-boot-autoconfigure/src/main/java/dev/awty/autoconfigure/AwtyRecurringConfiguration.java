@@ -95,9 +95,10 @@ class AwtyRecurringConfiguration {
 	@ConditionalOnMissingBean(RecurringSchedules.class)
 	@DependsOnDatabaseInitialization
 	JdbcRecurringSchedules recurringSchedules(SqlDialect dialect, AwtyDatabase database, RecurringSettings settings,
-			RecurringWakeUps wakeUps) {
+			RecurringWakeUps wakeUps, EventPublisher publisher, AwtyInstance instance) {
 		// awty's own transactions, not the application's primary manager, which may manage JPA or another resource.
-		return new JdbcRecurringSchedules(dialect, database.dataSource(), AwtyTransactions.on(database.dataSource()), settings, wakeUps);
+		return new JdbcRecurringSchedules(dialect, database.dataSource(), AwtyTransactions.on(database.dataSource()),
+				settings, wakeUps, publisher, instance.id());
 	}
 
 	private static Set<String> allowedChannels(AwtyRecurringProperties recurring) {

@@ -1,5 +1,6 @@
 package dev.awty.recurring;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -71,6 +72,27 @@ public interface RecurringSchedules {
 	 * @throws ScheduleNotFoundException if there is none
 	 */
 	RecurringSchedule resume(String id);
+
+	/**
+	 * Publishes one extra occurrence of the schedule now, outside its expression, even while it is paused: its
+	 * payload to its channel, with an event id of its own ({@code recurring:<id>-now-<epoch millisecond>}, which no
+	 * occurrence of the expression has) and the schedule's version in {@code awty_schedule_version}, recorded in the
+	 * history like the others. The schedule itself is not changed. Blocks until the channel accepted the message.
+	 * @return the event id of the occurrence published
+	 * @throws ScheduleNotFoundException if there is none
+	 * @throws dev.awty.AwtyException if it could not be published (it is not tried again)
+	 */
+	String fireNow(String id);
+
+	/**
+	 * The next {@code count} times the schedule fires, earliest first, from its next occurrence as stored: computed,
+	 * nothing is changed. Fewer when its expression has no more (an {@code @at}, a cron with no later match); empty
+	 * when it has no next occurrence (completed, or paused: a resume fires from the first occurrence after then).
+	 * @param count how many, 1 to 100
+	 * @throws ScheduleNotFoundException if there is none
+	 * @throws InvalidScheduleException naming the field {@code count} if it is not between 1 and 100
+	 */
+	List<Instant> nextFireTimes(String id, int count);
 
 	/**
 	 * Every version of the schedule's definition, newest (its current one) first: the one it was created with, and

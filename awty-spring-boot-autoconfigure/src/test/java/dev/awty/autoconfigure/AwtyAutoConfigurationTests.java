@@ -5,6 +5,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.liquibase.autoconfigure.LiquibaseAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -25,6 +26,9 @@ import dev.awty.testing.events.purchase.TestPurchase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class AwtyAutoConfigurationTests {
+
+	private static final String PAUSE_TABLE_DDL = "CREATE TABLE awty_type_pause (type_name VARCHAR(128) PRIMARY KEY,"
+			+ " paused_at TIMESTAMP WITH TIME ZONE NOT NULL)";
 
 	private final TestDatabase database = TestDatabases.h2();
 
@@ -133,8 +137,8 @@ class AwtyAutoConfigurationTests {
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM AWTY_DATABASECHANGELOG", Integer.class))
 					.as("awty's changelog ran in its own table: lock, history and schedule tables, schedule indexes,"
 							+ " the history's schedule column and its index, the schedule version table, the history's"
-							+ " schedule version column and the limit table")
-					.isEqualTo(10);
+							+ " schedule version column, the limit table and the pause table")
+					.isEqualTo(11);
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM shedlock", Integer.class)).isNotNull();
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM awty_delivery_log", Integer.class)).isZero();
 				assertThat(context).hasSingleBean(EventScheduler.class);
@@ -178,8 +182,28 @@ class AwtyAutoConfigurationTests {
 				.endsWith("\nCREATE INDEX awty_delivery_log_schedule ON awty_delivery_log(schedule_id, finished_at, id);\n"
 						+ "ALTER TABLE awty_delivery_log ADD schedule_version BIGINT;");
 		});
+		this.database.jdbc().execute(PAUSE_TABLE_DDL);
 		purchases.withPropertyValues("awty.schema.initialize=false", "awty.history.mode=none")
 			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
+	void failsAtStartupWithThePauseTableChangeSetWhenSchemaInitializationIsOffAndTheTableIsMissing() {
+		this.database.jdbc().execute("CREATE TABLE shedlock (name VARCHAR(64) PRIMARY KEY, lock_until TIMESTAMP(3) NOT NULL,"
+				+ " locked_at TIMESTAMP(3) NOT NULL, locked_by VARCHAR(255) NOT NULL)");
+		ApplicationContextRunner purchases = purchases()
+			.withPropertyValues("awty.schema.initialize=false", "awty.history.mode=none");
+		purchases.run((context) -> {
+			FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).isEqualTo("awty is misconfigured: The table 'awty_type_pause', which"
+					+ " keeps the event types an operator paused (it was added in this version of awty), does not exist");
+			assertThat(analysis.getAction()).startsWith("Set awty.schema.initialize=true to let awty create it")
+				.contains("<changeSet id=\"awty-12-type-pause\" author=\"awty\">")
+				.contains("<createTable tableName=\"awty_type_pause\">")
+				.endsWith("</changeSet>");
+		});
+		this.database.jdbc().execute(PAUSE_TABLE_DDL);
+		purchases.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	private static Throwable rootCause(Throwable failure) {

@@ -50,6 +50,60 @@ abstract class RecurringVersionsContractTests extends DatabaseContractTests {
 	}
 
 	@Test
+	void fireNowPublishesOneOccurrenceWithAnIdOfItsOwnAndTheCurrentVersionRecordedInHistoryEvenWhilePaused() {
+		ReceivedEvents received = new ReceivedEvents();
+		application(received).run((context) -> {
+			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
+			schedules.create(ScheduleDefinition.of("digest", "@daily").withPayload("{\"v\":1}"));
+			schedules.update(ScheduleDefinition.of("digest", "@daily").withPayload("{\"v\":2}"));
+			RecurringSchedule paused = schedules.pause("digest");
+
+			String eventId = schedules.fireNow("digest");
+
+			assertThat(eventId).startsWith("recurring:digest-now-");
+			assertThat(received.all()).singleElement().satisfies((occurrence) -> {
+				assertThat(occurrence.eventId()).isEqualTo(eventId);
+				assertThat(occurrence.message().getPayload()).isEqualTo("{\"v\":2}");
+				assertThat(versionOf(occurrence)).isEqualTo(paused.version());
+			});
+			assertThat(delivered(context.getBean(DeliveryHistory.class), "digest")).singleElement()
+				.satisfies((entry) -> {
+					assertThat(entry.eventId()).isEqualTo(eventId);
+					assertThat(entry.scheduleVersion()).isEqualTo(paused.version());
+				});
+			assertThat(schedules.get("digest")).hasValue(paused);
+			assertThatExceptionOfType(ScheduleNotFoundException.class).isThrownBy(() -> schedules.fireNow("weekly"));
+			assertThat(received.count()).isEqualTo(1);
+		});
+	}
+
+	@Test
+	void nextFireTimesAreTheComingOccurrencesInTheSchedulesTimeZoneAndNoneWhilePaused() {
+		application(new ReceivedEvents()).run((context) -> {
+			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
+			RecurringSchedule created = schedules
+				.create(ScheduleDefinition.of("morning", "0 30 9 * * *").withTimeZone("Europe/Berlin"));
+			List<Instant> times = schedules.nextFireTimes("morning", 3);
+			assertThat(times).hasSize(3).first().isEqualTo(created.nextFireAt());
+			assertThat(times).allSatisfy((time) -> assertThat(time.atZone(java.time.ZoneId.of("Europe/Berlin"))
+				.toLocalTime()).isEqualTo(java.time.LocalTime.of(9, 30)));
+			assertThat(times).isSorted().doesNotHaveDuplicates();
+			assertThat(schedules.get("morning")).hasValueSatisfying(
+					(unchanged) -> assertThat(unchanged.version()).isEqualTo(created.version()));
+
+			schedules.create(ScheduleDefinition.of("once", "@at 2100-01-01T00:00:00Z"));
+			assertThat(schedules.nextFireTimes("once", 5)).containsExactly(Instant.parse("2100-01-01T00:00:00Z"));
+			schedules.pause("morning");
+			assertThat(schedules.nextFireTimes("morning", 3)).isEmpty();
+			assertThatExceptionOfType(ScheduleNotFoundException.class)
+				.isThrownBy(() -> schedules.nextFireTimes("evening", 3));
+			assertThatExceptionOfType(InvalidScheduleException.class)
+				.isThrownBy(() -> schedules.nextFireTimes("morning", 101))
+				.withMessageContaining("count must be between 1 and 100, was 101");
+		});
+	}
+
+	@Test
 	void versionsListEveryDefinitionNewestFirstWithTheDatabaseTimeOfTheChange() {
 		application(new ReceivedEvents()).run((context) -> {
 			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);

@@ -19,6 +19,7 @@ import org.springframework.web.servlet.function.RouterFunctions;
 import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
+import dev.awty.TypePauses;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.observe.TypeOverviews;
@@ -34,8 +35,10 @@ import static dev.awty.internal.dashboard.DashboardResponses.respond;
 /**
  * The dashboard under {@code /awty}: the page, and the JSON it reads ({@code GET /awty/api/overview},
  * {@code GET /awty/api/types/{type}/rows}, {@code GET /awty/api/types/{type}/rows/{id}/history},
- * {@code GET /awty/api/failures}, {@code GET /awty/api/schedules}, {@code GET /awty/api/schedules/{id}/history}) and
- * writes ({@code POST /awty/api/types/{type}/{action}}, {@code POST /awty/api/schedules/{id}/{action}}). Writes need
+ * {@code GET /awty/api/failures}, {@code GET /awty/api/schedules}, {@code GET /awty/api/schedules/{id}/history},
+ * {@code GET /awty/api/schedules/{id}/next}) and
+ * writes ({@code POST /awty/api/types/{type}/pause} and {@code …/resume} for the whole type,
+ * {@code POST /awty/api/types/{type}/{action}} for rows, {@code POST /awty/api/schedules/{id}/{action}}). Writes need
  * what reads need, a dashboard that is not read-only and, with Spring Security, the CSRF token. Every action is
  * logged with the user who asked for it.
  */
@@ -57,11 +60,15 @@ public final class DashboardRoutes {
 
 	private final DashboardAccess access;
 
+	private final TypePauses pauses;
+
 	private final boolean readOnly;
 
 	public DashboardRoutes(TypeOverviews overviews, EventRepositories repositories, List<SelectionFilter<?>> filters,
-			DashboardSchedules schedules, DeliveryHistory history, DashboardAccess access, boolean readOnly) {
+			DashboardSchedules schedules, DeliveryHistory history, DashboardAccess access, TypePauses pauses,
+			boolean readOnly) {
 		this.overviews = overviews;
+		this.pauses = pauses;
 		this.rows = new DashboardRows(repositories, filters);
 		this.schedules = schedules;
 		this.history = new DashboardHistory(history);
@@ -79,6 +86,9 @@ public final class DashboardRoutes {
 			.GET(PATH + "/api/failures", handle(readable(this::failures)))
 			.GET(PATH + "/api/schedules", handle(readable(this::schedules)))
 			.GET(PATH + "/api/schedules/{id}/history", handle(readable(this::scheduleHistory)))
+			.GET(PATH + "/api/schedules/{id}/next", handle(readable(this::nextFireTimes)))
+			.POST(PATH + "/api/types/{type}/pause", handle((request) -> pauseOrResume(request, true)))
+			.POST(PATH + "/api/types/{type}/resume", handle((request) -> pauseOrResume(request, false)))
 			.POST(PATH + "/api/types/{type}/{action}", handle(this::act))
 			.POST(PATH + "/api/schedules/{id}/{action}", handle(this::actOnSchedule))
 			.build();
@@ -156,6 +166,11 @@ public final class DashboardRoutes {
 				this.schedules.history(request.pathVariable("id"), limit)));
 	}
 
+	private ServerResponse nextFireTimes(ServerRequest request) {
+		int count = request.param("count").map((text) -> number("count", text)).orElse(5);
+		return respond(HttpStatus.OK).body(Map.of("fireTimes", this.schedules.next(request.pathVariable("id"), count)));
+	}
+
 	private ServerResponse act(ServerRequest request) throws Exception {
 		EventType<?> type = type(request.pathVariable("type")).type();
 		String refusal = refusal(request);
@@ -173,15 +188,30 @@ public final class DashboardRoutes {
 				result.inFlight()));
 	}
 
+	private ServerResponse pauseOrResume(ServerRequest request, boolean pause) {
+		String type = type(request.pathVariable("type")).name();
+		String refusal = refusal(request);
+		if (refusal != null) {
+			return error(HttpStatus.FORBIDDEN, refusal);
+		}
+		ServerResponse notJson = requireJson(request, "pause and resume");
+		if (notJson != null) {
+			return notJson;
+		}
+		boolean changed = pause ? this.pauses.pause(type) : this.pauses.resume(type);
+		logger.info("awty: dashboard user " + this.access.user(request.servletRequest()) + (pause ? " paused" : " resumed")
+				+ " type '" + type + "'" + (changed ? "" : (pause ? " (paused already)" : " (not paused)")));
+		return respond(HttpStatus.OK).body(Map.of("type", type, "paused", pause, "changed", changed));
+	}
+
 	private ServerResponse actOnSchedule(ServerRequest request) {
 		String refusal = refusal(request);
 		if (refusal != null) {
 			return error(HttpStatus.FORBIDDEN, refusal);
 		}
-		// Without Spring Security there is no CSRF token: JSON, which a cross-site form cannot send, stands in for it.
-		if (!request.headers().contentType().filter(MediaType.APPLICATION_JSON::isCompatibleWith).isPresent()) {
-			return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send schedule actions with Content-Type: application/json,"
-					+ " as the dashboard page does");
+		ServerResponse notJson = requireJson(request, "schedule actions");
+		if (notJson != null) {
+			return notJson;
 		}
 		String id = request.pathVariable("id");
 		String action = request.pathVariable("action");
@@ -192,6 +222,15 @@ public final class DashboardRoutes {
 		body.put("action", action);
 		body.put("schedule", schedule);
 		return respond(HttpStatus.OK).body(body);
+	}
+
+	/** Without Spring Security there is no CSRF token: JSON, which a cross-site form cannot send, stands in for it. */
+	private static @Nullable ServerResponse requireJson(ServerRequest request, String actions) {
+		if (request.headers().contentType().filter(MediaType.APPLICATION_JSON::isCompatibleWith).isPresent()) {
+			return null;
+		}
+		return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send " + actions + " with Content-Type: application/json,"
+				+ " as the dashboard page does");
 	}
 
 	/** {@code handler}, behind the read refusal every read of the dashboard shares. */

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.history.DeliveryHistory;
+import dev.awty.recurring.InvalidScheduleException;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleNotFoundException;
@@ -52,7 +53,25 @@ public final class DashboardSchedules {
 	}
 
 	/**
-	 * Pauses, resumes or deletes a schedule.
+	 * The next {@code count} fire times of one schedule, as ISO-8601 instants.
+	 * @throws IllegalArgumentException if the count is not valid
+	 * @throws DashboardResponses.NotFound if there is no schedule with this id
+	 */
+	List<String> next(String id, int count) {
+		try {
+			return schedules().nextFireTimes(id, count).stream().map(Object::toString).toList();
+		}
+		catch (InvalidScheduleException ex) {
+			throw new IllegalArgumentException(ex.getMessage(), ex);
+		}
+		catch (ScheduleNotFoundException ex) {
+			throw new DashboardResponses.NotFound("No schedule with id '" + id
+					+ "'; it may have been deleted meanwhile: list the schedules again");
+		}
+	}
+
+	/**
+	 * Pauses, resumes, fires now (adding {@code firedEventId}) or deletes a schedule.
 	 * @return the schedule as it is now, or {@code null} once deleted
 	 * @throws IllegalArgumentException if the action is unknown
 	 * @throws DashboardResponses.NotFound if there is no schedule with this id
@@ -63,6 +82,13 @@ public final class DashboardSchedules {
 			return switch (action) {
 				case "pause" -> describe(schedules.pause(id));
 				case "resume" -> describe(schedules.resume(id));
+				case "fire-now" -> {
+					String eventId = schedules.fireNow(id);
+					Map<String, @Nullable Object> fired = new LinkedHashMap<>(
+							describe(schedules.get(id).orElseThrow(() -> new ScheduleNotFoundException(id))));
+					fired.put("firedEventId", eventId);
+					yield fired;
+				}
 				case "delete" -> {
 					if (!schedules.delete(id)) {
 						throw new ScheduleNotFoundException(id);
@@ -70,7 +96,7 @@ public final class DashboardSchedules {
 					yield null;
 				}
 				default -> throw new IllegalArgumentException(
-						"Unknown schedule action '" + action + "'; use pause, resume or delete");
+						"Unknown schedule action '" + action + "'; use pause, resume, fire-now or delete");
 			};
 		}
 		catch (ScheduleNotFoundException ex) {

@@ -51,6 +51,10 @@ public final class SchemaValidator {
 
 	private static final String LIMIT_CHANGE_SET = "awty-11-type-limit";
 
+	private static final String PAUSE_TABLE = "awty_type_pause";
+
+	private static final String PAUSE_CHANGE_SET = "awty-12-type-pause";
+
 	private final TableColumns tables;
 
 	private final SqlDialect dialect;
@@ -208,6 +212,20 @@ public final class SchemaValidator {
 					+ property + " sets across instances, does not exist",
 					"Set awty.schema.initialize=true to let awty create it, remove " + property
 							+ ", or add this changeSet to your changelog:\n\n" + changeSets(List.of(LIMIT_CHANGE_SET)));
+		}
+	}
+
+	/**
+	 * Checks that the table {@code awty_type_pause}, which every poll loop reads for the types an operator paused,
+	 * exists.
+	 * @throws AwtyConfigurationException with the changeSet from awty's changelog that creates it
+	 */
+	public void requirePauseTable() {
+		if (this.tables.columns(PAUSE_TABLE).isEmpty()) {
+			throw new AwtyConfigurationException("The table '" + PAUSE_TABLE + "', which keeps the event types an "
+					+ "operator paused (it was added in this version of awty), does not exist",
+					"Set awty.schema.initialize=true to let awty create it, or add this changeSet to your changelog:\n\n"
+							+ changeSets(List.of(PAUSE_CHANGE_SET)));
 		}
 	}
 

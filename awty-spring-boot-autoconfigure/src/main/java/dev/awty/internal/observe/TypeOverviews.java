@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -28,6 +30,8 @@ public final class TypeOverviews {
 
 	private final LagHistory lag;
 
+	private volatile Supplier<Set<String>> paused = Set::of;
+
 	public TypeOverviews(List<TypeInfo> types, BacklogMonitor backlog, LagHistory lag) {
 		this(types, List.of(), backlog, lag);
 	}
@@ -41,6 +45,12 @@ public final class TypeOverviews {
 		this.otherSources = List.copyOf(otherSources);
 		this.backlog = backlog;
 		this.lag = lag;
+	}
+
+	/** Shows each event type as {@code paused} when {@code paused} names it; no statement is run to know. */
+	public TypeOverviews showingPaused(Supplier<Set<String>> paused) {
+		this.paused = paused;
+		return this;
 	}
 
 	public Optional<TypeInfo> type(String name) {
@@ -73,8 +83,13 @@ public final class TypeOverviews {
 	 */
 	public Map<String, Map<String, @Nullable Object>> readNow() {
 		Map<String, Backlog> backlogs = this.backlog.recent();
+		Set<String> pausedTypes = this.paused.get();
 		Map<String, Map<String, @Nullable Object>> overview = new LinkedHashMap<>();
-		this.types.values().forEach((type) -> overview.put(type.name(), describe(type, backlogs.get(type.name()))));
+		this.types.values().forEach((type) -> {
+			Map<String, @Nullable Object> described = describe(type, backlogs.get(type.name()));
+			described.put("paused", pausedTypes.contains(type.name()));
+			overview.put(type.name(), described);
+		});
 		this.otherSources.forEach((source) -> overview.put(source.name(), describe(source.name(), source.table(),
 				source.mode(), source.settings(), backlogs.get(source.name()))));
 		return overview;

@@ -55,6 +55,8 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 
 	private @Nullable ThreadPoolTaskScheduler scheduler;
 
+	private volatile PauseCheck pauses = PauseCheck.NONE;
+
 	public DeliveryPollers(Duration shutdownTimeout, WakeUps wakeUps, LockProvider lockProvider, Clock clock) {
 		this.shutdownTimeout = shutdownTimeout;
 		this.lockProvider = lockProvider;
@@ -73,9 +75,15 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 		this.startChecks.add(source::verify);
 		this.shutdowns.add(source::shutdown);
 		this.heartbeats.add(heartbeat);
-		PollLoop<B> loop = new PollLoop<>(settings, described, source, this.lockProvider, this.clock);
+		PollLoop<B> loop = new PollLoop<>(settings, described, source, this.lockProvider, this.clock,
+				(name, maxAge) -> this.pauses.isPaused(name, maxAge));
 		this.pollers.add(loop);
 		this.wakeUps.register(settings.name(), settings.pollInterval(), loop::wakeUpBy);
+	}
+
+	/** Makes every loop ask {@code pauses} whether its source is paused by an operator; call before {@link #start()}. */
+	public void pauseWith(PauseCheck pauses) {
+		this.pauses = pauses;
 	}
 
 	/** The counters of the source named {@code name}, which its outcome writer and heartbeat count into. */

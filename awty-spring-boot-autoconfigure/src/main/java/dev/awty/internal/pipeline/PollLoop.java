@@ -36,6 +36,11 @@ final class PollLoop<B extends PollSource.Batch> {
 
 	private final ErrorPause errors;
 
+	private final PauseCheck pauses;
+
+	/** How old the paused state may be when a cycle reads it: half the poll interval, so a pause holds within one. */
+	private final Duration pauseAge;
+
 	private final Object monitor = new Object();
 
 	private final WakeUpPlan plan;
@@ -57,8 +62,11 @@ final class PollLoop<B extends PollSource.Batch> {
 	private boolean cycling;
 
 	/** @param described names the source in log lines, e.g. {@code type 'purchase'} */
-	PollLoop(LoopSettings settings, String described, PollSource<B> source, LockProvider lockProvider, Clock clock) {
+	PollLoop(LoopSettings settings, String described, PollSource<B> source, LockProvider lockProvider, Clock clock,
+			PauseCheck pauses) {
 		this.settings = settings;
+		this.pauses = pauses;
+		this.pauseAge = settings.pollInterval().dividedBy(2);
 		this.workers = new BatchWorkers(settings.name(), settings.concurrency());
 		this.cycle = new LoopCycle<>(settings, described, source,
 				new TypeLock(lockProvider, settings.lockName(), settings.lease()), this.workers, this::runPlannedSoon);
@@ -145,7 +153,8 @@ final class PollLoop<B extends PollSource.Batch> {
 		}
 		Duration delay;
 		try {
-			delay = this.cycle.run(() -> this.running);
+			// Checked before the cycle takes a lock, and again before each claim: a pause stops a long drain too.
+			delay = paused() ? this.settings.pollInterval() : this.cycle.run(() -> this.running && !paused());
 			this.errors.succeeded();
 		}
 		catch (Throwable ex) {
@@ -157,6 +166,10 @@ final class PollLoop<B extends PollSource.Batch> {
 			this.monitor.notifyAll();
 			scheduleAt(this.plan.nextRun(this.plan.afterCycle(delay, this.cycle.claimed() > 0)));
 		}
+	}
+
+	private boolean paused() {
+		return this.pauses.isPaused(this.settings.name(), this.pauseAge);
 	}
 
 	/**

@@ -1,5 +1,8 @@
 package dev.awty.internal.recurring;
 
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,17 +18,22 @@ import dev.awty.recurring.InvalidScheduleException;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
+import dev.awty.recurring.ScheduleExpression;
 import dev.awty.recurring.ScheduleNotFoundException;
 import dev.awty.recurring.ScheduleVersion;
+import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
 
 /**
  * {@link RecurringSchedules} on the {@code awty_schedule} table: reads here, creation in {@link ScheduleCreation},
- * changes and deletes in {@link ScheduleChanges}, versions in {@link ScheduleVersions}.
+ * changes and deletes in {@link ScheduleChanges}, versions in {@link ScheduleVersions}, occurrences fired by hand in
+ * {@link FireNow}.
  */
 public final class JdbcRecurringSchedules implements RecurringSchedules {
 
 	private static final int MAX_PAGE = 1000;
+
+	private static final int MAX_FIRE_TIMES = 100;
 
 	private final ScheduleStore store;
 
@@ -37,11 +45,16 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 
 	private final ScheduleChanges changes;
 
+	private final FireNow fireNow;
+
 	/**
 	 * @param transactions awty's own transactions on {@code dataSource}, which every write runs in
+	 * @param publisher publishes the occurrences fired now
+	 * @param instanceId names this instance in their history entries
 	 */
 	public JdbcRecurringSchedules(SqlDialect dialect, DataSource dataSource, TransactionOperations transactions,
-			RecurringSettings settings, RecurringWakeUps wakeUps) {
+			RecurringSettings settings, RecurringWakeUps wakeUps, EventPublisher publisher, String instanceId) {
+		this.fireNow = new FireNow(settings, publisher, dataSource, dialect, transactions, instanceId);
 		this.store = new ScheduleStore(dialect, JdbcClient.create(dataSource), new NamedParameterJdbcTemplate(dataSource));
 		this.validator = new ScheduleValidator(settings.payloadLimitBytes(), settings.allowedChannels());
 		this.versions = new ScheduleVersions(dialect, JdbcClient.create(dataSource));
@@ -92,6 +105,31 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 	@Override
 	public RecurringSchedule resume(String id) {
 		return this.changes.change(id, (current) -> this.validator.validate(current.definition().withEnabled(true)));
+	}
+
+	@Override
+	public String fireNow(String id) {
+		if (id == null || id.isBlank()) {
+			throw new InvalidScheduleException("id", "A schedule id is required to fire it now");
+		}
+		return this.fireNow.fire(get(id).orElseThrow(() -> new ScheduleNotFoundException(id)));
+	}
+
+	@Override
+	public List<Instant> nextFireTimes(String id, int count) {
+		if (count < 1 || count > MAX_FIRE_TIMES) {
+			throw new InvalidScheduleException("count", "count must be between 1 and " + MAX_FIRE_TIMES + ", was " + count);
+		}
+		RecurringSchedule schedule = get(id).orElseThrow(() -> new ScheduleNotFoundException(id));
+		ScheduleExpression expression = ScheduleExpression.parse(schedule.expression());
+		ZoneId zone = ZoneId.of(schedule.timeZone());
+		List<Instant> times = new ArrayList<>(count);
+		Instant next = schedule.enabled() ? schedule.nextFireAt() : null;
+		while (next != null && times.size() < count) {
+			times.add(next);
+			next = expression.next(next, zone);
+		}
+		return times;
 	}
 
 	@Override

@@ -28,11 +28,16 @@ final class OccurrenceMessages {
 	}
 
 	static Message<?> toMessage(RecurringSchedule schedule, Instant occurrence) {
+		return toMessage(schedule, occurrence, eventId(schedule.id(), occurrence), schedule.attempts() + 1);
+	}
+
+	/** The message of an occurrence with the event id given, such as an occurrence fired by hand. */
+	static Message<?> toMessage(RecurringSchedule schedule, Instant occurrence, String eventId, int attempt) {
 		return MessageBuilder.withPayload((schedule.payload() != null) ? schedule.payload() : "")
-			.setHeader(AwtyHeaders.EVENT_ID, eventId(schedule.id(), occurrence))
+			.setHeader(AwtyHeaders.EVENT_ID, eventId)
 			.setHeader(AwtyHeaders.TYPE, RecurringHeaders.TYPE_VALUE)
 			.setHeader(AwtyHeaders.DUE_AT, occurrence)
-			.setHeader(AwtyHeaders.ATTEMPT, schedule.attempts() + 1)
+			.setHeader(AwtyHeaders.ATTEMPT, attempt)
 			.setHeader(RecurringHeaders.SCHEDULE_ID, schedule.id())
 			.setHeader(RecurringHeaders.GENERATED_AT, occurrence)
 			.setHeader(RecurringHeaders.SCHEDULE_VERSION, schedule.version())

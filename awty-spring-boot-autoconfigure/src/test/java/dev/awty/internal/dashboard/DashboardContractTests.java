@@ -22,6 +22,7 @@ import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
 
 import dev.awty.EventScheduler;
+import dev.awty.TypePauses;
 import dev.awty.autoconfigure.AwtyDashboardAutoConfiguration;
 import dev.awty.autoconfigure.AwtyObservabilityAutoConfiguration;
 import dev.awty.internal.observe.BacklogMonitor;
@@ -32,6 +33,7 @@ import dev.awty.repository.SelectionFilter;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.PurchaseConsumerConfiguration;
+import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.TestSecurity;
@@ -67,6 +69,7 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 
 	private WebApplicationContextRunner application(String... properties) {
 		return AwtyContexts.webConsuming(PurchaseConsumerConfiguration.class, this.database, new ReceivedEvents())
+			.withUserConfiguration(RecurringConsumerConfiguration.class)
 			.withConfiguration(AutoConfigurations.of(AwtyObservabilityAutoConfiguration.class,
 					AwtyDashboardAutoConfiguration.class))
 			.withBean("byPurchase", SelectionFilter.class, () -> SelectionFilter.of(TestPurchase.class, "purchase",
@@ -240,6 +243,21 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 				.andExpect(jsonPath("$.schedule.state").value("ACTIVE"))
 				.andExpect(jsonPath("$.schedule.version").value(3))
 				.andExpect(jsonPath("$.schedule.nextFireAt").isNotEmpty());
+			mvc.perform(get("/awty/api/schedules/report-daily/next").param("count", "3")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.fireTimes.length()").value(3))
+				.andExpect(jsonPath("$.fireTimes[0]").value(schedules.get("report-daily").orElseThrow().nextFireAt()
+					.toString()));
+			mvc.perform(get("/awty/api/schedules/report-daily/next").param("count", "101")
+				.header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isBadRequest())
+				.andExpect(jsonPath("$.error").value("count must be between 1 and 100, was 101"));
+			mvc.perform(operator(post("/awty/api/schedules/report-daily/fire-now"), ""))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.schedule.version").value(3))
+				.andExpect(jsonPath("$.schedule.firedEventId").value(org.hamcrest.Matchers.startsWith(
+						"recurring:report-daily-now-")));
 
 			// A user without the role, the operator without the CSRF token or without JSON, change nothing.
 			mvc.perform(post("/awty/api/schedules/report-daily/delete").session(TestSecurity.sessionWithCsrfToken())
@@ -257,7 +275,7 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 
 			mvc.perform(operator(post("/awty/api/schedules/report-daily/archive"), ""))
 				.andExpect(status().isBadRequest())
-				.andExpect(jsonPath("$.error").value("Unknown schedule action 'archive'; use pause, resume or delete"));
+				.andExpect(jsonPath("$.error").value("Unknown schedule action 'archive'; use pause, resume, fire-now or delete"));
 			mvc.perform(operator(post("/awty/api/schedules/report-daily/delete"), ""))
 				.andExpect(status().isOk())
 				.andExpect(jsonPath("$.action").value("delete"));
@@ -268,6 +286,35 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 					.andExpect(jsonPath("$.error").value("No schedule with id 'report-daily'; it may have been deleted "
 							+ "meanwhile: list the schedules again"));
 			}
+		});
+	}
+
+	@Test
+	void anOperatorPausesAndResumesATypeShownAsPausedInTheOverviewWhileOthersAreRefused() {
+		run((mvc, context) -> {
+			TypePauses pauses = context.getBean(TypePauses.class);
+			mvc.perform(post("/awty/api/types/" + TYPE + "/pause").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isForbidden());
+			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/pause"), "").contentType(MediaType.TEXT_PLAIN))
+				.andExpect(status().isUnsupportedMediaType());
+			assertThat(pauses.paused()).isEmpty();
+
+			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/pause"), ""))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.paused").value(true))
+				.andExpect(jsonPath("$.changed").value(true));
+			assertThat(pauses.paused()).containsOnlyKeys(TYPE);
+			mvc.perform(get("/awty/api/overview").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.types." + TYPE + ".paused").value(true));
+
+			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/resume"), ""))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.paused").value(false))
+				.andExpect(jsonPath("$.changed").value(true));
+			assertThat(pauses.paused()).isEmpty();
+			mvc.perform(get("/awty/api/overview").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.types." + TYPE + ".paused").value(false));
+			mvc.perform(operator(post("/awty/api/types/unknown/pause"), "")).andExpect(status().isNotFound());
 		});
 	}
 
@@ -287,6 +334,8 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 				.andExpect(jsonPath("$.error").value("The dashboard is read-only (awty.dashboard.read-only=true)"));
 			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/cancel"), "{\"ids\":[" + id + "]}"))
 				.andExpect(status().isForbidden());
+			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/pause"), "")).andExpect(status().isForbidden());
+			assertThat(context.getBean(TypePauses.class).paused()).isEmpty();
 			assertThat(context.getBean(RecurringSchedules.class).get("report-daily"))
 				.hasValueSatisfying((schedule) -> assertThat(schedule.enabled()).isTrue());
 		}, "awty.dashboard.read-only=true");

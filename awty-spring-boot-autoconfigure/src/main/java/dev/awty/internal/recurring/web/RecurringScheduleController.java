@@ -93,6 +93,20 @@ public class RecurringScheduleController {
 		return this.schedules.versions(id).stream().map(ScheduleJson::toJson).toList();
 	}
 
+	@PostMapping("/{id}/fire-now")
+	Map<String, Object> fireNow(HttpServletRequest request, @PathVariable String id) {
+		this.guard.requireChange(request);
+		return Map.of("id", id, "eventId", this.schedules.fireNow(id));
+	}
+
+	@GetMapping("/{id}/next")
+	Map<String, Object> nextFireTimes(HttpServletRequest request, @PathVariable String id,
+			@RequestParam(defaultValue = "10") int count) {
+		this.guard.requireAccess(request);
+		return Map.of("id", id, "fireTimes", this.schedules.nextFireTimes(id, count).stream().map(Object::toString)
+			.toList());
+	}
+
 	@PutMapping("/{id}")
 	Map<String, @Nullable Object> update(HttpServletRequest request, @PathVariable String id,
 			@RequestBody Map<String, Object> body) {

@@ -64,7 +64,9 @@ abstract class RecurringEndpointContractTests extends DatabaseContractTests {
 		run((mvc, schedules) -> {
 			schedules.create(ScheduleDefinition.of("digest-ada", "@daily"));
 			for (MockHttpServletRequestBuilder request : new MockHttpServletRequestBuilder[] { get("/awty/schedules"),
-					get("/awty/schedules/digest-ada"), get("/awty/schedules/digest-ada/versions"), json(post("/awty/schedules/digest-ada/pause"), "{}"),
+					get("/awty/schedules/digest-ada"), get("/awty/schedules/digest-ada/versions"),
+					get("/awty/schedules/digest-ada/next"), json(post("/awty/schedules/digest-ada/fire-now"), "{}"),
+					json(post("/awty/schedules/digest-ada/pause"), "{}"),
 					json(post("/awty/schedules"), "{\"id\":\"x\",\"expression\":\"@daily\"}"),
 					delete("/awty/schedules/digest-ada") }) {
 				mvc.perform(csrf(request)).andExpect(status().isForbidden())
@@ -94,6 +96,17 @@ abstract class RecurringEndpointContractTests extends DatabaseContractTests {
 				.andExpect(status().isOk())
 				.andExpect(jsonPath("$.enabled").value(true));
 			mvc.perform(asAda(get("/awty/schedules/digest-ada"))).andExpect(status().isOk());
+			mvc.perform(asAda(get("/awty/schedules/digest-ada/next").param("count", "2")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.fireTimes.length()").value(2))
+				.andExpect(jsonPath("$.fireTimes[0]").value(schedules.get("digest-ada").orElseThrow().nextFireAt()
+					.toString()));
+			mvc.perform(csrf(asAda(json(post("/awty/schedules/digest-ada/fire-now"), "{}"))))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.eventId").value(org.hamcrest.Matchers.startsWith("recurring:digest-ada-now-")));
+			mvc.perform(asAda(get("/awty/schedules/digest-ada/next").param("count", "0")))
+				.andExpect(status().isBadRequest())
+				.andExpect(jsonPath("$.error").value("count must be between 1 and 100, was 0"));
 			mvc.perform(asAda(get("/awty/schedules/digest-ada/versions")))
 				.andExpect(status().isOk())
 				.andExpect(jsonPath("$[*].version").value(contains(3, 2, 1)))

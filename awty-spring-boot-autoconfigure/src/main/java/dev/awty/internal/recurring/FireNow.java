@@ -1,0 +1,90 @@
+package dev.awty.internal.recurring;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.messaging.Message;
+import org.springframework.transaction.support.TransactionOperations;
+
+import dev.awty.AwtyException;
+import dev.awty.history.DeliveryOutcome;
+import dev.awty.history.HistoryMode;
+import dev.awty.internal.history.DeliveryLogWriter;
+import dev.awty.internal.history.LogEntry;
+import dev.awty.internal.pipeline.SafePublish;
+import dev.awty.internal.support.LastError;
+import dev.awty.recurring.RecurringSchedule;
+import dev.awty.spi.EventPublisher;
+import dev.awty.spi.PublishOutcome;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * Publishes one extra occurrence of a schedule on the caller's thread, outside its expression: the schedule's row is
+ * not changed, so its next occurrence stays as it was. The occurrence has an id of its own, which no occurrence of
+ * the expression can have, and is recorded in the history with the version it was published with.
+ */
+final class FireNow {
+
+	private static final Log logger = LogFactory.getLog(FireNow.class);
+
+	/** Occurrences of expressions end in their epoch second; these in {@code now-} and the epoch millisecond. */
+	private static final String EXTRA = "-now-";
+
+	private final RecurringSettings settings;
+
+	private final EventPublisher publisher;
+
+	private final HistoryMode history;
+
+	private final DeliveryLogWriter writer;
+
+	private final TransactionOperations transactions;
+
+	private final String instanceId;
+
+	FireNow(RecurringSettings settings, EventPublisher publisher, DataSource dataSource, SqlDialect dialect,
+			TransactionOperations transactions, String instanceId) {
+		this.settings = settings;
+		this.publisher = publisher;
+		this.history = settings.history();
+		this.writer = new DeliveryLogWriter(dataSource, dialect);
+		this.transactions = transactions;
+		this.instanceId = instanceId;
+	}
+
+	/**
+	 * @return the event id of the occurrence published
+	 * @throws AwtyException if it could not be published; it is not tried again
+	 */
+	String fire(RecurringSchedule schedule) {
+		Instant at = Instant.now();
+		String eventId = OccurrenceMessages.EVENT_ID_PREFIX + schedule.id() + EXTRA + at.toEpochMilli();
+		String channel = (schedule.channel() != null) ? schedule.channel() : this.settings.channel();
+		Message<?> message = OccurrenceMessages.toMessage(schedule, at, eventId, 1);
+		long started = System.nanoTime();
+		PublishOutcome sent = SafePublish.publishEach(this.publisher, List.of(new SafePublish.Addressed(channel, message)))
+			.get(0);
+		long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+		DeliveryOutcome outcome = sent.succeeded() ? DeliveryOutcome.DELIVERED : DeliveryOutcome.FAILED;
+		if (this.history.records(outcome)) {
+			String error = (sent.error() != null) ? LastError.fit(sent.error(), LastError.DEFAULT_LENGTH) : null;
+			LogEntry entry = LogEntry.ofOccurrence(RecurringSource.NAME, schedule.id(), schedule.version(), eventId, at, 1,
+					outcome, error, millis, this.instanceId);
+			this.transactions.executeWithoutResult((status) -> this.writer.write(List.of(entry)));
+		}
+		if (!sent.succeeded()) {
+			throw new AwtyException("Schedule '" + schedule.id() + "' could not be fired now: " + sent.error()
+					+ "; nothing was published, fire it again once the channel '" + channel + "' accepts messages");
+		}
+		logger.info("awty: fired schedule '" + schedule.id() + "' (version " + schedule.version() + ") now as "
+				+ eventId);
+		return eventId;
+	}
+
+}
