@@ -200,7 +200,9 @@ class AwtyAutoConfigurationTests {
 			assertThat(analysis.getAction()).startsWith("Set awty.schema.initialize=true to let awty create it")
 				.contains("<changeSet id=\"awty-12-type-pause\" author=\"awty\">")
 				.contains("<createTable tableName=\"awty_type_pause\">")
-				.endsWith("</changeSet>");
+				.endsWith("Or, with Flyway or your own DDL, run this SQL:\n\n-- for H2\nCREATE TABLE awty_type_pause"
+						+ " (type_name VARCHAR(128) NOT NULL, paused_at TIMESTAMP WITH TIME ZONE NOT NULL,"
+						+ " CONSTRAINT awty_type_pause_pk PRIMARY KEY (type_name));");
 		});
 		this.database.jdbc().execute(PAUSE_TABLE_DDL);
 		purchases.run((context) -> assertThat(context).hasNotFailed());
