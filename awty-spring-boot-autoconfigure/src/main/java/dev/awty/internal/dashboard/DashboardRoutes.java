@@ -29,6 +29,7 @@ import dev.awty.repository.SelectionFilter;
 
 import static dev.awty.internal.dashboard.DashboardResponses.error;
 import static dev.awty.internal.dashboard.DashboardResponses.handle;
+import static dev.awty.internal.dashboard.DashboardResponses.notJson;
 import static dev.awty.internal.dashboard.DashboardResponses.respond;
 
 /**
@@ -162,6 +163,10 @@ public final class DashboardRoutes {
 		if (refusal != null) {
 			return error(HttpStatus.FORBIDDEN, refusal);
 		}
+		ServerResponse notJson = notJson(request, "row");
+		if (notJson != null) {
+			return notJson;
+		}
 		ActionRequest body = request.body(ActionRequest.class);
 		List<Long> ids = (body.ids() != null) ? body.ids() : List.of();
 		String action = request.pathVariable("action");
@@ -178,10 +183,9 @@ public final class DashboardRoutes {
 		if (refusal != null) {
 			return error(HttpStatus.FORBIDDEN, refusal);
 		}
-		// Without Spring Security there is no CSRF token: JSON, which a cross-site form cannot send, stands in for it.
-		if (!request.headers().contentType().filter(MediaType.APPLICATION_JSON::isCompatibleWith).isPresent()) {
-			return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send schedule actions with Content-Type: application/json,"
-					+ " as the dashboard page does");
+		ServerResponse notJson = notJson(request, "schedule");
+		if (notJson != null) {
+			return notJson;
 		}
 		String id = request.pathVariable("id");
 		String action = request.pathVariable("action");
