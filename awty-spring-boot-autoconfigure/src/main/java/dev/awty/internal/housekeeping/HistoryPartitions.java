@@ -69,7 +69,7 @@ public final class HistoryPartitions {
 		return dayTables().stream().filter(DayTable::attached).map(DayTable::day).toList();
 	}
 
-	/** Every table of awty's days, attached or detached on its way out, oldest first. */
+	/** Every table of awty's days, attached or detached by awty on its way out, oldest first. */
 	private List<DayTable> dayTables() {
 		List<DayTable> tables = new ArrayList<>();
 		this.jdbc.sql(this.sql.dayTables()).query((rs) -> {
@@ -159,6 +159,7 @@ public final class HistoryPartitions {
 			this.transactions.executeWithoutResult((status) -> {
 				this.jdbc.sql(this.sql.lockTimeout()).update();
 				this.jdbc.sql(this.sql.detach().formatted(name)).update();
+				this.jdbc.sql(this.sql.markRetiring().formatted(name)).update();
 			});
 		}
 		// In a transaction of its own too: on a pool that does not auto-commit, a DROP outside one would be rolled
