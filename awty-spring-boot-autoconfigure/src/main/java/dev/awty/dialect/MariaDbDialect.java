@@ -1,5 +1,7 @@
 package dev.awty.dialect;
 
+import java.util.List;
+
 /**
  * MariaDB 10.6 and later (the first with {@code FOR UPDATE SKIP LOCKED}); the SQL is shared with MySQL, see
  * {@link MySqlFamilyDialect}. A duplicate key error leaves a MariaDB transaction usable, so inserts that may hit a
@@ -20,9 +22,30 @@ public final class MariaDbDialect extends MySqlFamilyDialect {
 
 	private static final String WITH_JOINED_TABLES_FIRST = "SET STATEMENT join_cache_level = 0 FOR %s";
 
+	// Session settings, the only scope these have: the connection's own values are kept in session variables and put
+	// back once the transaction ended, so that the application's transactions on the pooled connection are not bounded.
+	// A session idle in a transaction (its client frozen, or cut off by the network) is ended by the server after the
+	// bound, and its locks with it; without this, MariaDB keeps it for wait_timeout, eight hours by default.
+	private static final String BOUND_TRANSACTION = """
+			SET @awty_lock_wait = @@SESSION.innodb_lock_wait_timeout, @awty_idle = @@SESSION.idle_transaction_timeout,
+			    SESSION innodb_lock_wait_timeout = %2$d, SESSION idle_transaction_timeout = %2$d""";
+
+	private static final String UNBOUND_SESSION = """
+			SET SESSION innodb_lock_wait_timeout = @awty_lock_wait, SESSION idle_transaction_timeout = @awty_idle""";
+
 	@Override
 	public String name() {
 		return "mariadb";
+	}
+
+	@Override
+	public List<String> boundTransaction() {
+		return List.of(BOUND_TRANSACTION);
+	}
+
+	@Override
+	public List<String> unboundSession() {
+		return List.of(UNBOUND_SESSION);
 	}
 
 	@Override

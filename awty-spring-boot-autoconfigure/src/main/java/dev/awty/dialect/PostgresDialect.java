@@ -1,6 +1,7 @@
 package dev.awty.dialect;
 
 import java.sql.Types;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -123,6 +124,13 @@ public final class PostgresDialect implements SqlDialect {
 			SELECT pg_advisory_unlock(hashtext('awty_schema_initialization:' || current_schema()))
 			""";
 
+	// Both end with the transaction. A session left idle in its transaction (its client frozen, or cut off by the
+	// network) is ended by the server after the bound, and its locks with it; without this, PostgreSQL keeps it until
+	// TCP keepalive notices, two hours by the operating system's default.
+	private static final String LOCK_TIMEOUT = "SET LOCAL lock_timeout = %1$d";
+
+	private static final String IDLE_IN_TRANSACTION_TIMEOUT = "SET LOCAL idle_in_transaction_session_timeout = %1$d";
+
 	// the claim of schedules reads clock_timestamp(), every other statement CURRENT_TIMESTAMP
 	private static final Pattern NOW = Pattern.compile("CURRENT_TIMESTAMP|clock_timestamp\\(\\)");
 
@@ -209,6 +217,11 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public String unlockSchemaInitialization() {
 		return UNLOCK_SCHEMA_INITIALIZATION;
+	}
+
+	@Override
+	public List<String> boundTransaction() {
+		return List.of(LOCK_TIMEOUT, IDLE_IN_TRANSACTION_TIMEOUT);
 	}
 
 	@Override

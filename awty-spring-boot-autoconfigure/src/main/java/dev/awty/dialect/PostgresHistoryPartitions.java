@@ -14,11 +14,13 @@ final class PostgresHistoryPartitions {
 			SELECT COALESCE((SELECT relkind = 'p' FROM pg_class WHERE oid = to_regclass('awty_delivery_log')), FALSE)
 			""";
 
-	// Detached ones too: a day whose partition was detached but not yet dropped (the instance stopped in between).
+	// Detached ones too when awty marked them: a day whose partition was detached but not yet dropped (the instance
+	// stopped in between). A day detached by someone else, to archive it, is theirs.
 	private static final String HISTORY_DAY_TABLES = """
 			SELECT c.relname AS name, c.relispartition AS attached FROM pg_class c
 			WHERE c.relkind = 'r' AND c.relname LIKE 'awty\\_delivery\\_log\\_d%'
 			  AND c.relnamespace = (SELECT relnamespace FROM pg_class WHERE oid = to_regclass('awty_delivery_log'))
+			  AND (c.relispartition OR obj_description(c.oid, 'pg_class') = 'awty: retiring')
 			""";
 
 	private static final String CREATE_DETACHED_HISTORY_PARTITION = """
@@ -44,6 +46,8 @@ final class PostgresHistoryPartitions {
 	// while the file system deletes its files, which takes seconds for gigabytes.
 	private static final String DETACH_HISTORY_PARTITION = "ALTER TABLE awty_delivery_log DETACH PARTITION %1$s";
 
+	private static final String MARK_RETIRING_HISTORY_PARTITION = "COMMENT ON TABLE %1$s IS 'awty: retiring'";
+
 	private static final String DROP_HISTORY_PARTITION = "DROP TABLE IF EXISTS %1$s";
 
 	private static final String HISTORY_PARTITION_LOCK_TIMEOUT = "SET LOCAL lock_timeout = '5s'";
@@ -51,7 +55,8 @@ final class PostgresHistoryPartitions {
 	static final DailyHistoryPartitions STATEMENTS = new DailyHistoryPartitions(
 			HISTORY_IS_PARTITIONED, HISTORY_DAY_TABLES, CREATE_DETACHED_HISTORY_PARTITION,
 			LOCK_DEFAULT_HISTORY_PARTITION, MOVE_FROM_DEFAULT_HISTORY_PARTITION, ATTACH_HISTORY_PARTITION,
-			DETACH_HISTORY_PARTITION, DROP_HISTORY_PARTITION, HISTORY_PARTITION_LOCK_TIMEOUT);
+			DETACH_HISTORY_PARTITION, MARK_RETIRING_HISTORY_PARTITION, DROP_HISTORY_PARTITION,
+			HISTORY_PARTITION_LOCK_TIMEOUT);
 
 	private PostgresHistoryPartitions() {
 	}

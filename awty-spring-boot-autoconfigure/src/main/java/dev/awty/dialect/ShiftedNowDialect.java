@@ -3,6 +3,7 @@ package dev.awty.dialect;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
@@ -178,6 +179,16 @@ public final class ShiftedNowDialect implements SqlDialect {
 	@Override
 	public @Nullable DailyHistoryPartitions dailyHistoryPartitions() {
 		return this.dialect.dailyHistoryPartitions();
+	}
+
+	@Override
+	public List<String> boundTransaction() {
+		return this.dialect.boundTransaction();
+	}
+
+	@Override
+	public List<String> unboundSession() {
+		return this.dialect.unboundSession();
 	}
 
 	@Override

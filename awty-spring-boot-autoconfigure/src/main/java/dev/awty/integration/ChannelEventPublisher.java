@@ -114,7 +114,9 @@ public final class ChannelEventPublisher implements EventPublisher {
 						: PublishOutcome.failure("channel did not accept the message within " + this.sendTimeoutMillis
 								+ " ms"));
 			}
-			catch (RuntimeException ex) {
+			catch (Throwable ex) {
+				// An Error too (a consumer's AssertionError, a StackOverflowError): escaping, it would fail the messages
+				// consumed before it along with the rest of the part.
 				PublishOutcome failed = PublishOutcome.failure(ex);
 				outcomes.add(failed);
 				if (SendFailures.stopsBatch(ex, System.nanoTime() - sendStarted, this.sendTimeoutMillis)) {

@@ -10,8 +10,9 @@ package dev.awty.spi;
  * @param isPartitioned a query returning one row whose first column is {@code true} when {@code awty_delivery_log}
  * is partitioned
  * @param dayTables a query returning, in columns {@code name} and {@code attached}, every table in the schema of
- * {@code awty_delivery_log} named as a day's partition, and whether it is attached (a detached one is a day being
- * dropped)
+ * {@code awty_delivery_log} named as a day's partition that is attached or that {@code markRetiring} marked, and
+ * whether it is attached (a marked one is a day being dropped; a day someone else detached, to archive it, is not
+ * listed and so never dropped)
  * @param createDetached creates the partition {@code %1$s} as a table shaped as {@code awty_delivery_log}, not yet
  * attached, unless it exists
  * @param lockDefault locks the default partition against inserts until the transaction ends, so that no entry of
@@ -21,11 +22,14 @@ package dev.awty.spi;
  * @param attach attaches {@code %1$s} for the entries finished from {@code %2$s} until {@code %3$s}, two timestamp
  * literals at midnight UTC
  * @param detach detaches the partition {@code %1$s}
+ * @param markRetiring marks the detached partition {@code %1$s} as awty's, to be dropped; run in the transaction of
+ * {@code detach}
  * @param drop drops the detached partition {@code %1$s} with its entries
  * @param lockTimeout limits, for the rest of the transaction, how long the statements above wait for a lock, so that a
  * long transaction on the table makes housekeeping try again later rather than queue every insert behind it
  */
 public record DailyHistoryPartitions(String isPartitioned, String dayTables, String createDetached,
-		String lockDefault, String moveFromDefault, String attach, String detach, String drop, String lockTimeout) {
+		String lockDefault, String moveFromDefault, String attach, String detach, String markRetiring, String drop,
+		String lockTimeout) {
 
 }

@@ -1,5 +1,7 @@
 package dev.awty.spi;
 
+import java.util.List;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -210,6 +212,26 @@ public interface SqlDialect extends SqlTimestamps {
 	 */
 	default @Nullable DailyHistoryPartitions dailyHistoryPartitions() {
 		return null;
+	}
+
+	/**
+	 * Statements that bound the current transaction for the rest of its life, run first in a claim that takes a
+	 * limited type's turn (its row in {@code awty_type_limit}): how long a statement waits for a lock, and how long
+	 * the database keeps the transaction open while its client sends nothing, ending the session then (the client's
+	 * VM froze or its network split) so that its locks go with it. {@code %1$d} is the bound in milliseconds,
+	 * {@code %2$d} in whole seconds (at least 1). Empty (the default) where the database has no such settings.
+	 */
+	default List<String> boundTransaction() {
+		return List.of();
+	}
+
+	/**
+	 * Statements run on the connection after the transaction of {@link #boundTransaction()} ended, restoring the
+	 * session settings it changed for the connection's later users; empty (the default) where the bounds end with the
+	 * transaction.
+	 */
+	default List<String> unboundSession() {
+		return List.of();
 	}
 
 	/** The SQL of the pending-only index recommended for {@code table}. */

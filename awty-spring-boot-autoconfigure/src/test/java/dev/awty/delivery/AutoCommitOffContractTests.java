@@ -2,17 +2,24 @@ package dev.awty.delivery;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+
+import javax.sql.DataSource;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.awty.EventScheduler;
+import dev.awty.internal.housekeeping.HistoryPartitions;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
+import dev.awty.spi.DailyHistoryPartitions;
+import dev.awty.spi.SqlDialect;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
@@ -25,12 +32,19 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * awty's own writes commit when the application's pool does not auto-commit (a common Hibernate tuning):
- * claims, marks, failures, recurring claims and changes, and housekeeping deletes, each checked through a
- * connection of its own. Written once and run on every database, H2 included, whose other tests auto-commit.
+ * claims, marks, failures, recurring claims and changes, housekeeping deletes and history retirement (on
+ * PostgreSQL a day's partition detached, then dropped), each checked through a connection of its own. Written once
+ * and run on every database, H2 included, whose other tests auto-commit.
  */
 abstract class AutoCommitOffContractTests extends DatabaseContractTests {
 
 	private static final String AUTO_COMMIT_OFF = "spring.datasource.hikari.auto-commit=false";
+
+	private static final String INSERT_HISTORY_ENTRY = """
+			INSERT INTO awty_delivery_log (event_type, row_id, event_id, due_at, finished_at, attempts, check_count,
+			                               outcome, error, duration_ms, instance_id)
+			VALUES ('test_purchase', 1, 'test_purchase/1/1', ?, ?, 1, 0, 'DELIVERED', NULL, 3, 'test-instance')
+			""";
 
 	AutoCommitOffContractTests(Supplier<TestDatabase> databases) {
 		super(databases);
@@ -107,6 +121,38 @@ abstract class AutoCommitOffContractTests extends DatabaseContractTests {
 
 				assertThat(context.getBean(Housekeeping.class).runOnce().rows().rows()).isEqualTo(1);
 				assertThat(count("1 = 1")).isZero();
+			});
+	}
+
+	@Test
+	void housekeepingRetiresHistoryOlderThanTheRetentionAndAPartitionedDayIsGoneForGood() {
+		AwtyContexts.purchases(this.database, new ReceivedEvents())
+			.withPropertyValues(AUTO_COMMIT_OFF, "awty.history.retention=90d")
+			.run((context) -> {
+				LocalDate oldDay = LocalDate.ofInstant(this.database.databaseNow().minus(Duration.ofDays(100)),
+						ZoneOffset.UTC);
+				DailyHistoryPartitions statements = context.getBean(SqlDialect.class).dailyHistoryPartitions();
+				if (statements != null) {
+					new HistoryPartitions(context.getBean(DataSource.class), statements, 0).create(oldDay);
+				}
+				Instant old = oldDay.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(60);
+				this.jdbc.update(INSERT_HISTORY_ENTRY, this.database.timestamp(old), this.database.timestamp(old));
+
+				Housekeeping.Run first = context.getBean(Housekeeping.class).runOnce();
+				Housekeeping.Run second = context.getBean(Housekeeping.class).runOnce();
+
+				assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM awty_delivery_log", Integer.class)).isZero();
+				if (statements != null) {
+					assertThat(first.historyDaysDropped()).isEqualTo(1);
+					// A drop rolled back with the connection's implicit transaction leaves the detached table behind,
+					// holding the day's entries on disk, and the next run counts it dropped again.
+					assertThat(this.jdbc.queryForObject("SELECT to_regclass(?) IS NULL", Boolean.class,
+							HistoryPartitions.name(oldDay))).as("the day's table is dropped").isTrue();
+					assertThat(second.historyDaysDropped()).as("nothing left to drop").isZero();
+				}
+				else {
+					assertThat(first.history().rows()).isEqualTo(1);
+				}
 			});
 	}
 

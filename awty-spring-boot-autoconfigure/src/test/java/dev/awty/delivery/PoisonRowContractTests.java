@@ -1,9 +1,11 @@
 package dev.awty.delivery;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +63,27 @@ abstract class PoisonRowContractTests extends DatabaseContractTests {
 				assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM scheduled_task WHERE status = 'DELIVERED'",
 						Integer.class)).isEqualTo(3);
 			});
+	}
+
+	@Test
+	void aFullClaimHoldingARowThatCannotBeReadIsNotTakenForTheLastAndTheRowsDueBehindItGoOutAtOnce() {
+		this.database.execute(ScheduledTables.ddl("scheduled_task", """
+				    label VARCHAR(64) NOT NULL,
+				    priority INT,
+				    due_at TIMESTAMP WITH TIME ZONE NOT NULL,
+				"""));
+		Instant due = this.database.databaseNow().minusSeconds(60);
+		this.jdbc.update("INSERT INTO scheduled_task (label, priority, due_at) VALUES ('broken', NULL, ?)",
+				this.database.timestamp(due.minusSeconds(1)));
+		this.jdbc.batchUpdate("INSERT INTO scheduled_task (label, priority, due_at) VALUES (?, 1, ?)", IntStream
+			.range(0, 10)
+			.mapToObj((i) -> new Object[] { "task-" + i, this.database.timestamp(due.plusMillis(i)) })
+			.toList());
+		ReceivedEvents received = new ReceivedEvents();
+		// A claim taken for the cycle's last one leaves the rows due behind it for the next poll, 20 s away.
+		AwtyContexts.consuming(TaskConsumerConfiguration.class, this.database, received)
+			.withPropertyValues("awty.poller.poll-interval=20s", "awty.poller.batch-size=5", "awty.retry.max-attempts=1")
+			.run((context) -> await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 10));
 	}
 
 	@Test

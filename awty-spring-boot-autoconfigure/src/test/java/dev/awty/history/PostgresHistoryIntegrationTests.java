@@ -42,6 +42,26 @@ class PostgresHistoryIntegrationTests extends HistoryContractTests {
 	}
 
 	@Test
+	void aDayTheDbaDetachedToArchiveIsKeptWhileDaysPastTheRetentionAreDropped() {
+		purchases(new ReceivedEvents(), "awty.history.retention=90d").run((context) -> {
+			HistoryPartitions partitions = Objects.requireNonNull(partitions(context));
+			LocalDate archived = LocalDate.ofInstant(databaseNow(), ZoneOffset.UTC).minusDays(120);
+			partitions.create(archived);
+			partitions.create(archived.plusDays(1));
+			this.jdbc.execute("ALTER TABLE awty_delivery_log DETACH PARTITION " + HistoryPartitions.name(archived));
+
+			assertThat(context.getBean(Housekeeping.class).runOnce().historyDaysDropped()).isEqualTo(1);
+
+			assertThat(tableExists(HistoryPartitions.name(archived))).as("the DBA's archive").isTrue();
+			assertThat(tableExists(HistoryPartitions.name(archived.plusDays(1)))).isFalse();
+		});
+	}
+
+	private boolean tableExists(String name) {
+		return this.jdbc.queryForObject("SELECT to_regclass(?) IS NOT NULL", Boolean.class, name);
+	}
+
+	@Test
 	void theHistoryQueriesReadEachPartitionThroughAnIndex() {
 		purchases(new ReceivedEvents()).run((context) -> {
 			assertThat(partitions(context)).as("PostgreSQL keeps the history in daily partitions").isNotNull();

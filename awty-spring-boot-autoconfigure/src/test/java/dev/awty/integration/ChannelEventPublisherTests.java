@@ -113,6 +113,18 @@ class ChannelEventPublisherTests {
 	}
 
 	@Test
+	void errorFromTheFlowIsAFailureOfThatMessageOnlyAndTheMessagesConsumedBeforeItAreDelivered() {
+		List<PublishOutcome> outcomes = publisherTo((message) -> {
+			if ((Integer) message.getPayload() == 1) {
+				throw new AssertionError("consumer's check failed");
+			}
+		}).publish("events", messages(3));
+		assertThat(outcomes).extracting(PublishOutcome::error)
+			.containsExactly(null, "AssertionError: consumer's check failed", null);
+		assertThat(this.handled).hasValue(3);
+	}
+
+	@Test
 	void unreachableBrokerFailsTheRestOfTheBatchWithoutTryingEachMessage() {
 		List<PublishOutcome> outcomes = publisherTo((message) -> {
 			throw new AmqpConnectException(new ConnectException("Connection refused"));

@@ -83,6 +83,22 @@ abstract class ObservabilityContractTests extends DatabaseContractTests {
 	}
 
 	@Test
+	void aBacklogThatCannotBeReadShowsInHealthWithoutTheDatabasesTextWhichGoesToTheLog() {
+		purchases(new ReceivedEvents()).run((context) -> {
+			HealthIndicator health = context.getBean("awtyHealthIndicator", HealthIndicator.class);
+			await().atMost(Duration.ofSeconds(5)).until(() -> health.health().getStatus().equals(Status.UP));
+
+			this.jdbc.execute("ALTER TABLE scheduled_test_purchase RENAME TO scheduled_test_purchase_gone");
+
+			await().atMost(Duration.ofSeconds(5)).until(() -> health.health().getDetails().containsKey("lastReadError"));
+			assertThat(String.valueOf(health.health().getDetails().get("lastReadError")))
+				.as("health shows no SQL and no table name").doesNotContainIgnoringCase("scheduled_test_purchase")
+				.doesNotContainIgnoringCase("select")
+				.contains("the server log has the database's message");
+		});
+	}
+
+	@Test
 	void healthMaxOverdueDefaultsToTheLongestClaimLeasePlusTenMinutesSoThatPickingUpACrashedInstancesRowsIsUp() {
 		purchases(new ReceivedEvents()).withPropertyValues("awty.claim.lease=1m", "awty.types.test_purchase.claim.lease=3m")
 			.run((context) -> {

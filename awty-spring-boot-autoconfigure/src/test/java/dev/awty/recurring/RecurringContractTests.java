@@ -312,6 +312,9 @@ abstract class RecurringContractTests {
 			assertRejected(schedules, ScheduleDefinition.of("big", "@daily").withPayload("x".repeat(1025)), "payload",
 					"1025 bytes, over the limit of 1024 bytes");
 			assertRejected(schedules, ScheduleDefinition.of("never", "0 0 0 30 2 *"), "expression", "never matches");
+			// Ids in paths (/awty/schedules/{id}, the dashboard): one with a slash could never be fetched or deleted.
+			assertRejected(schedules, ScheduleDefinition.of("reports/daily", "@daily"), "id",
+					"Schedule id 'reports/daily' has characters other than letters, digits and . _ : @ -");
 			assertThat(schedules.count("")).isZero();
 
 			assertThatExceptionOfType(InvalidScheduleException.class)

@@ -14,6 +14,8 @@ import dev.awty.history.DeliveryOutcome;
 import dev.awty.history.DeliveryRecord;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.recurring.RecurringSchedules;
+import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
@@ -117,6 +119,30 @@ abstract class RecurringHistoryContractTests extends DatabaseContractTests {
 				assertThat(entry.eventId()).isEqualTo("recurring:edited");
 				assertThat(entry.error()).startsWith("schedule could not be read: ").contains("sometimes");
 			});
+		});
+	}
+
+	@Test
+	void aFullClaimHoldingAScheduleThatCannotBeReadIsNotTakenForTheLastAndTheSchedulesDueBehindItFireAtOnce() {
+		ReceivedEvents received = new ReceivedEvents();
+		// A claim taken for the cycle's last one leaves the schedules due behind it for the next poll, 20 s away.
+		application(received, "awty.recurring.poll-interval=20s", "awty.recurring.batch-size=5").run((context) -> {
+			DeliveryPollers pollers = context.getBean(DeliveryPollers.class);
+			pollers.stop();
+			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
+			for (int i = 0; i < 10; i++) {
+				schedules.create(ScheduleDefinition.of("hourly-" + i, "@every 1h"));
+			}
+			Instant now = this.database.databaseNow();
+			this.jdbc.update("UPDATE awty_schedule SET next_fire_at = ?", this.database.timestamp(now.minusSeconds(30)));
+			this.jdbc.update("INSERT INTO awty_schedule (id, expression, time_zone, misfire_policy, enabled, version,"
+					+ " next_fire_at, attempts, created_at, updated_at) VALUES ('edited', '@every 1h', 'UTC', 'sometimes',"
+					+ " TRUE, 1, ?, 0, ?, ?)", this.database.timestamp(now.minusSeconds(60)), this.database.timestamp(now),
+					this.database.timestamp(now));
+
+			pollers.start();
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> received.count() >= 10);
 		});
 	}
 

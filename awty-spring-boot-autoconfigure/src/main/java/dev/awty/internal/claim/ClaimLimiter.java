@@ -12,6 +12,7 @@ import java.util.function.IntFunction;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.dao.CannotAcquireLockException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
@@ -24,6 +25,12 @@ import dev.awty.spi.SqlDialect;
  * one-row-per-key claim relies on). For a rate, the row is a bucket of tokens refilled by the database's clock: a
  * claim takes the tokens available, claims at most that many rows in the same transaction and keeps what it did not
  * use. The lock is held for one claim statement, never while rows are delivered.
+ * <p>
+ * That row is one lock for the whole cluster, so a claim bounds its transaction where the database can (see
+ * {@link TurnBound}): it waits at most {@link TurnBound#BOUND} for its turn, and an instance that
+ * stops talking to the database while it holds the turn (its VM froze, its network split) has its session ended by
+ * the database after that long, its lock released and its claim rolled back, instead of stopping the type on every
+ * instance until the database notices the dead session.
  */
 public final class ClaimLimiter {
 
@@ -65,6 +72,8 @@ public final class ClaimLimiter {
 
 	private final String createType;
 
+	private final TurnBound turnBound;
+
 	/** Batches of the type this instance is delivering. */
 	private final AtomicInteger batchesInFlight = new AtomicInteger();
 
@@ -90,6 +99,7 @@ public final class ClaimLimiter {
 		this.dialect = table.dialect();
 		this.lockType = this.dialect.withDatabaseNow(LOCK_TYPE);
 		this.createType = this.dialect.withDatabaseNow(CREATE_TYPE);
+		this.turnBound = new TurnBound(this.dialect, this.jdbc);
 	}
 
 	/**
@@ -101,7 +111,18 @@ public final class ClaimLimiter {
 		if (!this.created) {
 			create();
 		}
-		Limited<T> limited = Objects.requireNonNull(this.transaction.execute((status) -> claimTakingTurns(wanted, claim)));
+		Limited<T> limited;
+		try {
+			limited = Objects.requireNonNull(this.transaction.execute((status) -> {
+				this.turnBound.apply();
+				return claimTakingTurns(wanted, claim);
+			}));
+		}
+		catch (CannotAcquireLockException ex) {
+			throw new CannotAcquireLockException("another instance has held the turn of type '" + this.typeName
+					+ "' (its row in awty_type_limit) for more than " + TurnBound.BOUND.toMillis()
+					+ " ms; the poller looks again after its pause", ex);
+		}
 		this.lastClaimTookRows = !limited.claimed().rows().isEmpty();
 		return limited;
 	}

@@ -3,8 +3,10 @@ package dev.awty.internal.claim;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import javax.sql.DataSource;
@@ -24,7 +26,7 @@ public final class Leases {
 
 	// A row whose outcome was written has claimed_until NULL (or, for a failed schedule, no claimed_by).
 	private static final String HELD = """
-			SELECT id FROM %s WHERE id IN (:ids) AND claimed_by IN (:claimers) AND claimed_until IS NOT NULL
+			SELECT id, claimed_by FROM %s WHERE id IN (:ids) AND claimed_by IN (:claimers) AND claimed_until IS NOT NULL
 			""";
 
 	/** Keeps every statement well under the bind-parameter limits of the drivers. */
@@ -75,11 +77,17 @@ public final class Leases {
 		return (extended != null) ? extended : 0;
 	}
 
-	/** The rows among {@code ids} that one of {@code claimers} still holds. */
-	public <I> Set<I> held(Collection<I> ids, Collection<String> claimers, Class<I> idType) {
-		Set<I> held = new HashSet<>();
+	/**
+	 * The rows among {@code ids} that one of {@code claimers} still holds, by claimer: a row lost by one claim and
+	 * claimed again by another of the same instance is held under the second one's token only.
+	 */
+	public <I> Map<String, Set<I>> held(Collection<I> ids, Collection<String> claimers, Class<I> idType) {
+		Map<String, Set<I>> held = new HashMap<>();
 		for (List<I> chunk : chunks(ids)) {
-			held.addAll(this.jdbc.sql(this.held).param("ids", chunk).param("claimers", claimers).query(idType).list());
+			this.jdbc.sql(this.held).param("ids", chunk).param("claimers", claimers).query((rs) -> {
+				held.computeIfAbsent(rs.getString("claimed_by"), (claimer) -> new HashSet<>())
+					.add(rs.getObject("id", idType));
+			});
 		}
 		return held;
 	}

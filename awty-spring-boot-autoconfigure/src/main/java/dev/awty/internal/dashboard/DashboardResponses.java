@@ -11,7 +11,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.web.servlet.function.HandlerFunction;
+import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 import dev.awty.AwtyException;
@@ -32,6 +34,19 @@ final class DashboardResponses {
 		return ServerResponse.status(status)
 			.header("X-Frame-Options", "DENY")
 			.header("Content-Security-Policy", "frame-ancestors 'none'");
+	}
+
+	/**
+	 * The refusal of a change not sent as JSON, {@code null} for JSON. Without Spring Security there is no CSRF token:
+	 * JSON, which a cross-site form cannot send, stands in for it. Checked here rather than left to the message
+	 * converters, since an application may have one that reads JSON sent as any type.
+	 */
+	static @Nullable ServerResponse notJson(ServerRequest request, String what) {
+		if (request.headers().contentType().filter(MediaType.APPLICATION_JSON::isCompatibleWith).isPresent()) {
+			return null;
+		}
+		return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send " + what + " actions with Content-Type: application/json,"
+				+ " as the dashboard page does");
 	}
 
 	static ServerResponse error(HttpStatus status, @Nullable String message) {

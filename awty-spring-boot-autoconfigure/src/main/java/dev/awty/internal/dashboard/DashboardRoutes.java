@@ -30,6 +30,7 @@ import dev.awty.repository.SelectionFilter;
 
 import static dev.awty.internal.dashboard.DashboardResponses.error;
 import static dev.awty.internal.dashboard.DashboardResponses.handle;
+import static dev.awty.internal.dashboard.DashboardResponses.notJson;
 import static dev.awty.internal.dashboard.DashboardResponses.respond;
 
 /**
@@ -177,6 +178,10 @@ public final class DashboardRoutes {
 		if (refusal != null) {
 			return error(HttpStatus.FORBIDDEN, refusal);
 		}
+		ServerResponse notJson = notJson(request, "row");
+		if (notJson != null) {
+			return notJson;
+		}
 		ActionRequest body = request.body(ActionRequest.class);
 		List<Long> ids = (body.ids() != null) ? body.ids() : List.of();
 		String action = request.pathVariable("action");
@@ -194,7 +199,7 @@ public final class DashboardRoutes {
 		if (refusal != null) {
 			return error(HttpStatus.FORBIDDEN, refusal);
 		}
-		ServerResponse notJson = requireJson(request, "pause and resume");
+		ServerResponse notJson = notJson(request, "pause and resume");
 		if (notJson != null) {
 			return notJson;
 		}
@@ -209,7 +214,7 @@ public final class DashboardRoutes {
 		if (refusal != null) {
 			return error(HttpStatus.FORBIDDEN, refusal);
 		}
-		ServerResponse notJson = requireJson(request, "schedule actions");
+		ServerResponse notJson = notJson(request, "schedule");
 		if (notJson != null) {
 			return notJson;
 		}
@@ -222,15 +227,6 @@ public final class DashboardRoutes {
 		body.put("action", action);
 		body.put("schedule", schedule);
 		return respond(HttpStatus.OK).body(body);
-	}
-
-	/** Without Spring Security there is no CSRF token: JSON, which a cross-site form cannot send, stands in for it. */
-	private static @Nullable ServerResponse requireJson(ServerRequest request, String actions) {
-		if (request.headers().contentType().filter(MediaType.APPLICATION_JSON::isCompatibleWith).isPresent()) {
-			return null;
-		}
-		return error(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Send " + actions + " with Content-Type: application/json,"
-				+ " as the dashboard page does");
 	}
 
 	/** {@code handler}, behind the read refusal every read of the dashboard shares. */

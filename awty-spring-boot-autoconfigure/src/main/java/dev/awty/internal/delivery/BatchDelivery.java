@@ -91,11 +91,15 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		long started = System.nanoTime();
 		IntFunction<EventClaims.Claimed<T>> claimUpTo = (limit) -> this.claims.claimDue(token, limit,
 				this.settings.lease(), this.settings.byPriority(), this.settings.claimAhead());
+		// Read once: workers move the sizing meanwhile, and a larger limit read afterwards made a full claim look
+		// like the cycle's last one.
+		int wanted = this.sizing.limit();
 		ClaimLimiter.Limited<T> limited = this.tracing.claim(this.claims.type().name(), () -> (this.limiter != null)
-				? this.limiter.claim(this.sizing.limit(), claimUpTo)
-				: new ClaimLimiter.Limited<>(claimUpTo.apply(this.sizing.limit()), this.sizing.limit()));
+				? this.limiter.claim(wanted, claimUpTo) : new ClaimLimiter.Limited<>(claimUpTo.apply(wanted), wanted));
 		EventClaims.Claimed<T> claimed = limited.claimed();
-		int limit = limited.permits();
+		// Rows that could not be read took part of the limit: without them, the readable rows of a full claim
+		// looked like fewer than were due, and the rows behind waited for the next poll.
+		int limit = limited.permits() - claimed.unreadable().size();
 		long returned = System.nanoTime();
 		this.counters.claimed(claimed.rows().size(), returned - started);
 		if (!claimed.unreadable().isEmpty()) {

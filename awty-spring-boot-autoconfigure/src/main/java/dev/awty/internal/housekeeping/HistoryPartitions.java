@@ -69,7 +69,7 @@ public final class HistoryPartitions {
 		return dayTables().stream().filter(DayTable::attached).map(DayTable::day).toList();
 	}
 
-	/** Every table of awty's days, attached or detached on its way out, oldest first. */
+	/** Every table of awty's days, attached or detached by awty on its way out, oldest first. */
 	private List<DayTable> dayTables() {
 		List<DayTable> tables = new ArrayList<>();
 		this.jdbc.sql(this.sql.dayTables()).query((rs) -> {
@@ -132,24 +132,39 @@ public final class HistoryPartitions {
 
 	/**
 	 * Drops the partitions of the days before {@code firstKept} with their entries; returns how many it dropped. Each is
-	 * detached in one short transaction and dropped in another, so that the table is locked only for the detach.
+	 * detached in one short transaction and dropped in another, so that the table is locked only for the detach. A day
+	 * that cannot be retired now (a lock not granted in time) is logged and left to the next run, and the others
+	 * are retired all the same.
 	 */
 	public int dropBefore(LocalDate firstKept) {
 		int dropped = 0;
 		for (DayTable table : dayTables()) {
 			if (table.day().isBefore(firstKept)) {
-				String name = name(table.day());
-				if (table.attached()) {
-					this.transactions.executeWithoutResult((status) -> {
-						this.jdbc.sql(this.sql.lockTimeout()).update();
-						this.jdbc.sql(this.sql.detach().formatted(name)).update();
-					});
+				try {
+					retire(table);
+					dropped++;
 				}
-				this.jdbc.sql(this.sql.drop().formatted(name)).update();
-				dropped++;
+				catch (DataAccessException ex) {
+					logger.warn("awty: could not retire the history partition of " + table.day() + " ("
+							+ ErrorText.of(ex) + "); trying again at the next housekeeping run");
+				}
 			}
 		}
 		return dropped;
+	}
+
+	private void retire(DayTable table) {
+		String name = name(table.day());
+		if (table.attached()) {
+			this.transactions.executeWithoutResult((status) -> {
+				this.jdbc.sql(this.sql.lockTimeout()).update();
+				this.jdbc.sql(this.sql.detach().formatted(name)).update();
+				this.jdbc.sql(this.sql.markRetiring().formatted(name)).update();
+			});
+		}
+		// In a transaction of its own too: on a pool that does not auto-commit, a DROP outside one would be rolled
+		// back when the connection returns, leaving the day's files on disk while the run counted it dropped.
+		this.transactions.executeWithoutResult((status) -> this.jdbc.sql(this.sql.drop().formatted(name)).update());
 	}
 
 	/** The name of the partition of {@code day}. */

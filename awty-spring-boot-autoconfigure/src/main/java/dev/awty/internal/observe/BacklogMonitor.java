@@ -16,6 +16,7 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.SmartLifecycle;
+import org.springframework.core.NestedExceptionUtils;
 
 import dev.awty.internal.model.EventType;
 import dev.awty.spi.SqlDialect;
@@ -75,7 +76,10 @@ public final class BacklogMonitor implements SmartLifecycle {
 		return this.current;
 	}
 
-	/** Why the last refresh failed, or {@code null} if it succeeded. */
+	/**
+	 * Why the last refresh failed, for readers of health and the dashboard (the database's own text is logged), or
+	 * {@code null} if it succeeded.
+	 */
 	public @Nullable String error() {
 		return this.error;
 	}
@@ -118,7 +122,10 @@ public final class BacklogMonitor implements SmartLifecycle {
 				logger.warn("awty: could not read the backlog of the scheduled tables (" + ex.getMessage()
 						+ "); metrics and health keep the last figures until it works again");
 			}
-			this.error = String.valueOf(ex.getMessage());
+			// Health and the dashboard show this to readers: the database's text, with its SQL, goes to the log only.
+			this.error = "reading the backlog failed ("
+					+ NestedExceptionUtils.getMostSpecificCause(ex).getClass().getSimpleName()
+					+ "); the server log has the database's message";
 		}
 		return this.current;
 	}

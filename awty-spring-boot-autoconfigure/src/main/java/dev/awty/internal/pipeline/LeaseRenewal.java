@@ -1,9 +1,9 @@
 package dev.awty.internal.pipeline;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.LongConsumer;
 
@@ -15,7 +15,8 @@ import dev.awty.internal.claim.Leases;
 /**
  * One renewal of the leases of held batches, for the {@link LeaseHeartbeat}: one statement extends the leases of
  * all their rows, fenced by the batches' claim tokens. When fewer rows were extended than held, the rows no
- * longer held are found out, dropped from their batch, counted and logged: this instance does not publish them.
+ * longer held under their own batch's token are found out, dropped from their batch, counted and logged: this
+ * instance does not publish them.
  */
 final class LeaseRenewal<I> {
 
@@ -41,12 +42,14 @@ final class LeaseRenewal<I> {
 
 	/** @param sentNanos {@link System#nanoTime()} before the statement is sent: the leases run from no earlier */
 	void renew(List<LeaseHeartbeat<I>.Held> due, long sentNanos) {
-		List<I> ids = new ArrayList<>();
+		Set<I> ids = new HashSet<>();
+		int heldCount = 0;
 		Set<String> tokens = new HashSet<>();
 		long stalledNanos = 0;
 		for (LeaseHeartbeat<I>.Held held : due) {
 			List<I> heldIds = held.heldIds();
 			ids.addAll(heldIds);
+			heldCount += heldIds.size();
 			if (!heldIds.isEmpty()) {
 				tokens.add(held.token());
 				stalledNanos = Math.max(stalledNanos, sentNanos - held.confirmedNanos());
@@ -59,7 +62,9 @@ final class LeaseRenewal<I> {
 			logger.warn("awty: the leases of " + this.what + " were last extended " + stalledNanos / 1_000_000
 					+ " ms ago, longer than the lease (" + this.lease + "): this instance stalled (a long pause?)");
 		}
-		if (this.leases.extend(ids, tokens, this.lease) < ids.size()) {
+		// A row in two batches (lost by one, claimed again into another) is extended under one token only: which one
+		// holds it is asked, so that the batch that lost it learns so.
+		if (this.leases.extend(ids, tokens, this.lease) < heldCount) {
 			dropLost(due, this.leases.held(ids, tokens, this.idType));
 		}
 		for (LeaseHeartbeat<I>.Held held : due) {
@@ -67,10 +72,10 @@ final class LeaseRenewal<I> {
 		}
 	}
 
-	private void dropLost(List<LeaseHeartbeat<I>.Held> due, Set<I> stillHeld) {
+	private void dropLost(List<LeaseHeartbeat<I>.Held> due, Map<String, Set<I>> stillHeld) {
 		long lost = 0;
 		for (LeaseHeartbeat<I>.Held held : due) {
-			lost += held.lose(stillHeld);
+			lost += held.lose(stillHeld.getOrDefault(held.token(), Set.of()));
 		}
 		if (lost > 0) {
 			this.lostRows.accept(lost);

@@ -79,7 +79,9 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 		if (!rows.isEmpty()) {
 			this.held.put(token, this.heartbeat.hold(token, rows.stream().map(ScheduleRow::id).toList(), sent));
 		}
-		return new ClaimedSchedules(token, rows, claimed.databaseNow(), returned);
+		// Schedules that could not be read took part of the batch: a full claim holding one is not the cycle's last.
+		return new ClaimedSchedules(token, rows, this.settings.batchSize() - unreadable.size(), claimed.databaseNow(),
+				returned);
 	}
 
 	@Override

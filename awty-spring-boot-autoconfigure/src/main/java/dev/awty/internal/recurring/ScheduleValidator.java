@@ -20,6 +20,9 @@ final class ScheduleValidator {
 
 	static final int MAX_ID_LENGTH = 200;
 
+	/** What an id may hold: it is a path segment of the schedule API and the dashboard, sent back as typed. */
+	private static final Pattern ID = Pattern.compile("[A-Za-z0-9._:@-]+");
+
 	private static final Pattern CHANNEL = Pattern.compile("[A-Za-z0-9._-]{1,255}");
 
 	private final long payloadLimitBytes;
@@ -56,6 +59,10 @@ final class ScheduleValidator {
 		if (id.length() > MAX_ID_LENGTH) {
 			throw new InvalidScheduleException("id",
 					"Schedule id '" + id.substring(0, 20) + "…' is " + id.length() + " characters; at most " + MAX_ID_LENGTH);
+		}
+		if (!ID.matcher(id).matches()) {
+			throw new InvalidScheduleException("id", "Schedule id '" + id + "' has characters other than letters, "
+					+ "digits and . _ : @ -; ids go in URL paths, where a slash or a percent sign cannot be sent back");
 		}
 		ScheduleExpression expression = this.expressions.parse(definition.expression());
 		ZoneId zone = zone(definition.timeZone());

@@ -114,12 +114,17 @@ public final class DueNotificationListener implements SmartLifecycle {
 
 	private void listen() {
 		String listen = Objects.requireNonNull(this.listenStatement);
-		ListenProbe probe = new ListenProbe(this.dataSource, listen.replaceFirst("(?i)^\\s*LISTEN\\s+", "").strip(),
-				this.probeTimeoutMillis);
+		String channel = listen.replaceFirst("(?i)^\\s*LISTEN\\s+", "").strip();
+		ListenProbe probe = new ListenProbe(this.dataSource, channel, this.probeTimeoutMillis);
 		int failures = 0;
 		while (this.running) {
 			try (Connection connection = this.dataSource.getConnection()) {
-				failures = listenOn(connection, listen, probe, failures);
+				try {
+					failures = listenOn(connection, listen, channel, probe, failures);
+				}
+				finally {
+					ListenConnection.unsubscribe(connection, channel);
+				}
 			}
 			catch (SQLException | RuntimeException ex) {
 				this.receiving = false;
@@ -140,12 +145,14 @@ public final class DueNotificationListener implements SmartLifecycle {
 	 * @param failures how many connections in a row failed before this one
 	 * @return how many connections in a row failed, this one included
 	 */
-	private int listenOn(Connection connection, String listen, ListenProbe probe, int failures) throws SQLException {
+	private int listenOn(Connection connection, String listen, String channel, ListenProbe probe, int failures)
+			throws SQLException {
 		ListenConnection listening = ListenConnection.subscribe(connection, listen, probe, this.wakeUps,
 				this.probeIntervalMillis, this.probeTimeoutMillis);
 		if (!listening.probe()) {
 			fallBack();
 			// Released before the pause: a pool connection is not held for nothing meanwhile.
+			ListenConnection.unsubscribe(connection, channel);
 			connection.close();
 			pause(this.probeIntervalMillis * FALLBACK_PROBES);
 			return failures;

@@ -56,6 +56,30 @@ final class ListenConnection {
 				probeTimeoutMillis);
 	}
 
+	/**
+	 * Ends the subscription of {@code connection} before it goes back to the pool: pools do not reset LISTEN, and a
+	 * pooled connection left subscribed would queue every instance's notifications in the memory of whoever borrows
+	 * it next. A connection that cannot unsubscribe is aborted, so that the pool discards it.
+	 */
+	static void unsubscribe(Connection connection, String channel) {
+		try {
+			if (connection.isClosed()) {
+				return;
+			}
+			try (Statement statement = connection.createStatement()) {
+				statement.execute("UNLISTEN " + channel);
+			}
+		}
+		catch (SQLException ex) {
+			try {
+				connection.abort(Runnable::run);
+			}
+			catch (SQLException | RuntimeException abortFailed) {
+				// Broken either way: the pool finds it so at its next check.
+			}
+		}
+	}
+
 	/** Whether a probe sent with NOTIFY comes back on this connection within the probe timeout. */
 	boolean probe() throws SQLException {
 		return this.probe.roundTrip(this.postgres, this::dispatch);

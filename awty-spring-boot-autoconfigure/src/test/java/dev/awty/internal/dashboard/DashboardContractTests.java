@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -14,10 +15,13 @@ import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
+import org.springframework.http.converter.HttpMessageConverter;
+import org.springframework.http.converter.json.MappingJackson2HttpMessageConverter;
 import org.springframework.mock.web.MockHttpSession;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
+import org.springframework.test.web.servlet.setup.RouterFunctionMockMvcBuilder;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
 
@@ -84,12 +88,41 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 	}
 
 	private void run(Dashboard test, String... properties) {
+		run(List.of(), test, properties);
+	}
+
+	/** @param converters the application's message converters; none for the defaults */
+	private void run(List<HttpMessageConverter<?>> converters, Dashboard test, String... properties) {
 		application(properties).run((context) -> {
 			assertThat(context).hasNotFailed();
 			@SuppressWarnings("unchecked")
 			RouterFunction<ServerResponse> routes = context.getBean("awtyDashboardRoutes", RouterFunction.class);
-			MockMvc mvc = MockMvcBuilders.routerFunctions(routes).addFilters(TestSecurity.filterChain()).build();
-			test.run(mvc, context);
+			RouterFunctionMockMvcBuilder builder = MockMvcBuilders.routerFunctions(routes)
+				.addFilters(TestSecurity.filterChain());
+			if (!converters.isEmpty()) {
+				builder.setMessageConverters(converters.toArray(HttpMessageConverter[]::new));
+			}
+			test.run(builder.build(), context);
+		});
+	}
+
+	@Test
+	@SuppressWarnings({ "deprecation", "removal" }) // Jackson 2's converter: the one on this test's class path
+	void aRowActionSentAsPlainTextIsRefusedEvenWhereAConverterReadsJsonOfAnyType() {
+		// A JSON converter widened to every media type, as some applications have: a cross-site form posting
+		// text/plain must still change nothing, since without a CSRF token JSON is what stands in for one.
+		MappingJackson2HttpMessageConverter anyType = new MappingJackson2HttpMessageConverter();
+		anyType.setSupportedMediaTypes(List.of(MediaType.ALL));
+		run(List.of(anyType), (mvc, context) -> {
+			long id = context.getBean(EventScheduler.class).schedule(new TestPurchase(7),
+					this.database.databaseNow().plus(Duration.ofDays(1)));
+			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/cancel"), "{\"ids\":[" + id + "]}")
+				.contentType(MediaType.TEXT_PLAIN))
+				.andExpect(status().isUnsupportedMediaType())
+				.andExpect(jsonPath("$.error").value("Send row actions with Content-Type: application/json, as the "
+						+ "dashboard page does"));
+			assertThat(this.jdbc.queryForObject("SELECT status FROM scheduled_test_purchase WHERE id = ?", String.class,
+					id)).isEqualTo("PENDING");
 		});
 	}
 

@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -25,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * awty's own transactions on a pool: READ COMMITTED whatever level the pool hands out, learnt from the
- * transactions' own connections; written once and run on every database by a one-line subclass.
+ * transactions' own connections; and an outcome write tried again when its connection could not be had or was lost
+ * at the commit; written once and run on every database by a one-line subclass.
  */
 abstract class AwtyTransactionsContractTests extends DatabaseContractTests {
 
@@ -85,6 +87,68 @@ abstract class AwtyTransactionsContractTests extends DatabaseContractTests {
 				.containsExactly(update - 1, update);
 		}
 		assertThat(this.connectionsTaken).as("connections taken from the pool").hasValue(3);
+	}
+
+	@Test
+	void aWriteWhoseSessionEndedBeforeItsCommitIsTriedAgainAndCommitsOnce() {
+		DataSource dataSource = counted("TRANSACTION_READ_COMMITTED");
+		AwtyTransactions transactions = AwtyTransactions.on(dataSource);
+		JdbcTemplate inTransaction = new JdbcTemplate(dataSource);
+		AtomicInteger attempts = new AtomicInteger();
+
+		int written = WriteRetry.write("a test", () -> transactions.execute((status) -> {
+			int updated = inTransaction.update("UPDATE tx_counter SET v = v + 1 WHERE id = 1");
+			if (attempts.incrementAndGet() == 1) {
+				// Another connection ends this one's session: its COMMIT finds the connection gone.
+				endSession(inTransaction.queryForObject(sessionIdQuery(), Long.class));
+			}
+			return updated;
+		}));
+
+		assertThat(written).isEqualTo(1);
+		assertThat(attempts).as("attempts").hasValue(2);
+		assertThat(value(this.jdbc)).as("written once").isEqualTo(2);
+	}
+
+	@Test
+	void aWriteWhoseConnectionCouldNotBeOpenedIsTriedAgainAndCommits() {
+		DataSource pool = counted("TRANSACTION_READ_COMMITTED");
+		AtomicInteger refused = new AtomicInteger(1);
+		DataSource dataSource = new DelegatingDataSource(pool) {
+
+			@Override
+			public Connection getConnection() throws SQLException {
+				if (refused.getAndDecrement() > 0) {
+					throw new SQLTransientConnectionException("Connection is not available, request timed out");
+				}
+				return super.getConnection();
+			}
+
+		};
+		AwtyTransactions transactions = AwtyTransactions.on(dataSource);
+		JdbcTemplate inTransaction = new JdbcTemplate(dataSource);
+
+		int written = WriteRetry.write("a test",
+				() -> transactions.execute((status) -> inTransaction.update("UPDATE tx_counter SET v = 5 WHERE id = 1")));
+
+		assertThat(written).isEqualTo(1);
+		assertThat(value(this.jdbc)).isEqualTo(5);
+	}
+
+	private String sessionIdQuery() {
+		return switch (this.database.name()) {
+			case "PostgreSQL" -> "SELECT pg_backend_pid()";
+			case "H2" -> "SELECT SESSION_ID()";
+			default -> "SELECT CONNECTION_ID()";
+		};
+	}
+
+	private void endSession(long id) {
+		switch (this.database.name()) {
+			case "PostgreSQL" -> this.jdbc.queryForObject("SELECT pg_terminate_backend(?)", Boolean.class, (int) id);
+			case "H2" -> this.jdbc.queryForObject("SELECT ABORT_SESSION(?)", Boolean.class, (int) id);
+			default -> this.jdbc.execute("KILL " + id);
+		}
 	}
 
 	private static int value(JdbcTemplate jdbc) {

@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
@@ -17,6 +18,7 @@ import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
+import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -102,6 +104,38 @@ class PostgresDueNotificationListenerIntegrationTests {
 		}
 		finally {
 			listener.stop();
+		}
+	}
+
+	@Test
+	void theListenConnectionGoesBackToThePoolNoLongerSubscribedOnceTheListenerStops() throws Exception {
+		// A pooled connection left subscribed queues every instance's notifications in the memory of whoever
+		// borrows it next, until the pool retires it.
+		try (HikariDataSource pool = new HikariDataSource()) {
+			pool.setJdbcUrl(this.database.url());
+			pool.setUsername(this.database.username());
+			pool.setPassword(this.database.password());
+			pool.setMaximumPoolSize(2);
+			DueNotificationListener listener = new DueNotificationListener(pool, "LISTEN awty_due", this.wakeUps,
+					Duration.ofSeconds(1), Duration.ofSeconds(2));
+			listener.start();
+			try {
+				await().atMost(Duration.ofSeconds(10)).until(listener::receivesNotifications);
+			}
+			finally {
+				listener.stop();
+			}
+			try (Connection first = pool.getConnection(); Connection second = pool.getConnection()) {
+				assertThat(List.of(listeningChannels(first), listeningChannels(second))).containsOnly(0);
+			}
+		}
+	}
+
+	private static int listeningChannels(Connection connection) throws SQLException {
+		try (Statement statement = connection.createStatement();
+				ResultSet rs = statement.executeQuery("SELECT COUNT(*) FROM pg_listening_channels()")) {
+			rs.next();
+			return rs.getInt(1);
 		}
 	}
 

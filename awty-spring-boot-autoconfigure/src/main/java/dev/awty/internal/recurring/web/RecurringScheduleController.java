@@ -7,6 +7,7 @@ import java.util.Map;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -14,6 +15,7 @@ import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
@@ -49,6 +51,21 @@ public class RecurringScheduleController {
 		this.schedules = schedules;
 		this.guard = new ScheduleRequestGuard(access);
 		this.maxBatchSize = maxBatchSize;
+	}
+
+	/**
+	 * Runs before any argument of a handler is resolved, so that a caller without access is refused before its body is
+	 * read (a request body is read whole, with no size limit for JSON, before it is parsed). Each handler checks again.
+	 */
+	@ModelAttribute
+	void refuseEarly(HttpServletRequest request) {
+		// A DELETE, which no cross-site form can send, needs no JSON; the methods that carry a body do.
+		if (HttpMethod.GET.matches(request.getMethod()) || HttpMethod.DELETE.matches(request.getMethod())) {
+			this.guard.requireAccess(request);
+		}
+		else {
+			this.guard.requireChange(request);
+		}
 	}
 
 	@PostMapping

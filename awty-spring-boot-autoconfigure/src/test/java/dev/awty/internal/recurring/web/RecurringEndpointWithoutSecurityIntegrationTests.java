@@ -18,6 +18,7 @@ import dev.awty.testing.TestDatabases;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -41,6 +42,18 @@ class RecurringEndpointWithoutSecurityIntegrationTests {
 						+ "set awty.recurring.web.open=true"));
 			mvc.perform(get("/awty/schedules")).andExpect(status().isForbidden());
 			assertThat(context.getBean(RecurringSchedules.class).count("")).isZero();
+		});
+	}
+
+	@Test
+	void aRefusedCallerIsRefusedBeforeItsBodyIsRead() {
+		// A body is read whole before it is parsed: an anonymous caller must not make the server read a large one.
+		application().run((context) -> {
+			MockMvc mvc = MockMvcBuilders.standaloneSetup(context.getBean(RecurringScheduleController.class)).build();
+			mvc.perform(post("/awty/schedules/batch").contentType(MediaType.APPLICATION_JSON).content("[{\"id\":"))
+				.andExpect(status().isForbidden());
+			mvc.perform(put("/awty/schedules/a").contentType(MediaType.APPLICATION_JSON).content("{"))
+				.andExpect(status().isForbidden());
 		});
 	}
 

@@ -1,0 +1,11 @@
+package dev.awty.internal.pipeline;
+
+import dev.awty.testing.TestDatabases;
+
+class H2LeaseRenewalIntegrationTests extends LeaseRenewalContractTests {
+
+	H2LeaseRenewalIntegrationTests() {
+		super(TestDatabases::h2);
+	}
+
+}
