@@ -34,8 +34,9 @@ import dev.awty.spi.PublishOutcome;
 
 /**
  * The delivery cycle for one type, in two steps: claim due rows; then publish them (or, for a type with a
- * handler, let the handler decide) and hand what became of each row to the {@link BatchWriter}, every
- * {@code mark-every} rows, so that a crash re-delivers at most that many rows per batch in flight. The
+ * handler, let the handler decide) and hand what became of each row to the {@link OutcomeQueue}, every
+ * {@code mark-every} rows, which writes it while the worker goes on publishing; a crash re-delivers at most twice
+ * {@code mark-every} rows per worker. The
  * {@link LeaseHeartbeat} keeps the batch's leases alive meanwhile, and drops rows this instance no longer holds.
  */
 final class BatchDelivery<T extends ScheduledEntity> implements PollSource<ClaimedBatch<T>> {
@@ -50,7 +51,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 
 	private final EventPublisher publisher;
 
-	private final BatchWriter<T> writer;
+	private final OutcomeQueue<T> writer;
 
 	private final @Nullable HandlerStep<T> handlerStep;
 
@@ -68,7 +69,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	private final @Nullable ClaimLimiter limiter;
 
 	BatchDelivery(EventTable<T> table, TypeSettings settings, ClaimLimits limits, EventPublisher publisher,
-			String instanceId, BatchWriter<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters,
+			String instanceId, OutcomeQueue<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters,
 			LeaseHeartbeat<Long> heartbeat) {
 		String keyColumn = limits.keyColumn();
 		this.claims = (keyColumn != null) ? table.claims().onePerKey(keyColumn) : table.claims();
@@ -183,17 +184,20 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 			if (part.isEmpty()) {
 				continue;
 			}
+			long waiting = System.nanoTime();
+			OutcomeQueue.Reservation reservation = this.writer.reserve(part.size());
 			long started = System.nanoTime();
 			List<RowResult<T>> results = (this.handlerStep != null) ? this.handlerStep.run(part, batch) : publishAll(part);
 			rows.release(ids(part));
 			long published = System.nanoTime();
-			this.writer.write(batch.token(), results);
-			long written = System.nanoTime();
-			this.sizing.measured(part.size(), written - started);
+			this.writer.write(batch.token(), results, reservation);
+			this.sizing.measured(part.size(), published - started);
 			if (logger.isDebugEnabled()) {
-				// where a worker's time goes: a slow broker shows in the first figure, a slow database in the second
-				logger.debug(String.format("awty: %s part of %d row(s) published in %.1f ms, outcomes written in %.1f ms",
-						this.claims.type().name(), part.size(), (published - started) / 1e6, (written - published) / 1e6));
+				// where a worker's time goes: a slow broker shows in the second figure, a database slower than the
+				// worker's publishing in the first
+				logger.debug(String.format("awty: %s part of %d row(s): waited %.1f ms for earlier outcomes to be"
+						+ " written, published in %.1f ms", this.claims.type().name(), part.size(),
+						(started - waiting) / 1e6, (published - started) / 1e6));
 			}
 		}
 	}
@@ -202,9 +206,15 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		return rows.stream().map(ScheduledEntity::getId).toList();
 	}
 
-	/** Stops what runs beside the pollers: the handler's threads. */
+	@Override
+	public void awaitWritten(long deadlineNanos) {
+		this.writer.awaitWritten(deadlineNanos);
+	}
+
+	/** Stops what runs beside the pollers: the outcome writer's thread and the handler's threads. */
 	@Override
 	public void shutdown() {
+		this.writer.close(System.nanoTime() + this.settings.lease().toNanos());
 		if (this.handlerStep != null) {
 			this.handlerStep.shutdown();
 		}

@@ -36,6 +36,8 @@ final class PollLoop<B extends PollSource.Batch> {
 
 	private final ErrorPause errors;
 
+	private final PollSource<B> source;
+
 	private final Object monitor = new Object();
 
 	private final WakeUpPlan plan;
@@ -60,6 +62,7 @@ final class PollLoop<B extends PollSource.Batch> {
 	PollLoop(LoopSettings settings, String described, PollSource<B> source, LockProvider lockProvider, Clock clock) {
 		this.settings = settings;
 		this.workers = new BatchWorkers(settings.name(), settings.concurrency());
+		this.source = source;
 		this.cycle = new LoopCycle<>(settings, described, source,
 				new TypeLock(lockProvider, settings.lockName(), settings.lease()), this.workers, this::runPlannedSoon);
 		this.errors = new ErrorPause(described, settings.pollInterval());
@@ -87,7 +90,7 @@ final class PollLoop<B extends PollSource.Batch> {
 		}
 	}
 
-	/** Waits until {@code deadlineNanos} for the cycle and the batches in flight to finish. */
+	/** Waits until {@code deadlineNanos} for the cycle and the batches in flight to finish, and their outcomes. */
 	void awaitIdle(long deadlineNanos) {
 		synchronized (this.monitor) {
 			while (this.cycling && System.nanoTime() < deadlineNanos) {
@@ -101,6 +104,7 @@ final class PollLoop<B extends PollSource.Batch> {
 			}
 		}
 		this.workers.awaitIdle(deadlineNanos);
+		this.source.awaitWritten(deadlineNanos);
 	}
 
 	/**
