@@ -94,6 +94,12 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 
 	/** Rows a worker may publish, given back once their outcomes are written (or given up). */
 	record Reservation(Semaphore budget, int rows) {
+
+		/** Gives the rows back unused: nothing was published, or the part failed before its outcomes were known. */
+		void cancel() {
+			this.budget.release(this.rows);
+		}
+
 	}
 
 	/** Hands the outcomes of a published part to the writer; returns at once. */
