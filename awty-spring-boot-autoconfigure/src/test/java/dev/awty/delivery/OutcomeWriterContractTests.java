@@ -3,7 +3,10 @@ package dev.awty.delivery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
@@ -12,7 +15,12 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.messaging.Message;
+import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.awty.spi.EventPublisher;
+import dev.awty.spi.PublishOutcome;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.FreezableDataSources;
 import dev.awty.testing.ReceivedEvents;
@@ -24,8 +32,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Outcomes are written behind the workers: a worker publishes its next part while the previous part's outcomes are
- * written, never more than twice {@code mark-every} rows ahead of its writes, and a stop writes every outcome of what
- * was published, with its history. Written once, run on every database.
+ * written (or, with a broker, acknowledged), never more than twice {@code mark-every} rows ahead of its writes, and a
+ * stop writes every outcome of what was published, with its history. Written once, run on every database.
  */
 abstract class OutcomeWriterContractTests {
 
@@ -98,13 +106,72 @@ abstract class OutcomeWriterContractTests {
 		});
 	}
 
+	@Test
+	void nextPartIsSentWhileTheBrokerHasYetToAcknowledgeThePreviousOneAndRowsAreMarkedOnlyOnceAcknowledged() {
+		AnsweredLater broker = new AnsweredLater();
+		purchases(new ReceivedEvents()).withBean(EventPublisher.class, () -> broker).run((context) -> {
+			clearHistory();
+			insertDueRows(300);
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> broker.sentRows() == 200);
+			await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(() -> broker.sentRows() == 200);
+			assertThat(rowsWithStatus("DELIVERED")).as("nothing marked before the broker answered").isZero();
+			broker.answerAll();
+			await().atMost(Duration.ofSeconds(10)).until(() -> rowsWithStatus("DELIVERED") == 200);
+			await().atMost(Duration.ofSeconds(10)).until(() -> broker.sentRows() == 300);
+			broker.answerAll();
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> rowsWithStatus("DELIVERED") == 300);
+			assertThat(historyEntries("DELIVERED")).isEqualTo(300);
+		});
+	}
+
+	/** A broker whose acknowledgements the test gives, one part at a time. */
+	private static final class AnsweredLater implements EventPublisher {
+
+		private final List<CompletableFuture<List<PublishOutcome>>> parts = new CopyOnWriteArrayList<>();
+
+		private final List<Integer> sizes = new CopyOnWriteArrayList<>();
+
+		@Override
+		public CompletableFuture<List<PublishOutcome>> publishAsync(String channel, List<Message<?>> messages) {
+			CompletableFuture<List<PublishOutcome>> answer = new CompletableFuture<>();
+			this.sizes.add(messages.size());
+			this.parts.add(answer);
+			return answer;
+		}
+
+		@Override
+		public List<PublishOutcome> publish(String channel, List<Message<?>> messages) {
+			return publishAsync(channel, messages).join();
+		}
+
+		@Override
+		public void verifyChannel(String channel, String typeName) {
+		}
+
+		int sentRows() {
+			return this.sizes.stream().mapToInt(Integer::intValue).sum();
+		}
+
+		void answerAll() {
+			for (int part = 0; part < this.parts.size(); part++) {
+				this.parts.get(part).complete(Collections.nCopies(this.sizes.get(part), PublishOutcome.success()));
+			}
+		}
+
+	}
+
 	private void insertDueRows(int count) {
 		Instant due = this.database.databaseNow().minusSeconds(1);
 		List<Object[]> rows = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
 			rows.add(new Object[] { i, this.database.timestamp(due) });
 		}
-		this.jdbc.batchUpdate("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (?, ?)", rows);
+		// in one transaction, so that one claim takes them all
+		new TransactionTemplate(new DataSourceTransactionManager(this.jdbc.getDataSource())).executeWithoutResult(
+				(status) -> this.jdbc.batchUpdate("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (?, ?)",
+						rows));
 	}
 
 	/** The history of earlier tests on this database refers to row ids this test uses again. */
