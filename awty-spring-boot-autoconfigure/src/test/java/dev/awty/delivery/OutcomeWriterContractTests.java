@@ -92,17 +92,34 @@ abstract class OutcomeWriterContractTests {
 	}
 
 	@Test
-	void stoppingRightAfterTheLastPublishStillMarksEveryPublishedRowAndWritesItsHistory() {
+	void stoppingWhileTheLastOutcomesAreStillBeingWrittenWaitsForThemAndTheirHistory() {
+		FreezableDataSources database = new FreezableDataSources();
 		ReceivedEvents received = new ReceivedEvents();
-		purchases(received).run((context) -> {
-			clearHistory();
-			insertDueRows(250);
-			await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 250);
-			context.close();
+		// The database stalls for awty at the last publish, so its outcomes are still to be written at the stop.
+		received.each((message) -> {
+			if (received.count() == 249) {
+				database.freeze();
+			}
+		});
+		purchases(received).withBean(FreezableDataSources.class, () -> database).run((context) -> {
+			try {
+				clearHistory();
+				insertDueRows(250);
+				await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 250);
+				Thread thaw = new Thread(() -> {
+					sleep(Duration.ofMillis(500));
+					database.thaw();
+				});
+				thaw.start();
+				context.close();
 
-			assertThat(rowsWithStatus("DELIVERED")).isEqualTo(250);
-			assertThat(historyEntries("DELIVERED")).isEqualTo(250);
-			assertThat(received.duplicates()).isZero();
+				assertThat(rowsWithStatus("DELIVERED")).isEqualTo(250);
+				assertThat(historyEntries("DELIVERED")).isEqualTo(250);
+				assertThat(received.duplicates()).isZero();
+			}
+			finally {
+				database.thaw();
+			}
 		});
 	}
 
@@ -160,6 +177,15 @@ abstract class OutcomeWriterContractTests {
 			}
 		}
 
+	}
+
+	private static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private void insertDueRows(int count) {
