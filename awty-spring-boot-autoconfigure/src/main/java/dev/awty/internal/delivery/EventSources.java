@@ -61,7 +61,7 @@ public final class EventSources {
 				this.store.dialect(), this.store.dataSource(), this.store.transaction()), Long.class, settings.lease(),
 				counters::lostLeases);
 		OutcomeQueue<T> outcomes = new OutcomeQueue<>(typeName, writer, counters, settings.markEvery(),
-				OutcomeQueue.FLUSH_INTERVAL);
+				OutcomeQueue.FLUSH_INTERVAL, settings.concurrency());
 		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, limits, this.publisher, this.instanceId, outcomes,
 				step, counters, heartbeat);
 		LoopSettings loop = new LoopSettings(typeName, table.type().lockName(), settings.pollInterval(),

@@ -17,8 +17,9 @@ import dev.awty.internal.pipeline.DeliveryCounters;
 import dev.awty.internal.support.ErrorText;
 
 /**
- * Takes the outcomes of every worker of one type and writes them on a thread of its own, so that a worker publishes
- * its next part while its previous one is written. Parts handed over while a write runs, or within the flush interval,
+ * Takes the outcomes of every worker of one type and writes them on threads of its own (as many as the type has
+ * workers, so the database writes as many parts at once as before), so that a worker publishes its next part while
+ * its previous one is written. Parts handed over while a write runs, or within the flush interval,
  * are written together by the {@link BatchWriter}: one transaction, one mark statement per claim, one history batch.
  * A write starts at once when {@code mark-every} rows wait, else when the oldest part has waited the flush interval.
  * <p>
@@ -58,12 +59,15 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 
 	private long oldestNanos;
 
-	private boolean writing;
+	/** How many writes run now. */
+	private int writing;
 
 	/** Asked to write what waits without waiting for the flush interval: a stop is waiting for it. */
 	private int hurried;
 
-	private @Nullable Thread thread;
+	private final int writers;
+
+	private int threads;
 
 	private boolean closed;
 
@@ -71,8 +75,10 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 			int reserved) {
 	}
 
+	/** @param writers how many writes may run at once: the type's concurrency */
 	OutcomeQueue(String typeName, BatchWriter<T> writer, DeliveryCounters counters, int markEvery,
-			Duration flushInterval) {
+			Duration flushInterval, int writers) {
+		this.writers = Math.max(1, writers);
 		this.typeName = typeName;
 		this.writer = writer;
 		this.counters = counters;
@@ -130,7 +136,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 			this.hurried++;
 			this.monitor.notifyAll();
 			try {
-				while ((this.writing || !this.queued.isEmpty()) && System.nanoTime() < deadlineNanos) {
+				while ((this.writing > 0 || !this.queued.isEmpty()) && System.nanoTime() < deadlineNanos) {
 					this.monitor.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime())));
 				}
 			}
@@ -140,7 +146,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 			finally {
 				this.hurried--;
 			}
-			boolean written = !this.writing && this.queued.isEmpty();
+			boolean written = this.writing == 0 && this.queued.isEmpty();
 			if (!written) {
 				logger.warn("awty: outcomes of " + this.queuedRows + " row(s) of type '" + this.typeName
 						+ "' were still being written at shutdown; rows not marked are delivered again once their lease"
@@ -150,7 +156,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 		}
 	}
 
-	/** Writes what waits, then ends the writer's thread; later outcomes are written by the workers themselves. */
+	/** Writes what waits, then ends the writer's threads; later outcomes are written by the workers themselves. */
 	void close(long deadlineNanos) {
 		awaitWritten(deadlineNanos);
 		synchronized (this.monitor) {
@@ -160,10 +166,9 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 	}
 
 	private void startIfNeeded() {
-		if (this.thread == null) {
-			Thread writerThread = new Thread(this::run, "awty-" + this.typeName + "-writer");
+		while (this.threads < this.writers) {
+			Thread writerThread = new Thread(this::run, "awty-" + this.typeName + "-writer-" + (++this.threads));
 			writerThread.setDaemon(true);
-			this.thread = writerThread;
 			writerThread.start();
 		}
 	}
@@ -179,7 +184,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 			}
 			finally {
 				synchronized (this.monitor) {
-					this.writing = false;
+					this.writing--;
 					this.monitor.notifyAll();
 				}
 			}
@@ -193,7 +198,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 				while (true) {
 					if (this.queued.isEmpty()) {
 						if (this.closed) {
-							this.thread = null;
+							this.threads--;
 							return null;
 						}
 						this.monitor.wait();
@@ -212,7 +217,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 			List<Part<T>> parts = new ArrayList<>(this.queued);
 			this.queued.clear();
 			this.queuedRows = 0;
-			this.writing = true;
+			this.writing++;
 			return parts;
 		}
 	}
