@@ -239,6 +239,20 @@ public final class Receiver {
 		return sorted[Math.max(0, index)] / 1000.0;
 	}
 
+	/** The lag of every delivered event by its arrival time: per window and first against last minute. */
+	public LagWindows lagWindows() {
+		int n = 0;
+		long[] arrivals = new long[(int) this.received.get()];
+		long[] lags = new long[arrivals.length];
+		for (int i = 0; i < this.expected && n < arrivals.length; i++) {
+			if (this.counts.get(i) > 0) {
+				arrivals[n] = this.receivedAtMillis[i];
+				lags[n++] = this.lagMicros[i];
+			}
+		}
+		return new LagWindows(Arrays.copyOf(arrivals, n), Arrays.copyOf(lags, n));
+	}
+
 	static void sleep(long millis) {
 		try {
 			Thread.sleep(millis);

@@ -56,8 +56,8 @@ public class AwtyPollerProperties {
 	private Duration sendTimeout = Duration.ofSeconds(30);
 
 	/**
-	 * How many rows of a batch are published between two writes of their outcome; an instance that dies
-	 * re-delivers at most this many rows per batch in flight.
+	 * How many rows of a batch a worker publishes as one part, whose outcomes are written while it publishes the
+	 * next; an instance that dies re-delivers at most twice this many rows per worker.
 	 */
 	private int markEvery = 100;
 

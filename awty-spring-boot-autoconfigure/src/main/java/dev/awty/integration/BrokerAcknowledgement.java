@@ -1,9 +1,7 @@
 package dev.awty.integration;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import org.jspecify.annotations.Nullable;
 
@@ -79,23 +77,11 @@ public final class BrokerAcknowledgement {
 		return this.expected;
 	}
 
-	/**
-	 * Waits until the broker answers or {@code deadlineNanos} (a {@link System#nanoTime()} value) passes.
-	 */
-	PublishOutcome await(long deadlineNanos, long timeoutMillis) {
-		try {
-			return this.outcome.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
-		}
-		catch (TimeoutException ex) {
-			return PublishOutcome.failure("no acknowledgement from the broker within " + timeoutMillis + " ms");
-		}
-		catch (ExecutionException ex) {
-			return PublishOutcome.failure(ex.getCause());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return PublishOutcome.failure("interrupted while waiting for the broker's acknowledgement");
-		}
+	/** The broker's answer, or a failure once {@code timeoutMillis} passed without one. */
+	CompletableFuture<PublishOutcome> answer(long timeoutMillis) {
+		return this.outcome.copy()
+			.completeOnTimeout(PublishOutcome.failure("no acknowledgement from the broker within " + timeoutMillis + " ms"),
+					timeoutMillis, TimeUnit.MILLISECONDS);
 	}
 
 	@Override

@@ -2,8 +2,11 @@ package dev.awty.integration;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 import org.jspecify.annotations.Nullable;
 
@@ -69,6 +72,22 @@ public final class ChannelEventPublisher implements EventPublisher {
 
 	@Override
 	public List<PublishOutcome> publish(String channel, List<Message<?>> messages) {
+		try {
+			return publishAsync(channel, messages).get();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return Collections.nCopies(messages.size(),
+					PublishOutcome.failure("interrupted while waiting for the broker's acknowledgements"));
+		}
+		catch (ExecutionException ex) {
+			return Collections.nCopies(messages.size(), PublishOutcome.failure(ex.getCause()));
+		}
+	}
+
+	/** Sends every message, then returns the outcomes completed as the broker's answers come in. */
+	@Override
+	public CompletableFuture<List<PublishOutcome>> publishAsync(String channel, List<Message<?>> messages) {
 		MessageChannel target = this.resolver.resolveDestination(channel);
 		List<PublishOutcome> outcomes = new ArrayList<>(messages.size());
 		List<@Nullable BrokerAcknowledgement> acknowledgements = new ArrayList<>(messages.size());
@@ -89,8 +108,7 @@ public final class ChannelEventPublisher implements EventPublisher {
 				acknowledgements.add(null);
 			}
 		}
-		awaitAcknowledgements(outcomes, acknowledgements);
-		return outcomes;
+		return acknowledged(outcomes, acknowledgements);
 	}
 
 	private void sendAll(MessageChannel target, List<Message<?>> messages, List<PublishOutcome> outcomes,
@@ -126,15 +144,26 @@ public final class ChannelEventPublisher implements EventPublisher {
 		}
 	}
 
-	private void awaitAcknowledgements(List<PublishOutcome> outcomes,
+	/** The outcomes, each sent message a broker is to answer for replaced by that answer once it comes. */
+	private CompletableFuture<List<PublishOutcome>> acknowledged(List<PublishOutcome> outcomes,
 			List<@Nullable BrokerAcknowledgement> acknowledgements) {
-		long deadline = System.nanoTime() + Duration.ofMillis(this.ackTimeoutMillis).toNanos();
+		List<CompletableFuture<PublishOutcome>> answers = new ArrayList<>(outcomes.size());
+		boolean awaited = false;
 		for (int i = 0; i < outcomes.size(); i++) {
 			BrokerAcknowledgement acknowledgement = acknowledgements.get(i);
 			if (acknowledgement != null && acknowledgement.isExpected() && outcomes.get(i).succeeded()) {
-				outcomes.set(i, acknowledgement.await(deadline, this.ackTimeoutMillis));
+				answers.add(acknowledgement.answer(this.ackTimeoutMillis));
+				awaited = true;
+			}
+			else {
+				answers.add(CompletableFuture.completedFuture(outcomes.get(i)));
 			}
 		}
+		if (!awaited) {
+			return CompletableFuture.completedFuture(outcomes);
+		}
+		return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new))
+			.thenApply((all) -> answers.stream().map(CompletableFuture::join).toList());
 	}
 
 	@Override

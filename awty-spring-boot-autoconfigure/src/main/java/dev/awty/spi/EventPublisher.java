@@ -1,6 +1,7 @@
 package dev.awty.spi;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import org.springframework.messaging.Message;
 
@@ -21,6 +22,17 @@ public interface EventPublisher {
 	 * stop the others. Throwing an exception counts as a failure of every message.
 	 */
 	List<PublishOutcome> publish(String channel, List<Message<?>> messages);
+
+	/**
+	 * Publishes {@code messages} like {@link #publish}, but may return once they are sent, before a broker answered:
+	 * awty then sends its next rows while these are acknowledged, and marks a row only once its outcome, completed
+	 * later, is a success. The default publishes and returns the outcomes already complete.
+	 * @return one outcome per message, in the order of {@code messages}, completed once every answer is in or the
+	 * implementation's acknowledgement timeout passed; never completed exceptionally
+	 */
+	default CompletableFuture<List<PublishOutcome>> publishAsync(String channel, List<Message<?>> messages) {
+		return CompletableFuture.completedFuture(publish(channel, messages));
+	}
 
 	/**
 	 * Checks at start-up that {@code channel} can be published to.

@@ -80,7 +80,8 @@ public final class SoakScenario implements Scenario {
 	 * published and not yet marked, {@code mark-every} × {@code concurrency} per type, for each of the soak's types.
 	 */
 	static long duplicateBoundPerKill(Options options) {
-		return (long) new AwtyPollerProperties().getMarkEvery() * options.threads() * EVENT_TYPES;
+		// docs/delivery.md: a worker runs at most twice mark-every rows ahead of its written outcomes.
+		return 2L * new AwtyPollerProperties().getMarkEvery() * options.threads() * EVENT_TYPES;
 	}
 
 	private void soak(BenchDatabase database, PrivateCluster cluster, Results results) {

@@ -16,6 +16,7 @@ import org.apache.commons.logging.LogFactory;
 import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
 import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.LagWindows;
 import dev.awty.benchmarks.Options;
 import dev.awty.benchmarks.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
@@ -37,6 +38,8 @@ final class LagScenario implements Scenario {
 	private static final List<String> SYSTEMS = List.of(Results.AWTY, Results.DB_SCHEDULER);
 
 	private static final int PRODUCERS = 4;
+
+	private static final int WINDOW_SECONDS = 10;
 
 	private final boolean backlog;
 
@@ -109,9 +112,29 @@ final class LagScenario implements Scenario {
 		results.add(name(), system, "lag p99", "ms", receiver.lagMillis(0.99), rep);
 		results.add(name(), system, "lag max", "ms", receiver.lagMillis(1.0), rep);
 		results.add(name(), system, "scheduled/s", "events/s", producedPerSecond, rep);
+		windows(receiver.lagWindows(), system, rep, results);
 		logger.info(String.format("%s %-14s rep %d: lag p50 %.1f ms, p99 %.1f ms, max %.1f ms (%,.0f scheduled/s)",
 				name(), system, rep, receiver.lagMillis(0.5), receiver.lagMillis(0.99), receiver.lagMillis(1.0),
 				producedPerSecond));
+	}
+
+	/**
+	 * The lag per 10-second window and of the first and last minute (halves of a shorter run): a lag that grows
+	 * over the run shows here, where one p99 over the whole run would hide when it happened.
+	 */
+	private void windows(LagWindows lag, String system, int rep, Results results) {
+		StringBuilder line = new StringBuilder();
+		for (LagWindows.Window window : lag.every(WINDOW_SECONDS)) {
+			line.append(String.format("%n  %4d s: p50 %6.1f ms, p99 %6.1f ms (%,d events)", window.startSecond(),
+					window.p50(), window.p99(), window.events()));
+		}
+		LagWindows.Window first = lag.first(60);
+		LagWindows.Window last = lag.last(60);
+		results.add(name(), system, "lag p99 first minute", "ms", first.p99(), rep);
+		results.add(name(), system, "lag p99 last minute", "ms", last.p99(), rep);
+		logger.info(String.format("%s %-14s rep %d per %d s:%s%n  first minute p50 %.1f / p99 %.1f ms, last minute"
+				+ " p50 %.1f / p99 %.1f ms, last/first p99 = %.2f", name(), system, rep, WINDOW_SECONDS, line,
+				first.p50(), first.p99(), last.p50(), last.p99(), last.p99() / first.p99()));
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.IntFunction;
 
 import org.apache.commons.logging.Log;
@@ -34,8 +35,9 @@ import dev.awty.spi.PublishOutcome;
 
 /**
  * The delivery cycle for one type, in two steps: claim due rows; then publish them (or, for a type with a
- * handler, let the handler decide) and hand what became of each row to the {@link BatchWriter}, every
- * {@code mark-every} rows, so that a crash re-delivers at most that many rows per batch in flight. The
+ * handler, let the handler decide) and hand what became of each row to the {@link OutcomeQueue}, every
+ * {@code mark-every} rows, once known (a broker acknowledged), which writes it while the worker goes on publishing;
+ * a crash re-delivers at most twice {@code mark-every} rows per worker. The
  * {@link LeaseHeartbeat} keeps the batch's leases alive meanwhile, and drops rows this instance no longer holds.
  */
 final class BatchDelivery<T extends ScheduledEntity> implements PollSource<ClaimedBatch<T>> {
@@ -50,7 +52,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 
 	private final EventPublisher publisher;
 
-	private final BatchWriter<T> writer;
+	private final OutcomeQueue<T> writer;
 
 	private final @Nullable HandlerStep<T> handlerStep;
 
@@ -68,7 +70,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	private final @Nullable ClaimLimiter limiter;
 
 	BatchDelivery(EventTable<T> table, TypeSettings settings, ClaimLimits limits, EventPublisher publisher,
-			String instanceId, BatchWriter<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters,
+			String instanceId, OutcomeQueue<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters,
 			LeaseHeartbeat<Long> heartbeat) {
 		String keyColumn = limits.keyColumn();
 		this.claims = (keyColumn != null) ? table.claims().onePerKey(keyColumn) : table.claims();
@@ -164,15 +166,18 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		if (this.limiter != null) {
 			this.limiter.processing(1);
 		}
+		List<CompletableFuture<?>> answered = new ArrayList<>();
 		try {
 			// Rows claimed ahead of their due time are published, or handed to the handler, once due.
 			List<@Nullable Instant> dueTimes = batch.rows().stream().<@Nullable Instant>map(ScheduledEntity::getDueAt).toList();
 			DueRelease.whenDue(batch.databaseNow(), batch.claimedAtNanos(), dueTimes, batch.rows(), (due) -> {
-				deliver(batch, rows, due);
+				deliver(batch, rows, due, answered);
 				return due;
 			});
 		}
 		finally {
+			// Rows a broker has yet to acknowledge stay held, their lease extended, until it answers.
+			answered.forEach(CompletableFuture::join);
 			rows.releaseAll();
 			if (this.limiter != null) {
 				this.limiter.processing(-1);
@@ -180,41 +185,79 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		}
 	}
 
-	private void deliver(ClaimedBatch<T> batch, LeaseHeartbeat<Long>.Held rows, List<T> due) {
+	/**
+	 * Publishes {@code due} in parts of {@code mark-every} rows, each sent while the previous parts are acknowledged
+	 * and written, within the worker's bound of rows ahead of its writes.
+	 */
+	private void deliver(ClaimedBatch<T> batch, LeaseHeartbeat<Long>.Held rows, List<T> due,
+			List<CompletableFuture<?>> answered) {
 		int markEvery = this.settings.markEvery();
 		for (int from = 0; from < due.size(); from += markEvery) {
 			List<T> part = rows.stillHeld(due.subList(from, Math.min(due.size(), from + markEvery)), ScheduledEntity::getId);
 			if (part.isEmpty()) {
 				continue;
 			}
+			long waiting = System.nanoTime();
+			OutcomeQueue.Reservation reservation = this.writer.reserve(part.size());
 			long started = System.nanoTime();
-			List<RowResult<T>> results = (this.handlerStep != null) ? this.handlerStep.run(part, batch) : publishAll(part);
-			rows.release(ids(part));
-			long published = System.nanoTime();
-			this.writer.write(batch.token(), results);
-			long written = System.nanoTime();
-			this.sizing.measured(part.size(), written - started);
+			CompletableFuture<List<RowResult<T>>> results;
+			try {
+				results = (this.handlerStep != null)
+						? CompletableFuture.completedFuture(this.handlerStep.run(part, batch)) : publishAll(part);
+			}
+			catch (RuntimeException | Error ex) {
+				reservation.cancel();
+				throw ex;
+			}
+			long sent = System.nanoTime();
+			answered.add(results.whenComplete((known, failure) -> {
+				if (known != null) {
+					finished(batch.token(), rows, part, known, reservation, started);
+				}
+				else {
+					reservation.cancel();
+				}
+			}));
 			if (logger.isDebugEnabled()) {
-				// where a worker's time goes: a slow broker shows in the first figure, a slow database in the second
-				logger.debug(String.format("awty: %s part of %d row(s) published in %.1f ms, outcomes written in %.1f ms",
-						this.claims.type().name(), part.size(), (published - started) / 1e6, (written - published) / 1e6));
+				// where a worker's time goes: a database slower than the worker's publishing shows in the first
+				// figure, a slow channel or consumer in the second (a broker's answers come after both)
+				logger.debug(String.format("awty: %s part of %d row(s): waited %.1f ms for earlier outcomes to be"
+						+ " written, sent in %.1f ms", this.claims.type().name(), part.size(), (started - waiting) / 1e6,
+						(sent - started) / 1e6));
 			}
 		}
+	}
+
+	/**
+	 * Hands a part's outcomes to the writer once they are known: on the worker, or on the broker client's thread
+	 * that brought the last answer.
+	 */
+	private void finished(String token, LeaseHeartbeat<Long>.Held rows, List<T> part, List<RowResult<T>> results,
+			OutcomeQueue.Reservation reservation, long started) {
+		rows.release(ids(part));
+		this.writer.write(token, results, reservation);
+		this.sizing.measured(part.size(), System.nanoTime() - started);
 	}
 
 	private static List<Long> ids(List<? extends ScheduledEntity> rows) {
 		return rows.stream().map(ScheduledEntity::getId).toList();
 	}
 
-	/** Stops what runs beside the pollers: the handler's threads. */
+	@Override
+	public void awaitWritten(long deadlineNanos) {
+		this.writer.awaitWritten(deadlineNanos);
+	}
+
+	/** Stops what runs beside the pollers: the outcome writer's thread and the handler's threads. */
 	@Override
 	public void shutdown() {
+		this.writer.close(System.nanoTime() + this.settings.lease().toNanos());
 		if (this.handlerStep != null) {
 			this.handlerStep.shutdown();
 		}
 	}
 
-	private List<RowResult<T>> publishAll(List<T> rows) {
+	private CompletableFuture<List<RowResult<T>>> publishAll(List<T> rows) {
 		String typeName = this.claims.type().name();
 		List<Message<?>> messages = new ArrayList<>(rows.size());
 		// untraced, a delivery allocates nothing per row beyond its message
@@ -232,20 +275,21 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 			}
 		}
 		long start = System.nanoTime();
-		List<PublishOutcome> outcomes = SafePublish.publish(this.publisher, this.claims.type().channel(), messages);
-		long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
-		for (int i = 0; i < traced.size(); i++) {
-			traced.get(i).end(outcomes.get(i).succeeded() ? null : String.valueOf(outcomes.get(i).error()));
-		}
-		List<RowResult<T>> results = new ArrayList<>(rows.size());
-		for (int i = 0; i < rows.size(); i++) {
-			T row = rows.get(i);
-			PublishOutcome outcome = outcomes.get(i);
-			RowResult<T> delivered = RowResult.of(row, RowResult.Kind.DELIVERED, EventMessages.eventId(typeName, row), 0,
-					millis);
-			results.add(outcome.succeeded() ? delivered : delivered.failed(String.valueOf(outcome.error())));
-		}
-		return results;
+		return SafePublish.publishAsync(this.publisher, this.claims.type().channel(), messages).thenApply((outcomes) -> {
+			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+			for (int i = 0; i < traced.size(); i++) {
+				traced.get(i).end(outcomes.get(i).succeeded() ? null : String.valueOf(outcomes.get(i).error()));
+			}
+			List<RowResult<T>> results = new ArrayList<>(rows.size());
+			for (int i = 0; i < rows.size(); i++) {
+				T row = rows.get(i);
+				PublishOutcome outcome = outcomes.get(i);
+				RowResult<T> delivered = RowResult.of(row, RowResult.Kind.DELIVERED, EventMessages.eventId(typeName, row),
+						0, millis);
+				results.add(outcome.succeeded() ? delivered : delivered.failed(String.valueOf(outcome.error())));
+			}
+			return results;
+		});
 	}
 
 }

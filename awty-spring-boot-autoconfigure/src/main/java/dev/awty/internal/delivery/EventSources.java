@@ -60,7 +60,9 @@ public final class EventSources {
 		LeaseHeartbeat<Long> heartbeat = new LeaseHeartbeat<>("type '" + typeName + "'", new Leases(table.type().table(),
 				this.store.dialect(), this.store.dataSource(), this.store.transaction()), Long.class, settings.lease(),
 				counters::lostLeases);
-		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, limits, this.publisher, this.instanceId, writer,
+		OutcomeQueue<T> outcomes = new OutcomeQueue<>(typeName, writer, counters, settings.markEvery(),
+				OutcomeQueue.FLUSH_INTERVAL, settings.concurrency());
+		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, limits, this.publisher, this.instanceId, outcomes,
 				step, counters, heartbeat);
 		LoopSettings loop = new LoopSettings(typeName, table.type().lockName(), settings.pollInterval(),
 				settings.batchSize(), settings.mode(), settings.lease(), settings.concurrency(), settings.claimAhead());

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -46,18 +48,29 @@ public final class JpaPayloads implements EventPublisher {
 
 	@Override
 	public List<PublishOutcome> publish(String channel, List<Message<?>> messages) {
+		return withEntityManager(channel, messages, this.delegate::publish);
+	}
+
+	/** The entity manager stays open while the messages are sent, not while a broker acknowledges them. */
+	@Override
+	public CompletableFuture<List<PublishOutcome>> publishAsync(String channel, List<Message<?>> messages) {
+		return withEntityManager(channel, messages, this.delegate::publishAsync);
+	}
+
+	private <R> R withEntityManager(String channel, List<Message<?>> messages,
+			BiFunction<String, List<Message<?>>, R> publish) {
 		if (messages.isEmpty() || !(messages.get(0).getPayload() instanceof ScheduledEntity first)) {
-			return this.delegate.publish(channel, messages);
+			return publish.apply(channel, messages);
 		}
 		Optional<EntityManagerFactory> factory = this.factoryByType.computeIfAbsent(first.getClass(), this::factoryOf);
 		if (factory.isEmpty() || TransactionSynchronizationManager.hasResource(factory.get())) {
-			return this.delegate.publish(channel, messages);
+			return publish.apply(channel, messages);
 		}
 		EntityManagerFactory entityManagerFactory = factory.get();
 		EntityManager entityManager = entityManagerFactory.createEntityManager();
 		TransactionSynchronizationManager.bindResource(entityManagerFactory, new EntityManagerHolder(entityManager));
 		try {
-			return this.delegate.publish(channel, loaded(entityManager, first.getClass(), messages));
+			return publish.apply(channel, loaded(entityManager, first.getClass(), messages));
 		}
 		finally {
 			TransactionSynchronizationManager.unbindResource(entityManagerFactory);

@@ -41,6 +41,8 @@ final class PollLoop<B extends PollSource.Batch> {
 	/** How old the paused state may be when a cycle reads it: half the poll interval, so a pause holds within one. */
 	private final Duration pauseAge;
 
+	private final PollSource<B> source;
+
 	private final Object monitor = new Object();
 
 	private final WakeUpPlan plan;
@@ -68,6 +70,7 @@ final class PollLoop<B extends PollSource.Batch> {
 		this.pauses = pauses;
 		this.pauseAge = settings.pollInterval().dividedBy(2);
 		this.workers = new BatchWorkers(settings.name(), settings.concurrency());
+		this.source = source;
 		this.cycle = new LoopCycle<>(settings, described, source,
 				new TypeLock(lockProvider, settings.lockName(), settings.lease()), this.workers, this::runPlannedSoon);
 		this.errors = new ErrorPause(described, settings.pollInterval());
@@ -95,7 +98,7 @@ final class PollLoop<B extends PollSource.Batch> {
 		}
 	}
 
-	/** Waits until {@code deadlineNanos} for the cycle and the batches in flight to finish. */
+	/** Waits until {@code deadlineNanos} for the cycle and the batches in flight to finish, and their outcomes. */
 	void awaitIdle(long deadlineNanos) {
 		synchronized (this.monitor) {
 			while (this.cycling && System.nanoTime() < deadlineNanos) {
@@ -109,6 +112,7 @@ final class PollLoop<B extends PollSource.Batch> {
 			}
 		}
 		this.workers.awaitIdle(deadlineNanos);
+		this.source.awaitWritten(deadlineNanos);
 	}
 
 	/**

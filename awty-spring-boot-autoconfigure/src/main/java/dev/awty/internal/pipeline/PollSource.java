@@ -49,6 +49,13 @@ public interface PollSource<B extends PollSource.Batch> {
 	default void verify() {
 	}
 
+	/**
+	 * Waits until the outcomes of the batches already processed are written, or until {@code deadlineNanos}: called
+	 * when the loop stops, once its workers are idle, for a source that writes outcomes behind its workers.
+	 */
+	default void awaitWritten(long deadlineNanos) {
+	}
+
 	/** Stops what runs beside the loop (such as a handler's threads), once it is stopped for good. */
 	default void shutdown() {
 	}

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -50,6 +51,33 @@ public final class SafePublish {
 
 	/** A message and the channel it is bound for. */
 	public record Addressed(String channel, Message<?> message) {
+	}
+
+	/**
+	 * Publishes without waiting for a broker's answers ({@link EventPublisher#publishAsync}).
+	 * @return one outcome per message, completed once they are known; never completed exceptionally
+	 */
+	public static CompletableFuture<List<PublishOutcome>> publishAsync(EventPublisher publisher, String channel,
+			List<Message<?>> messages) {
+		CompletableFuture<List<PublishOutcome>> outcomes;
+		try {
+			outcomes = publisher.publishAsync(channel, messages);
+		}
+		catch (Throwable ex) {
+			logger.debug("awty: publishing to channel '" + channel + "' failed", ex);
+			return CompletableFuture.completedFuture(Collections.nCopies(messages.size(),
+					PublishOutcome.failure(ErrorText.of(ex))));
+		}
+		return outcomes.handle((published, failure) -> {
+			if (failure != null) {
+				return Collections.nCopies(messages.size(), PublishOutcome.failure(ErrorText.of(failure)));
+			}
+			if (published.size() != messages.size()) {
+				return Collections.nCopies(messages.size(), PublishOutcome.failure("publisher returned "
+						+ published.size() + " outcomes for " + messages.size() + " messages"));
+			}
+			return published;
+		});
 	}
 
 	public static List<PublishOutcome> publish(EventPublisher publisher, String channel, List<Message<?>> messages) {

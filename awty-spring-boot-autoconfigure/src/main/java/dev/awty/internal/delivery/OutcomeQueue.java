@@ -1,0 +1,246 @@
+package dev.awty.internal.delivery;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.ScheduledEntity;
+import dev.awty.internal.pipeline.DeliveryCounters;
+import dev.awty.internal.support.ErrorText;
+
+/**
+ * Takes the outcomes of every worker of one type and writes them on threads of its own (as many as the type has
+ * workers, so the database writes as many parts at once as before), so that a worker publishes its next part while
+ * its previous one is written. Parts handed over while a write runs, or within the flush interval,
+ * are written together by the {@link BatchWriter}: one transaction, one mark statement per claim, one history batch.
+ * A write starts at once when {@code mark-every} rows wait, else when the oldest part has waited the flush interval.
+ * <p>
+ * Each worker may have at most twice {@code mark-every} rows published and not yet written (the part it publishes
+ * and the parts it handed over): a worker that reaches it waits for the writer. That bounds what a crash re-delivers.
+ * A write that fails for good after {@code WriteRetry}'s attempts leaves its rows to be claimed again once their
+ * lease runs out; its delivered rows are counted as possible duplicates.
+ */
+final class OutcomeQueue<T extends ScheduledEntity> {
+
+	private static final Log logger = LogFactory.getLog(OutcomeQueue.class);
+
+	/**
+	 * How long a part waits for others to be written with it: a few statements a second per type at a trickle,
+	 * while a part of {@code mark-every} rows is written at once.
+	 */
+	static final Duration FLUSH_INTERVAL = Duration.ofMillis(10);
+
+	private final String typeName;
+
+	private final BatchWriter<T> writer;
+
+	private final DeliveryCounters counters;
+
+	private final int markEvery;
+
+	private final long flushNanos;
+
+	/** Per worker thread: the rows it may still publish before its outcomes written so far catch up. */
+	private final ThreadLocal<Semaphore> budgets;
+
+	private final Object monitor = new Object();
+
+	private final List<Part<T>> queued = new ArrayList<>();
+
+	private int queuedRows;
+
+	private long oldestNanos;
+
+	/** How many writes run now. */
+	private int writing;
+
+	/** Asked to write what waits without waiting for the flush interval: a stop is waiting for it. */
+	private int hurried;
+
+	private final int writers;
+
+	private int threads;
+
+	private boolean closed;
+
+	private record Part<T extends ScheduledEntity>(String claimer, List<RowResult<T>> results, Semaphore budget,
+			int reserved) {
+	}
+
+	/** @param writers how many writes may run at once: the type's concurrency */
+	OutcomeQueue(String typeName, BatchWriter<T> writer, DeliveryCounters counters, int markEvery,
+			Duration flushInterval, int writers) {
+		this.writers = Math.max(1, writers);
+		this.typeName = typeName;
+		this.writer = writer;
+		this.counters = counters;
+		this.markEvery = markEvery;
+		this.flushNanos = flushInterval.toNanos();
+		this.budgets = ThreadLocal.withInitial(() -> new Semaphore(2 * markEvery));
+	}
+
+	/**
+	 * Waits until the calling worker may publish {@code rows} more rows (at most {@code mark-every}) within its bound.
+	 * @return the reservation to hand to {@link #write} with the rows' outcomes
+	 */
+	Reservation reserve(int rows) {
+		Semaphore budget = this.budgets.get();
+		int reserved = Math.min(rows, this.markEvery);
+		budget.acquireUninterruptibly(reserved);
+		return new Reservation(budget, reserved);
+	}
+
+	/** Rows a worker may publish, given back once their outcomes are written (or given up). */
+	record Reservation(Semaphore budget, int rows) {
+
+		/** Gives the rows back unused: nothing was published, or the part failed before its outcomes were known. */
+		void cancel() {
+			this.budget.release(this.rows);
+		}
+
+	}
+
+	/** Hands the outcomes of a published part to the writer; returns at once. */
+	void write(String claimer, List<RowResult<T>> results, Reservation reservation) {
+		Part<T> part = new Part<>(claimer, results, reservation.budget(), reservation.rows());
+		synchronized (this.monitor) {
+			if (this.closed) {
+				// Stopped for good: nothing writes behind the caller any more, so it writes itself.
+				writeNow(List.of(part));
+				return;
+			}
+			if (this.queued.isEmpty()) {
+				this.oldestNanos = System.nanoTime();
+			}
+			this.queued.add(part);
+			this.queuedRows += results.size();
+			startIfNeeded();
+			this.monitor.notifyAll();
+		}
+	}
+
+	/**
+	 * Writes what waits without the flush interval and waits until it is written, or until {@code deadlineNanos}.
+	 * @return whether everything handed over was written
+	 */
+	boolean awaitWritten(long deadlineNanos) {
+		synchronized (this.monitor) {
+			this.hurried++;
+			this.monitor.notifyAll();
+			try {
+				while ((this.writing > 0 || !this.queued.isEmpty()) && System.nanoTime() < deadlineNanos) {
+					this.monitor.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime())));
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			finally {
+				this.hurried--;
+			}
+			boolean written = this.writing == 0 && this.queued.isEmpty();
+			if (!written) {
+				logger.warn("awty: outcomes of " + this.queuedRows + " row(s) of type '" + this.typeName
+						+ "' were still being written at shutdown; rows not marked are delivered again once their lease"
+						+ " runs out");
+			}
+			return written;
+		}
+	}
+
+	/** Writes what waits, then ends the writer's threads; later outcomes are written by the workers themselves. */
+	void close(long deadlineNanos) {
+		awaitWritten(deadlineNanos);
+		synchronized (this.monitor) {
+			this.closed = true;
+			this.monitor.notifyAll();
+		}
+	}
+
+	private void startIfNeeded() {
+		while (this.threads < this.writers) {
+			Thread writerThread = new Thread(this::run, "awty-" + this.typeName + "-writer-" + (++this.threads));
+			writerThread.setDaemon(true);
+			writerThread.start();
+		}
+	}
+
+	private void run() {
+		while (true) {
+			List<Part<T>> parts = next();
+			if (parts == null) {
+				return;
+			}
+			try {
+				writeNow(parts);
+			}
+			finally {
+				synchronized (this.monitor) {
+					this.writing--;
+					this.monitor.notifyAll();
+				}
+			}
+		}
+	}
+
+	/** Waits for parts to write, until enough wait or the oldest has waited the flush interval; null once closed. */
+	private @Nullable List<Part<T>> next() {
+		synchronized (this.monitor) {
+			try {
+				while (true) {
+					if (this.queued.isEmpty()) {
+						if (this.closed) {
+							this.threads--;
+							return null;
+						}
+						this.monitor.wait();
+						continue;
+					}
+					long wait = this.oldestNanos + this.flushNanos - System.nanoTime();
+					if (wait <= 0 || this.queuedRows >= this.markEvery || this.hurried > 0 || this.closed) {
+						break;
+					}
+					TimeUnit.NANOSECONDS.timedWait(this.monitor, wait);
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			List<Part<T>> parts = new ArrayList<>(this.queued);
+			this.queued.clear();
+			this.queuedRows = 0;
+			this.writing++;
+			return parts;
+		}
+	}
+
+	private void writeNow(List<Part<T>> parts) {
+		Map<String, List<RowResult<T>>> byClaim = new LinkedHashMap<>();
+		for (Part<T> part : parts) {
+			byClaim.computeIfAbsent(part.claimer(), (claimer) -> new ArrayList<>()).addAll(part.results());
+		}
+		try {
+			this.writer.write(byClaim);
+		}
+		catch (Throwable ex) {
+			long finished = parts.stream().flatMap((part) -> part.results().stream()).filter(RowResult::finishes).count();
+			this.counters.fenceMisses(finished);
+			logger.warn("awty: the outcomes of " + parts.stream().mapToInt((part) -> part.results().size()).sum()
+					+ " row(s) of type '" + this.typeName + "' could not be written (" + ErrorText.of(ex)
+					+ "); they are claimed again once their lease runs out, and " + finished
+					+ " published row(s) among them may be delivered twice");
+		}
+		finally {
+			parts.forEach((part) -> part.budget().release(part.reserved()));
+		}
+	}
+
+}

@@ -1,0 +1,11 @@
+package dev.awty.delivery;
+
+import dev.awty.testing.TestDatabases;
+
+class MariaDbOutcomeWriterIntegrationTests extends OutcomeWriterContractTests {
+
+	MariaDbOutcomeWriterIntegrationTests() {
+		super(TestDatabases::mariadb);
+	}
+
+}

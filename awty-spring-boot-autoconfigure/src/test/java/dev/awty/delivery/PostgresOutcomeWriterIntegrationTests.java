@@ -1,0 +1,11 @@
+package dev.awty.delivery;
+
+import dev.awty.testing.TestDatabases;
+
+class PostgresOutcomeWriterIntegrationTests extends OutcomeWriterContractTests {
+
+	PostgresOutcomeWriterIntegrationTests() {
+		super(TestDatabases::postgres);
+	}
+
+}
