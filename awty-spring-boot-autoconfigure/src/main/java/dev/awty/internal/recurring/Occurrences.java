@@ -15,7 +15,7 @@ import dev.awty.recurring.ScheduleExpression;
 final class Occurrences {
 
 	/** How many occurrences of a cron expression are walked to count a run of them; beyond, the count is a bound. */
-	static final int MAX_COUNTED = 100_000;
+	static final int MAX_COUNTED = 10_000;
 
 	private final ScheduleExpression expression;
 

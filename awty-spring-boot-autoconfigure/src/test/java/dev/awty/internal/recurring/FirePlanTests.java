@@ -140,7 +140,7 @@ class FirePlanTests {
 		FirePlan plan = plan(everySecond, T, T.plus(Duration.ofDays(2)), MisfirePolicy.SKIP, null);
 		assertThat(plan.skippedBefore()).isEqualTo(new SkippedOccurrences(Occurrences.MAX_COUNTED, T, null, true));
 		assertThat(plan.skippedBefore().describe("skip"))
-			.isEqualTo("skipped more than 100000 occurrences from " + T + " (misfire policy skip)");
+			.isEqualTo("skipped more than 10000 occurrences from " + T + " (misfire policy skip)");
 	}
 
 	private static FirePlan plan(ScheduleExpression expression, Instant scheduled, Instant now, MisfirePolicy policy,
