@@ -16,8 +16,9 @@ import dev.awty.internal.support.LastError;
 /**
  * Writes the history entries of occurrences to {@code awty_delivery_log} under the source's name, for the outcomes
  * {@code awty.history.mode} records: one {@code DELIVERED} entry per occurrence published, and one {@code RETRY}
- * entry per schedule whose occurrence failed (a schedule is tried again until it is published, never given up), and one
- * {@code SKIPPED} entry per schedule whose misfire policy dropped occurrences, naming how many and their first and last.
+ * entry per schedule whose occurrence failed (a schedule is tried again until it is published, never given up), and
+ * one {@code SKIPPED} entry per schedule whose misfire policy dropped occurrences, naming how many, the first and the
+ * last.
  * Called in the transaction that records the schedules, so the entries commit exactly with their outcomes.
  */
 final class OccurrenceHistory {

@@ -33,7 +33,8 @@ record SkippedOccurrences(long count, @Nullable Instant first, @Nullable Instant
 
 	/** What the history entry says, e.g. {@code skipped 9 occurrences from 2026-01-01T00:00:01Z to …:09Z}. */
 	String describe(String policy) {
-		String counted = (this.atLeast ? "more than " : "") + this.count + ((this.count == 1) ? " occurrence" : " occurrences");
+		String counted = (this.atLeast ? "more than " : "") + this.count
+				+ ((this.count == 1) ? " occurrence" : " occurrences");
 		String until = (this.last != null) ? " to " + this.last : "";
 		return "skipped " + counted + " from " + this.first + until + " (misfire policy " + policy + ")";
 	}
