@@ -18,6 +18,12 @@ public enum DeliveryOutcome {
 	CANCELLED,
 
 	/** An attempt failed and the row is retried after a backoff; {@code error} says why. */
-	RETRY
+	RETRY,
+
+	/**
+	 * Recurring occurrences dropped by a misfire policy after an outage, one entry per schedule and claim: its
+	 * {@code dueAt} is the first occurrence dropped and {@code error} says how many, from which instant to which.
+	 */
+	SKIPPED
 
 }

@@ -8,7 +8,7 @@ public enum HistoryMode {
 	/** Every finished row and every failed attempt. */
 	ALL,
 
-	/** Only failed attempts and rows that failed. */
+	/** Only failed attempts, rows that failed and recurring occurrences skipped after an outage. */
 	FAILURES,
 
 	/** Nothing. */
@@ -18,7 +18,8 @@ public enum HistoryMode {
 	public boolean records(DeliveryOutcome outcome) {
 		return switch (this) {
 			case ALL -> true;
-			case FAILURES -> outcome == DeliveryOutcome.FAILED || outcome == DeliveryOutcome.RETRY;
+			case FAILURES -> outcome == DeliveryOutcome.FAILED || outcome == DeliveryOutcome.RETRY
+					|| outcome == DeliveryOutcome.SKIPPED;
 			case NONE -> false;
 		};
 	}

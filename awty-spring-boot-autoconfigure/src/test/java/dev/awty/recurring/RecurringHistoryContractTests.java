@@ -4,11 +4,17 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import dev.awty.autoconfigure.AwtyObservabilityAutoConfiguration;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.history.DeliveryOutcome;
 import dev.awty.history.DeliveryRecord;
@@ -34,6 +40,8 @@ import static org.awaitility.Awaitility.await;
 abstract class RecurringHistoryContractTests extends DatabaseContractTests {
 
 	private static final String TYPE = RecurringHeaders.TYPE_VALUE;
+
+	private static final Pattern SKIPPED_COUNT = Pattern.compile("skipped (\\d+) occurrences");
 
 	RecurringHistoryContractTests(Supplier<TestDatabase> databases) {
 		super(databases);
@@ -100,6 +108,63 @@ abstract class RecurringHistoryContractTests extends DatabaseContractTests {
 
 			assertThat(context.getBean(DeliveryHistory.class).forSchedule("quiet", 100)).isEmpty();
 		});
+	}
+
+	@Test
+	void occurrencesDroppedAfterAnOutageAreCountedAndRecordedOnceAsSkippedWithTheirInstantsButAPausedSchedulesAreNot() {
+		application(new ReceivedEvents()).withConfiguration(AutoConfigurations.of(AwtyObservabilityAutoConfiguration.class))
+			.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+			.run((context) -> {
+				DeliveryPollers poller = context.getBean(DeliveryPollers.class);
+				poller.stop();
+				RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
+				schedules.create(ScheduleDefinition.of("once", "@every 1s").withMisfirePolicy(MisfirePolicy.FIRE_ONCE));
+				schedules.create(ScheduleDefinition.of("skip", "@every 1s").withMisfirePolicy(MisfirePolicy.SKIP));
+				schedules.create(ScheduleDefinition.of("paused", "@every 1s").withMisfirePolicy(MisfirePolicy.SKIP));
+				schedules.pause("paused");
+				// The outage: each schedule's stored occurrence is ten seconds in the past when the poller comes back.
+				Instant onceFrom = moveBackTenSeconds(schedules, "once");
+				Instant skipFrom = moveBackTenSeconds(schedules, "skip");
+				moveBackTenSeconds(schedules, "paused");
+				poller.start();
+				schedules.resume("paused");
+
+				DeliveryHistory history = context.getBean(DeliveryHistory.class);
+				await().atMost(Duration.ofSeconds(15)).until(() -> skippedOf(history, "once").size() == 1
+						&& skippedOf(history, "skip").size() == 1 && history.forSchedule("paused", 10).size() >= 2);
+				poller.stop();
+
+				// fire-once published the oldest missed occurrence and dropped the rest; skip dropped them all.
+				long once = assertSkipped(skippedOf(history, "once"), onceFrom.plusSeconds(1), 9, "fire-once");
+				long skip = assertSkipped(skippedOf(history, "skip"), skipFrom, 10, "skip");
+				assertThat(skippedOf(history, "paused")).isEmpty();
+				assertThat(context.getBean(MeterRegistry.class).get("awty.skipped").tag("type", TYPE).counter().count())
+					.isEqualTo(once + skip);
+			});
+	}
+
+	private Instant moveBackTenSeconds(RecurringSchedules schedules, String id) {
+		Instant moved = schedules.get(id).orElseThrow().nextFireAt().minusSeconds(10);
+		this.jdbc.update("UPDATE awty_schedule SET next_fire_at = ? WHERE id = ?", this.database.timestamp(moved), id);
+		return moved;
+	}
+
+	private static List<DeliveryRecord> skippedOf(DeliveryHistory history, String id) {
+		return history.forSchedule(id, 100).stream().filter((entry) -> entry.outcome() == DeliveryOutcome.SKIPPED).toList();
+	}
+
+	/** Asserts the one entry names the first and last occurrence dropped and how many; returns how many. */
+	private static long assertSkipped(List<DeliveryRecord> entries, Instant first, int atLeast, String policy) {
+		DeliveryRecord entry = entries.get(0);
+		assertThat(entry.dueAt()).isEqualTo(first);
+		assertThat(entry.eventId()).isEqualTo("recurring:" + entry.scheduleId() + "-" + first.getEpochSecond());
+		Matcher counted = SKIPPED_COUNT.matcher(entry.error());
+		assertThat(counted.find()).as(entry.error()).isTrue();
+		long count = Long.parseLong(counted.group(1));
+		assertThat(count).isGreaterThanOrEqualTo(atLeast);
+		assertThat(entry.error()).isEqualTo("skipped " + count + " occurrences from " + first + " to "
+				+ first.plusSeconds(count - 1) + " (misfire policy " + policy + ")");
+		return count;
 	}
 
 	@Test

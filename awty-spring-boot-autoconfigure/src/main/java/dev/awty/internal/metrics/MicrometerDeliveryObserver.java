@@ -14,7 +14,8 @@ import dev.awty.internal.pipeline.DeliveryObserver;
 
 /**
  * Records the pollers' work as meters tagged by {@code type}: the delivery lag (publish time minus due
- * time) with a percentile histogram, rows delivered, failed for good and retried, and each claim's
+ * time) with a percentile histogram, rows delivered, failed for good and retried, recurring occurrences
+ * skipped, and each claim's
  * duration and size. Meters are looked up once per type and cached.
  */
 public final class MicrometerDeliveryObserver implements DeliveryObserver {
@@ -52,6 +53,11 @@ public final class MicrometerDeliveryObserver implements DeliveryObserver {
 		meters(type).leaseLost.increment(rows);
 	}
 
+	@Override
+	public void skipped(String type, long occurrences) {
+		meters(type).skipped.increment(occurrences);
+	}
+
 	/** Creates the type's meters up front, so that they show zero before the first delivery. */
 	public void register(String type) {
 		meters(type);
@@ -72,6 +78,8 @@ public final class MicrometerDeliveryObserver implements DeliveryObserver {
 		final Counter retried;
 
 		final Counter leaseLost;
+
+		final Counter skipped;
 
 		final Timer pollDuration;
 
@@ -99,6 +107,12 @@ public final class MicrometerDeliveryObserver implements DeliveryObserver {
 				.register(registry);
 			this.leaseLost = Counter.builder("awty.lease.lost")
 				.description("Held rows lost because their lease ran out while this instance stalled")
+				.tag("type", type)
+				.register(registry);
+			// Tagged by type only, like every other meter: a tag per schedule would be a series per schedule, and
+			// there may be millions; the history entry names the schedule.
+			this.skipped = Counter.builder("awty.skipped")
+				.description("Recurring occurrences dropped by a misfire policy after an outage, never published")
 				.tag("type", type)
 				.register(registry);
 			this.pollDuration = Timer.builder("awty.poll.duration")

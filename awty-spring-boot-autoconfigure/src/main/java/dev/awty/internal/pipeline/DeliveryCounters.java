@@ -44,6 +44,13 @@ public final class DeliveryCounters {
 		this.observer.failedAttempt(this.type, retried);
 	}
 
+	/** Occurrences a misfire policy dropped after an outage: counted, never published. */
+	public void skipped(long occurrences) {
+		if (occurrences > 0) {
+			this.observer.skipped(this.type, occurrences);
+		}
+	}
+
 	public void delivered(long count) {
 		this.delivered.addAndGet(count);
 	}

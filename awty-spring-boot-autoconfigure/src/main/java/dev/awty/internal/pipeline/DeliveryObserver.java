@@ -27,4 +27,8 @@ public interface DeliveryObserver {
 	default void leaseLost(String type, long rows) {
 	}
 
+	/** {@code occurrences} due occurrences of {@code type} were dropped by a misfire policy, never published. */
+	default void skipped(String type, long occurrences) {
+	}
+
 }

@@ -41,6 +41,11 @@ final class DeliveryObservers implements DeliveryObserver {
 		each((observer) -> observer.leaseLost(type, rows));
 	}
 
+	@Override
+	public void skipped(String type, long occurrences) {
+		each((observer) -> observer.skipped(type, occurrences));
+	}
+
 	private void each(Consumer<DeliveryObserver> call) {
 		for (DeliveryObserver observer : this.observers) {
 			try {

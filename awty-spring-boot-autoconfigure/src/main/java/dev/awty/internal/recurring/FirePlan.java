@@ -17,8 +17,14 @@ import dev.awty.recurring.ScheduleExpression;
  *
  * @param occurrences the occurrences to publish, oldest first; empty when all due ones are dropped
  * @param next the first occurrence after now; {@code null} when the schedule completes
+ * @param skippedBefore the due occurrences dropped before the first one published (or all of them, when none is)
+ * @param skippedAfter the due occurrences dropped after the last one published
  */
-record FirePlan(List<Instant> occurrences, @Nullable Instant next) {
+record FirePlan(List<Instant> occurrences, @Nullable Instant next, SkippedOccurrences skippedBefore,
+		SkippedOccurrences skippedAfter) {
+
+	/** A plan that publishes nothing and leaves the schedule complete. */
+	static final FirePlan COMPLETE = new FirePlan(List.of(), null, SkippedOccurrences.NONE, SkippedOccurrences.NONE);
 
 	/**
 	 * Plans the due occurrences of a schedule whose stored next occurrence is {@code scheduled}.
@@ -46,7 +52,14 @@ record FirePlan(List<Instant> occurrences, @Nullable Instant next) {
 		if (policy == MisfirePolicy.SKIP && deadline == null && !due.isEmpty() && !isOnlyDue(due.get(0), next, expression, zone)) {
 			due.clear();
 		}
-		return new FirePlan(List.copyOf(due), next);
+		// Everything due up to now that is not published was dropped: counted in runs, never walked one by one.
+		Instant until = (next != null) ? next : now.plusNanos(1);
+		if (due.isEmpty()) {
+			return new FirePlan(List.of(), next, occurrences.between(scheduled, until), SkippedOccurrences.NONE);
+		}
+		Instant afterLast = expression.next(due.get(due.size() - 1), zone);
+		SkippedOccurrences after = (afterLast != null) ? occurrences.between(afterLast, until) : SkippedOccurrences.NONE;
+		return new FirePlan(List.copyOf(due), next, occurrences.between(scheduled, due.get(0)), after);
 	}
 
 	private static boolean isOnlyDue(Instant occurrence, @Nullable Instant next, ScheduleExpression expression,

@@ -22,7 +22,8 @@ import dev.awty.spi.PublishOutcome;
 /**
  * Fires claimed schedules: plans each one's due occurrences by its misfire policy, waits for those claimed ahead
  * until their time, publishes them grouped by channel, and says per schedule what to record: its next occurrence,
- * or the first occurrence that failed, with a backoff. Counts what it published like the rows of an event type.
+ * or the first occurrence that failed, with a backoff. Counts what it published like the rows of an event type, and
+ * the occurrences its misfire policy dropped.
  */
 final class OccurrenceFiring {
 
@@ -71,12 +72,27 @@ final class OccurrenceFiring {
 			List<PublishOutcome> ofPlan = sent.subList(position, position + occurrences);
 			ScheduleOutcomes.Outcome outcome = outcomeOf(plan, ofPlan, now);
 			int published = publishedCount(ofPlan);
+			SkippedOccurrences skipped = skipped(plan, published == occurrences);
 			count(plan, published, outcome, publishedAt);
+			this.counters.skipped(skipped.count());
 			fired.add(new FiredSchedule(plan.schedule(), outcome, plan.occurrences().subList(0, published),
-					(published < occurrences) ? plan.occurrences().get(published) : null, millis));
+					(published < occurrences) ? plan.occurrences().get(published) : null, millis, skipped));
 			position += occurrences;
 		}
 		return fired;
+	}
+
+	/**
+	 * The dropped occurrences that the recorded outcome leaves behind for good: those before the first published
+	 * always (the next occurrence recorded is at least that one), those after the last only once all were published;
+	 * otherwise the failed occurrence is planned again at its retry, and they with it.
+	 */
+	private static SkippedOccurrences skipped(Planned planned, boolean allPublished) {
+		FirePlan plan = planned.plan();
+		if (plan == null) {
+			return SkippedOccurrences.NONE;
+		}
+		return allPublished ? plan.skippedBefore().and(plan.skippedAfter()) : plan.skippedBefore();
 	}
 
 	/** How many occurrences were published before the first that failed: the ones recorded as fired. */
@@ -126,7 +142,7 @@ final class OccurrenceFiring {
 			ScheduleExpression expression = this.expressions.parse(schedule.expression());
 			Instant scheduled = schedule.nextFireAt();
 			if (scheduled == null) {
-				return new Planned(schedule, new FirePlan(List.of(), null), null);
+				return new Planned(schedule, FirePlan.COMPLETE, null);
 			}
 			Instant planAt = scheduled.isAfter(now) ? scheduled : now;
 			return new Planned(schedule, FirePlan.of(expression, ZoneId.of(schedule.timeZone()), scheduled, planAt,

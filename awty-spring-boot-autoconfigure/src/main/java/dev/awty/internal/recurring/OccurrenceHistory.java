@@ -16,7 +16,9 @@ import dev.awty.internal.support.LastError;
 /**
  * Writes the history entries of occurrences to {@code awty_delivery_log} under the source's name, for the outcomes
  * {@code awty.history.mode} records: one {@code DELIVERED} entry per occurrence published, and one {@code RETRY}
- * entry per schedule whose occurrence failed (a schedule is tried again until it is published, never given up).
+ * entry per schedule whose occurrence failed (a schedule is tried again until it is published, never given up), and
+ * one {@code SKIPPED} entry per schedule whose misfire policy dropped occurrences, naming how many, the first and the
+ * last.
  * Called in the transaction that records the schedules, so the entries commit exactly with their outcomes.
  */
 final class OccurrenceHistory {
@@ -71,6 +73,13 @@ final class OccurrenceHistory {
 				entries.add(LogEntry.ofOccurrence(RecurringSource.NAME, id, version, OccurrenceMessages.eventId(id, occurrence),
 						occurrence, attempt, DeliveryOutcome.DELIVERED, null, fired.durationMillis(), this.instanceId));
 			}
+		}
+		SkippedOccurrences skipped = fired.skipped();
+		if (!skipped.isEmpty() && this.mode.records(DeliveryOutcome.SKIPPED)) {
+			Instant first = skipped.first();
+			entries.add(LogEntry.ofOccurrence(RecurringSource.NAME, id, version, OccurrenceMessages.eventId(id, first),
+					first, attempt, DeliveryOutcome.SKIPPED, skipped.describe(fired.schedule().misfirePolicy().value()), 0,
+					this.instanceId));
 		}
 		String error = fired.outcome().error();
 		if (error != null && this.mode.records(DeliveryOutcome.RETRY)) {

@@ -14,6 +14,9 @@ import dev.awty.recurring.ScheduleExpression;
  */
 final class Occurrences {
 
+	/** How many occurrences of a cron expression are walked to count a run of them; beyond, the count is a bound. */
+	static final int MAX_COUNTED = 10_000;
+
 	private final ScheduleExpression expression;
 
 	private final ZoneId zone;
@@ -44,6 +47,34 @@ final class Occurrences {
 	/** The first occurrence at or after {@code instant}; {@code null} when there is none. */
 	@Nullable Instant firstAtOrAfter(Instant instant) {
 		return firstAfter(instant.minusNanos(1));
+	}
+
+	/**
+	 * The occurrences from {@code from} (an occurrence, or the anchor's grid) up to but excluding {@code until}:
+	 * counted by arithmetic on an {@code @every} grid, walked for a cron expression up to {@link #MAX_COUNTED}.
+	 */
+	SkippedOccurrences between(Instant from, Instant until) {
+		Instant first = firstAtOrAfter(from);
+		if (first == null || !first.isBefore(until)) {
+			return SkippedOccurrences.NONE;
+		}
+		if (this.expression.kind() == ScheduleExpression.Kind.EVERY) {
+			long periodNanos = period().toNanos();
+			long count = (Duration.between(first, until).toNanos() - 1) / periodNanos + 1;
+			return new SkippedOccurrences(count, first, first.plus(period().multipliedBy(count - 1)), false);
+		}
+		long count = 0;
+		Instant last = first;
+		Instant candidate = first;
+		while (candidate != null && candidate.isBefore(until)) {
+			if (count == MAX_COUNTED) {
+				return new SkippedOccurrences(count, first, null, true);
+			}
+			count++;
+			last = candidate;
+			candidate = this.expression.next(candidate, this.zone);
+		}
+		return new SkippedOccurrences(count, first, last, false);
 	}
 
 	private Duration period() {

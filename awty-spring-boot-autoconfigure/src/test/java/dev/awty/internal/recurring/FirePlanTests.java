@@ -101,6 +101,48 @@ class FirePlanTests {
 		assertThat(plan.next()).isNull();
 	}
 
+	@Test
+	void fireOnceCountsTheOccurrencesItCollapsedAfterTheOnePublished() {
+		Instant now = T.plus(Duration.ofMinutes(10)).plusSeconds(5);
+		FirePlan plan = plan(EVERY_MINUTE, T, now, MisfirePolicy.FIRE_ONCE, null);
+		assertThat(plan.skippedBefore().isEmpty()).isTrue();
+		assertThat(plan.skippedAfter())
+			.isEqualTo(new SkippedOccurrences(10, T.plusSeconds(60), T.plus(Duration.ofMinutes(10)), false));
+	}
+
+	@Test
+	void skipCountsEveryDueOccurrenceItDroppedOnAGridAndOnACron() {
+		ScheduleExpression every = ScheduleExpression.parse("@every 1s");
+		Instant now = T.plus(Duration.ofDays(30)).plusMillis(400);
+		FirePlan plan = plan(every, T, now, MisfirePolicy.SKIP, null);
+		assertThat(plan.occurrences()).isEmpty();
+		assertThat(plan.skippedBefore())
+			.isEqualTo(new SkippedOccurrences(30L * 86_400 + 1, T, T.plus(Duration.ofDays(30)), false));
+		FirePlan cron = plan(EVERY_MINUTE, T, T.plus(Duration.ofMinutes(3)).plusSeconds(5), MisfirePolicy.SKIP, null);
+		assertThat(cron.skippedBefore()).isEqualTo(new SkippedOccurrences(4, T, T.plusSeconds(180), false));
+	}
+
+	@Test
+	void aDeadlineCountsTheOccurrencesOlderThanItAndFireAllThoseBeyondMaxCatchUp() {
+		Instant now = T.plus(Duration.ofMinutes(10)).plusSeconds(5);
+		FirePlan deadline = plan(EVERY_MINUTE, T, now, MisfirePolicy.FIRE_ALL, Duration.ofMinutes(3));
+		assertThat(deadline.occurrences()).hasSize(3);
+		assertThat(deadline.skippedBefore())
+			.isEqualTo(new SkippedOccurrences(8, T, T.plus(Duration.ofMinutes(7)), false));
+		FirePlan bounded = FirePlan.of(EVERY_MINUTE, UTC, T, now, MisfirePolicy.FIRE_ALL, null, 4);
+		assertThat(bounded.skippedAfter())
+			.isEqualTo(new SkippedOccurrences(7, T.plus(Duration.ofMinutes(4)), T.plus(Duration.ofMinutes(10)), false));
+	}
+
+	@Test
+	void aCronMissedForLongerThanItIsWalkedIsCountedAsABound() {
+		ScheduleExpression everySecond = ScheduleExpression.parse("* * * * * *");
+		FirePlan plan = plan(everySecond, T, T.plus(Duration.ofDays(2)), MisfirePolicy.SKIP, null);
+		assertThat(plan.skippedBefore()).isEqualTo(new SkippedOccurrences(Occurrences.MAX_COUNTED, T, null, true));
+		assertThat(plan.skippedBefore().describe("skip"))
+			.isEqualTo("skipped more than 10000 occurrences from " + T + " (misfire policy skip)");
+	}
+
 	private static FirePlan plan(ScheduleExpression expression, Instant scheduled, Instant now, MisfirePolicy policy,
 			Duration deadline) {
 		return FirePlan.of(expression, UTC, scheduled, now, policy, deadline, 100);
