@@ -25,12 +25,17 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.messaging.MessageChannel;
+import org.springframework.util.ClassUtils;
 
 import dev.awty.EventScheduler;
+import dev.awty.audit.OperatorAudit;
 import dev.awty.dialect.DialectDetector;
 import dev.awty.history.HistoryMode;
 import dev.awty.integration.ChannelEventPublisher;
 import dev.awty.integration.SendScope;
+import dev.awty.internal.audit.AuditLog;
+import dev.awty.internal.audit.JdbcOperatorAudit;
+import dev.awty.internal.audit.SecurityContextOperator;
 import dev.awty.internal.pause.PausedTypes;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.wakeup.DueNotificationListener;
@@ -48,6 +53,7 @@ import dev.awty.internal.support.PendingWrites;
 import dev.awty.internal.tracing.RowTracing;
 import dev.awty.internal.delivery.EventSources;
 import dev.awty.repository.EventRepositories;
+import dev.awty.spi.CurrentOperator;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
 
@@ -66,6 +72,8 @@ import dev.awty.spi.SqlDialect;
 		AwtyRecurringConfiguration.class, AwtyHistoryConfiguration.class, AwtyJpaConfiguration.class,
 		AwtyTracingConfiguration.class })
 public final class AwtyAutoConfiguration {
+
+	private static final String SECURITY_CONTEXT = "org.springframework.security.core.context.SecurityContextHolder";
 
 	@Bean
 	AwtyDatabase awtyDatabase(ListableBeanFactory beanFactory) {
@@ -101,6 +109,30 @@ public final class AwtyAutoConfiguration {
 		AwtyEventClasses classes = recorded.getIfAvailable(() -> AwtyEventClasses.scan(beanFactory));
 		return new AwtyEventTypes(classes.load(classLoader), classes.foundIn(), dialect, database.dataSource(),
 				properties.getSchema().isValidate(), tracing.getIfAvailable(() -> RowTracing.NONE));
+	}
+
+	/**
+	 * The operator acting on the current thread, for the audit: Spring Security's authenticated user where Spring
+	 * Security is on the classpath, else {@code anonymous}.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	CurrentOperator awtyCurrentOperator(ResourceLoader resourceLoader) {
+		return ClassUtils.isPresent(SECURITY_CONTEXT, resourceLoader.getClassLoader()) ? new SecurityContextOperator()
+				: () -> CurrentOperator.ANONYMOUS;
+	}
+
+	/** AwtyEventPipelines checks that its table exists. */
+	@Bean
+	AuditLog awtyAuditLog(AwtyDatabase database, SqlDialect dialect, CurrentOperator operator) {
+		return new AuditLog(database.dataSource(), dialect, operator);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(OperatorAudit.class)
+	@DependsOnDatabaseInitialization
+	JdbcOperatorAudit operatorAudit(AwtyDatabase database, SqlDialect dialect) {
+		return new JdbcOperatorAudit(database.dataSource(), dialect);
 	}
 
 	@Bean
@@ -140,14 +172,14 @@ public final class AwtyAutoConfiguration {
 	@ConditionalOnMissingBean(EventRepositories.class)
 	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
 			HandlingSettingsFactory handling, AwtyDatabase database, AwtyInstance instance,
-			ObjectProvider<PendingWrites> pendingWrites) {
+			ObjectProvider<PendingWrites> pendingWrites, AuditLog audit) {
 		Set<String> recordCancels = eventTypes.names().stream()
 			.filter((name) -> handling.historyFor(name) == HistoryMode.ALL)
 			.collect(Collectors.toSet());
 		CancelLog cancelLog = new CancelLog(AwtyTransactions.on(database.dataSource()),
 				recordCancels, instance.id());
 		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots, cancelLog,
-				pendingWrites.getIfUnique(() -> PendingWrites.NONE));
+				pendingWrites.getIfUnique(() -> PendingWrites.NONE), audit);
 	}
 
 	@Bean
@@ -174,8 +206,8 @@ public final class AwtyAutoConfiguration {
 	/** AwtyEventPipelines checks that its table exists. */
 	@Bean
 	PausedTypes awtyTypePauses(AwtyEventTypes eventTypes, DeliveryPollers pollers, AwtyDatabase database,
-			SqlDialect dialect) {
-		PausedTypes pauses = new PausedTypes(database.dataSource(), dialect, Set.copyOf(eventTypes.names()));
+			SqlDialect dialect, AuditLog audit) {
+		PausedTypes pauses = new PausedTypes(database.dataSource(), dialect, Set.copyOf(eventTypes.names()), audit);
 		pollers.pauseWith(pauses);
 		return pauses;
 	}

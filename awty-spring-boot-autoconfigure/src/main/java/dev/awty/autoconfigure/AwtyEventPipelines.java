@@ -65,6 +65,10 @@ final class AwtyEventPipelines {
 			// Last: a schema that lacks older tables too is told about those first.
 			this.validator.requirePauseTable();
 		}
+		if (this.validateSchema) {
+			// Every operator action writes it, whether on event types or recurring schedules.
+			this.validator.requireAuditTable();
+		}
 	}
 
 	@SuppressWarnings("unchecked")

@@ -19,6 +19,7 @@ import org.springframework.context.annotation.Configuration;
 
 import dev.awty.AwtyConfigurationException;
 import dev.awty.history.HistoryMode;
+import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.dashboard.DashboardAccess;
 import dev.awty.internal.dashboard.SecurityDashboardAccess;
 import dev.awty.internal.delivery.TypeSettings;
@@ -95,10 +96,10 @@ class AwtyRecurringConfiguration {
 	@ConditionalOnMissingBean(RecurringSchedules.class)
 	@DependsOnDatabaseInitialization
 	JdbcRecurringSchedules recurringSchedules(SqlDialect dialect, AwtyDatabase database, RecurringSettings settings,
-			RecurringWakeUps wakeUps, EventPublisher publisher, AwtyInstance instance) {
+			RecurringWakeUps wakeUps, EventPublisher publisher, AwtyInstance instance, AuditLog audit) {
 		// awty's own transactions, not the application's primary manager, which may manage JPA or another resource.
 		return new JdbcRecurringSchedules(dialect, database.dataSource(), AwtyTransactions.on(database.dataSource()),
-				settings, wakeUps, publisher, instance.id());
+				settings, wakeUps, publisher, instance.id(), audit);
 	}
 
 	private static Set<String> allowedChannels(AwtyRecurringProperties recurring) {

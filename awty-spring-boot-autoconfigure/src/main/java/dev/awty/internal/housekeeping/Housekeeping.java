@@ -24,9 +24,9 @@ import dev.awty.internal.support.ErrorText;
 
 /**
  * Every {@code interval}, on the one instance that gets the lock {@code awty:housekeeping}: deletes history
- * entries older than the retention, and rows of the types that keep finished rows once they are older than
- * the type's keep-finished time; cutoffs by the database's clock. A failed run is logged and the next run
- * tries again.
+ * entries and audit entries of operator actions older than the retention, and rows of the types that keep finished
+ * rows once they are older than the type's keep-finished time; cutoffs by the database's clock. A failed run is
+ * logged and the next run tries again.
  * <p>
  * Where the history is partitioned by day ({@link HistoryPartitions}), a run first creates the partitions of today
  * and the next days (so does start-up), then retires the history by whole days: it drops the partitions of the days
@@ -115,10 +115,13 @@ public final class Housekeeping implements SmartLifecycle {
 			}
 			Deleted schedules = (this.keepCompletedSchedules != null)
 					? this.deletes.deleteCompletedSchedules(now.minus(this.keepCompletedSchedules)) : Deleted.NONE;
-			if (history.rows() > 0 || daysDropped > 0 || rows.rows() > 0 || schedules.rows() > 0) {
+			// The audit of operator actions is kept as long as the history, to the instant: it has no partitions.
+			Deleted audit = this.deletes.deleteAuditEntries(now.minus(this.historyRetention));
+			if (history.rows() > 0 || daysDropped > 0 || rows.rows() > 0 || schedules.rows() > 0 || audit.rows() > 0) {
 				logger.info("awty: housekeeping dropped " + daysDropped + " days of history, deleted " + history.rows()
-						+ " history entries, " + rows.rows() + " finished rows and " + schedules.rows()
-						+ " completed @at schedules in " + (history.statements() + rows.statements() + schedules.statements())
+						+ " history entries, " + rows.rows() + " finished rows, " + schedules.rows()
+						+ " completed @at schedules and " + audit.rows() + " audit entries in "
+						+ (history.statements() + rows.statements() + schedules.statements() + audit.statements())
 						+ " statements");
 			}
 			return new Run(true, history, daysDropped, rows, schedules);

@@ -51,6 +51,11 @@ public final class RetentionDeletes {
 			DELETE FROM awty_schedule WHERE %s AND next_fire_at IS NULL
 			""";
 
+	// Through the index on acted_at: the oldest entries first.
+	private static final String OLD_AUDIT_ENTRIES = "SELECT id FROM awty_audit WHERE acted_at < :cutoff LIMIT :limit";
+
+	private static final String DELETE_AUDIT_ENTRIES = "DELETE FROM awty_audit WHERE %s";
+
 	/** What one run deleted, and in how many delete statements. */
 	public record Deleted(long rows, int statements) {
 
@@ -98,6 +103,11 @@ public final class RetentionDeletes {
 	/** Deletes {@code @at} schedules that completed, and were last changed, before {@code cutoff}. */
 	public Deleted deleteCompletedSchedules(Instant cutoff) {
 		return deleteInBatches(OLD_COMPLETED_SCHEDULES, DELETE_COMPLETED_SCHEDULES, String.class, null, cutoff);
+	}
+
+	/** Deletes the audit entries of operator actions taken before {@code cutoff}. */
+	public Deleted deleteAuditEntries(Instant cutoff) {
+		return deleteInBatches(OLD_AUDIT_ENTRIES, DELETE_AUDIT_ENTRIES, Long.class, null, cutoff);
 	}
 
 	/**

@@ -55,6 +55,10 @@ public final class SchemaValidator {
 
 	private static final String PAUSE_CHANGE_SET = "awty-12-type-pause";
 
+	private static final String AUDIT_TABLE = "awty_audit";
+
+	private static final String AUDIT_CHANGE_SET = "awty-13-operator-audit";
+
 	private final TableColumns tables;
 
 	private final SqlDialect dialect;
@@ -226,6 +230,20 @@ public final class SchemaValidator {
 					+ "operator paused (it was added in this version of awty), does not exist",
 					"Set awty.schema.initialize=true to let awty create it, or add this changeSet to your changelog:\n\n"
 							+ changeSets(List.of(PAUSE_CHANGE_SET)));
+		}
+	}
+
+	/**
+	 * Checks that the table {@code awty_audit}, which every operator action (a pause, a retry, a change of a schedule)
+	 * writes an entry to in its transaction, exists.
+	 * @throws AwtyConfigurationException with the changeSet from awty's changelog that creates it
+	 */
+	public void requireAuditTable() {
+		if (this.tables.columns(AUDIT_TABLE).isEmpty()) {
+			throw new AwtyConfigurationException("The table '" + AUDIT_TABLE + "', which records who paused, retried, "
+					+ "cancelled or changed what (it was added in this version of awty), does not exist",
+					"Set awty.schema.initialize=true to let awty create it, or add this changeSet to your changelog:\n\n"
+							+ changeSets(List.of(AUDIT_CHANGE_SET)));
 		}
 	}
 

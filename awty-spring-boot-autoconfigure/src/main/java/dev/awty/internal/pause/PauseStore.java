@@ -11,6 +11,8 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
+import dev.awty.audit.OperatorAction;
+import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.support.AwtyTransactions;
 import dev.awty.spi.SqlDialect;
 
@@ -39,7 +41,10 @@ final class PauseStore {
 
 	private final String insertPause;
 
-	PauseStore(DataSource dataSource, SqlDialect dialect) {
+	private final AuditLog audit;
+
+	PauseStore(DataSource dataSource, SqlDialect dialect, AuditLog audit) {
+		this.audit = audit;
 		this.jdbc = JdbcClient.create(dataSource);
 		this.transaction = AwtyTransactions.on(dataSource);
 		this.dialect = dialect;
@@ -58,19 +63,27 @@ final class PauseStore {
 	/** @return {@code false} if the type was paused already */
 	boolean insert(String type) {
 		try {
-			return Boolean.TRUE.equals(this.transaction
-				.execute((status) -> this.jdbc.sql(this.insertPause).param("type", type).update() == 1));
+			return Boolean.TRUE.equals(this.transaction.execute((status) -> {
+				int inserted = this.jdbc.sql(this.insertPause).param("type", type).update();
+				this.audit.record(OperatorAction.PAUSE_TYPE, type, inserted, null);
+				return inserted == 1;
+			}));
 		}
 		catch (DuplicateKeyException ex) {
-			// Another operator paused it first: a pause of a paused type changes nothing.
+			// Another operator paused it first: a pause of a paused type changes nothing, and is audited so. The failed
+			// insert ended its transaction on PostgreSQL, so the entry is written in one of its own.
+			this.transaction.executeWithoutResult((status) -> this.audit.record(OperatorAction.PAUSE_TYPE, type, 0, null));
 			return false;
 		}
 	}
 
 	/** @return {@code false} if the type was not paused */
 	boolean delete(String type) {
-		return Boolean.TRUE.equals(
-				this.transaction.execute((status) -> this.jdbc.sql(DELETE_PAUSE).param("type", type).update() == 1));
+		return Boolean.TRUE.equals(this.transaction.execute((status) -> {
+			int deleted = this.jdbc.sql(DELETE_PAUSE).param("type", type).update();
+			this.audit.record(OperatorAction.RESUME_TYPE, type, deleted, null);
+			return deleted == 1;
+		}));
 	}
 
 }

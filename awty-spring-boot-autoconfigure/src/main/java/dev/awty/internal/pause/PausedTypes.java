@@ -12,6 +12,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import dev.awty.TypePauses;
+import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.pipeline.PauseCheck;
 import dev.awty.internal.support.ErrorText;
 import dev.awty.spi.SqlDialect;
@@ -41,7 +42,15 @@ public final class PausedTypes implements TypePauses, PauseCheck {
 
 	/** @param types the names of the event types that can be paused */
 	public PausedTypes(DataSource dataSource, SqlDialect dialect, Set<String> types) {
-		this.store = new PauseStore(dataSource, dialect);
+		this(dataSource, dialect, types, AuditLog.NONE);
+	}
+
+	/**
+	 * @param types the names of the event types that can be paused
+	 * @param audit records every pause and resume, with who asked for it
+	 */
+	public PausedTypes(DataSource dataSource, SqlDialect dialect, Set<String> types, AuditLog audit) {
+		this.store = new PauseStore(dataSource, dialect, audit);
 		this.types = new TreeSet<>(types);
 	}
 

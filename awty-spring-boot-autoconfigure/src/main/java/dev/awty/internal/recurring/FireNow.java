@@ -12,6 +12,8 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.messaging.Message;
 import org.springframework.transaction.support.TransactionOperations;
 
+import dev.awty.audit.OperatorAction;
+import dev.awty.internal.audit.AuditLog;
 import dev.awty.AwtyException;
 import dev.awty.history.DeliveryOutcome;
 import dev.awty.history.HistoryMode;
@@ -48,8 +50,11 @@ final class FireNow {
 
 	private final String instanceId;
 
+	private final AuditLog audit;
+
 	FireNow(RecurringSettings settings, EventPublisher publisher, DataSource dataSource, SqlDialect dialect,
-			TransactionOperations transactions, String instanceId) {
+			TransactionOperations transactions, String instanceId, AuditLog audit) {
+		this.audit = audit;
 		this.settings = settings;
 		this.publisher = publisher;
 		this.history = settings.history();
@@ -72,12 +77,16 @@ final class FireNow {
 			.get(0);
 		long millis = Duration.ofNanos(System.nanoTime() - started).toMillis();
 		DeliveryOutcome outcome = sent.succeeded() ? DeliveryOutcome.DELIVERED : DeliveryOutcome.FAILED;
-		if (this.history.records(outcome)) {
-			String error = (sent.error() != null) ? LastError.fit(sent.error(), LastError.DEFAULT_LENGTH) : null;
-			LogEntry entry = LogEntry.ofOccurrence(RecurringSource.NAME, schedule.id(), schedule.version(), eventId, at, 1,
-					outcome, error, millis, this.instanceId);
-			this.transactions.executeWithoutResult((status) -> this.writer.write(List.of(entry)));
-		}
+		String error = (sent.error() != null) ? LastError.fit(sent.error(), LastError.DEFAULT_LENGTH) : null;
+		// After the publish, which no transaction can hold back: a fire that failed is audited too, as 0 rows.
+		this.transactions.executeWithoutResult((status) -> {
+			if (this.history.records(outcome)) {
+				this.writer.write(List.of(LogEntry.ofOccurrence(RecurringSource.NAME, schedule.id(), schedule.version(),
+						eventId, at, 1, outcome, error, millis, this.instanceId)));
+			}
+			this.audit.record(OperatorAction.SCHEDULE_FIRE_NOW, schedule.id(), sent.succeeded() ? 1 : 0,
+					sent.succeeded() ? eventId + " (version " + schedule.version() + ")" : "not published: " + error);
+		});
 		if (!sent.succeeded()) {
 			throw new AwtyException("Schedule '" + schedule.id() + "' could not be fired now: " + sent.error()
 					+ "; nothing was published, fire it again once the channel '" + channel + "' accepts messages");

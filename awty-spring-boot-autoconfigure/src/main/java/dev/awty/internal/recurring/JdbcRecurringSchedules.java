@@ -14,6 +14,8 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
+import dev.awty.audit.OperatorAction;
+import dev.awty.internal.audit.AuditLog;
 import dev.awty.recurring.InvalidScheduleException;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.RecurringSchedules;
@@ -54,12 +56,25 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 	 */
 	public JdbcRecurringSchedules(SqlDialect dialect, DataSource dataSource, TransactionOperations transactions,
 			RecurringSettings settings, RecurringWakeUps wakeUps, EventPublisher publisher, String instanceId) {
-		this.fireNow = new FireNow(settings, publisher, dataSource, dialect, transactions, instanceId);
+		this(dialect, dataSource, transactions, settings, wakeUps, publisher, instanceId, AuditLog.NONE);
+	}
+
+	/**
+	 * @param transactions awty's own transactions on {@code dataSource}, which every write runs in
+	 * @param publisher publishes the occurrences fired now
+	 * @param instanceId names this instance in their history entries
+	 * @param audit records every create, update, pause, resume, delete and fire-now, with who asked for it
+	 */
+	public JdbcRecurringSchedules(SqlDialect dialect, DataSource dataSource, TransactionOperations transactions,
+			RecurringSettings settings, RecurringWakeUps wakeUps, EventPublisher publisher, String instanceId,
+			AuditLog audit) {
+		this.fireNow = new FireNow(settings, publisher, dataSource, dialect, transactions, instanceId, audit);
 		this.store = new ScheduleStore(dialect, JdbcClient.create(dataSource), new NamedParameterJdbcTemplate(dataSource));
 		this.validator = new ScheduleValidator(settings.payloadLimitBytes(), settings.allowedChannels());
 		this.versions = new ScheduleVersions(dialect, JdbcClient.create(dataSource));
-		this.creation = new ScheduleCreation(this.store, this.validator, transactions, wakeUps);
-		this.changes = new ScheduleChanges(this.store, this.versions, transactions, wakeUps, settings.changeWait());
+		this.creation = new ScheduleCreation(this.store, this.validator, transactions, wakeUps, audit);
+		this.changes = new ScheduleChanges(this.store, this.versions, transactions, wakeUps, settings.changeWait(),
+				audit);
 	}
 
 	@Override
@@ -94,17 +109,19 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 	@Override
 	public RecurringSchedule update(ScheduleDefinition definition) {
 		ValidSchedule schedule = this.validator.validate(definition);
-		return this.changes.change(definition.id(), (current) -> schedule);
+		return this.changes.change(definition.id(), OperatorAction.SCHEDULE_UPDATE, (current) -> schedule);
 	}
 
 	@Override
 	public RecurringSchedule pause(String id) {
-		return this.changes.change(id, (current) -> this.validator.validate(current.definition().withEnabled(false)));
+		return this.changes.change(id, OperatorAction.SCHEDULE_PAUSE,
+				(current) -> this.validator.validate(current.definition().withEnabled(false)));
 	}
 
 	@Override
 	public RecurringSchedule resume(String id) {
-		return this.changes.change(id, (current) -> this.validator.validate(current.definition().withEnabled(true)));
+		return this.changes.change(id, OperatorAction.SCHEDULE_RESUME,
+				(current) -> this.validator.validate(current.definition().withEnabled(true)));
 	}
 
 	@Override

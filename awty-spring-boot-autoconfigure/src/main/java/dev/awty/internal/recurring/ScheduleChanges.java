@@ -7,6 +7,8 @@ import java.util.function.Function;
 
 import org.springframework.transaction.support.TransactionOperations;
 
+import dev.awty.audit.OperatorAction;
+import dev.awty.internal.audit.AuditLog;
 import dev.awty.AwtyException;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.ScheduleNotFoundException;
@@ -31,8 +33,11 @@ final class ScheduleChanges {
 
 	private final Duration changeWait;
 
+	private final AuditLog audit;
+
 	ScheduleChanges(ScheduleStore store, ScheduleVersions versions, TransactionOperations transactions,
-			RecurringWakeUps wakeUps, Duration changeWait) {
+			RecurringWakeUps wakeUps, Duration changeWait, AuditLog audit) {
+		this.audit = audit;
 		this.store = store;
 		this.versions = versions;
 		this.transactions = transactions;
@@ -45,7 +50,7 @@ final class ScheduleChanges {
 	 * expression, zone and enabled state allow.
 	 * @throws ScheduleNotFoundException if there is no such schedule
 	 */
-	RecurringSchedule change(String id, Function<RecurringSchedule, ValidSchedule> changed) {
+	RecurringSchedule change(String id, OperatorAction action, Function<RecurringSchedule, ValidSchedule> changed) {
 		long deadline = System.nanoTime() + this.changeWait.toNanos();
 		while (true) {
 			RecurringSchedule current = find(id).orElseThrow(() -> new ScheduleNotFoundException(id));
@@ -59,6 +64,7 @@ final class ScheduleChanges {
 				boolean updated = this.store.updateUnclaimed(schedule, next, current.version());
 				if (updated) {
 					this.versions.keep(current);
+					this.audit.record(action, id, 1, "replaced version " + current.version());
 				}
 				if (updated && enabled) {
 					this.wakeUps.notifyOthers(next);
@@ -77,8 +83,17 @@ final class ScheduleChanges {
 	/** @return whether the schedule was deleted; {@code false} if there was none */
 	boolean delete(String id) {
 		long deadline = System.nanoTime() + this.changeWait.toNanos();
-		while (!Boolean.TRUE.equals(this.transactions.execute((status) -> this.store.deleteUnclaimed(id)))) {
+		while (!Boolean.TRUE.equals(this.transactions.execute((status) -> {
+			boolean deleted = this.store.deleteUnclaimed(id);
+			if (deleted) {
+				this.audit.record(OperatorAction.SCHEDULE_DELETE, id, 1, null);
+			}
+			return deleted;
+		}))) {
 			if (this.store.find(id).isEmpty()) {
+				// Asked for all the same: the entry says that it deleted nothing.
+				this.transactions
+					.executeWithoutResult((status) -> this.audit.record(OperatorAction.SCHEDULE_DELETE, id, 0, null));
 				return false;
 			}
 			awaitClaim(id, deadline);

@@ -13,6 +13,8 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.transaction.support.TransactionOperations;
 
+import dev.awty.audit.OperatorAction;
+import dev.awty.internal.audit.AuditLog;
 import dev.awty.recurring.DuplicateScheduleException;
 import dev.awty.recurring.InvalidScheduleException;
 import dev.awty.recurring.ScheduleDefinition;
@@ -34,8 +36,14 @@ final class ScheduleCreation {
 
 	private final RecurringWakeUps wakeUps;
 
+	/** How many ids of a batch the audit entry names. */
+	private static final int AUDITED_IDS = 5;
+
+	private final AuditLog audit;
+
 	ScheduleCreation(ScheduleStore store, ScheduleValidator validator, TransactionOperations transactions,
-			RecurringWakeUps wakeUps) {
+			RecurringWakeUps wakeUps, AuditLog audit) {
+		this.audit = audit;
 		this.store = store;
 		this.validator = validator;
 		this.transactions = transactions;
@@ -62,6 +70,7 @@ final class ScheduleCreation {
 		try {
 			this.transactions.executeWithoutResult((status) -> {
 				this.store.insertAll(schedules, nextFireAts);
+				this.audit.record(OperatorAction.SCHEDULE_CREATE, auditTarget(schedules), schedules.size(), null);
 				this.wakeUps.notifyOthers(soonest);
 			});
 		}
@@ -70,6 +79,13 @@ final class ScheduleCreation {
 		}
 		this.wakeUps.wakeLocal(earliest);
 		return schedules.size();
+	}
+
+	/** The id of one schedule; of a batch, its first ids and how many more. */
+	private static String auditTarget(List<ValidSchedule> schedules) {
+		String first = String.join(", ",
+				schedules.stream().limit(AUDITED_IDS).map(ValidSchedule::id).toList());
+		return (schedules.size() > AUDITED_IDS) ? first + " and " + (schedules.size() - AUDITED_IDS) + " more" : first;
 	}
 
 	private List<ValidSchedule> validated(List<ScheduleDefinition> definitions) {

@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.Assert;
 
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.internal.claim.EventTable;
@@ -33,6 +34,8 @@ public final class JdbcEventRepositories implements EventRepositories {
 
 	private final JoinIndexes joinIndexes = new JoinIndexes();
 
+	private final AuditLog audit;
+
 	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots) {
 		this(tables, dueSignals, slots, null);
 	}
@@ -51,6 +54,17 @@ public final class JdbcEventRepositories implements EventRepositories {
 	 */
 	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
 			@Nullable CancelLog cancelLog, PendingWrites pendingWrites) {
+		this(tables, dueSignals, slots, cancelLog, pendingWrites, AuditLog.NONE);
+	}
+
+	/**
+	 * @param cancelLog records cancellations in the history, or {@code null} not to
+	 * @param pendingWrites flushed before each statement of a selection
+	 * @param audit records every retry, deliver-now and cancel, with who asked for it
+	 */
+	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
+			@Nullable CancelLog cancelLog, PendingWrites pendingWrites, AuditLog audit) {
+		this.audit = audit;
 		this.pendingWrites = pendingWrites;
 		this.dueSignals = dueSignals;
 		this.slots = slots;
@@ -67,7 +81,7 @@ public final class JdbcEventRepositories implements EventRepositories {
 				+ " and keep it in or below the package of your @SpringBootApplication class");
 		return new JdbcSelection<>(
 				new SelectionContext<>(table, this.dueSignals, this.slots, this.cancelLog, this.pendingWrites,
-						this.joinIndexes));
+						this.joinIndexes, this.audit));
 	}
 
 }

@@ -12,6 +12,8 @@ import org.springframework.util.Assert;
 
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
+import dev.awty.audit.OperatorAction;
+import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.repository.ChangeResult;
@@ -30,8 +32,11 @@ final class SelectionChanges<T extends ScheduledEntity> {
 
 	private final @Nullable CancelLog cancelLog;
 
+	private final AuditLog audit;
+
 	SelectionChanges(SelectedRows<T> rows, SelectionContext<T> context) {
 		this.rows = rows;
+		this.audit = context.audit();
 		this.dueSignals = context.dueSignals();
 		this.slots = context.slots();
 		this.cancelLog = context.cancelLog();
@@ -41,32 +46,32 @@ final class SelectionChanges<T extends ScheduledEntity> {
 		Assert.notNull(dueAt, "dueAt must not be null");
 		Instant slot = this.slots.roundUp(this.rows.table().type().name(), dueAt);
 		return changePending(SelectionStatements.RESCHEDULE,
-				Map.of("awtyDueAt", this.rows.table().dialect().timestampParameter(slot)), slot);
+				Map.of("awtyDueAt", this.rows.table().dialect().timestampParameter(slot)), slot, null);
 	}
 
 	ChangeResult shiftBy(Duration offset) {
 		Assert.notNull(offset, "offset must not be null");
 		return changePending(this.rows.table().dialect().shiftPendingRows(), Map.of("awtyMillis", offset.toMillis()),
-				null);
+				null, null);
 	}
 
 	ChangeResult deliverNow() {
-		return changePending(SelectionStatements.DELIVER_NOW, Map.of(), Instant.now());
+		return changePending(SelectionStatements.DELIVER_NOW, Map.of(), Instant.now(), OperatorAction.DELIVER_NOW);
 	}
 
 	ChangeResult cancel() {
 		CancelLog log = this.cancelLog;
 		if (log == null || !log.records(this.rows.table().type().name())) {
-			return changePending(SelectionStatements.CANCEL, Map.of(), null);
+			return changePending(SelectionStatements.CANCEL, Map.of(), null, OperatorAction.CANCEL);
 		}
 		String cancelAndCopy = log.cancelAndCopy(this.rows.table(), SelectionStatements.CANCEL);
 		if (cancelAndCopy != null) {
-			return changePending(cancelAndCopy, log.values(this.rows.table()), null);
+			return changePending(cancelAndCopy, log.values(this.rows.table()), null, OperatorAction.CANCEL);
 		}
 		String canceller = log.newCanceller();
 		return log.inTransaction(() -> {
 			ChangeResult result = changePending(SelectionStatements.CANCEL_MARKED, Map.of("awtyCanceller", canceller),
-					null);
+					null, OperatorAction.CANCEL);
 			if (result.changed() > 0) {
 				// Any status: an index serves the caller's condition, none serves status CANCELLED alone.
 				List<EventStatus> any = List.of(EventStatus.values());
@@ -90,8 +95,11 @@ final class SelectionChanges<T extends ScheduledEntity> {
 		SelectionShape shape = this.rows.shape();
 		String retry = shape.withDatabaseNow(SelectionStatements.RETRY)
 			.formatted(shape.selectedRows(ids), ids, shape.idIn(ids));
-		return this.rows.write(
-				() -> signalled(new ChangeResult(this.rows.statement(retry, failed).update(), 0), Instant.now()));
+		return this.rows.write(() -> {
+			int changed = this.rows.statement(retry, failed).update();
+			audited(OperatorAction.RETRY, changed);
+			return signalled(new ChangeResult(changed, 0), Instant.now());
+		});
 	}
 
 	// Inside the write's transaction: the NOTIFY to other instances must commit with it (a pool that does not
@@ -103,7 +111,15 @@ final class SelectionChanges<T extends ScheduledEntity> {
 		return result;
 	}
 
-	private ChangeResult changePending(String template, Map<String, Object> values, @Nullable Instant wakeAt) {
+	// In the change's transaction: the entry commits with the rows it counts.
+	private void audited(@Nullable OperatorAction action, int changed) {
+		if (action != null) {
+			this.audit.record(action, this.rows.table().type().name(), changed, this.rows.criteria().auditText());
+		}
+	}
+
+	private ChangeResult changePending(String template, Map<String, Object> values, @Nullable Instant wakeAt,
+			@Nullable OperatorAction action) {
 		List<EventStatus> pending = List.of(EventStatus.PENDING);
 		String ids = this.rows.ids(pending);
 		SelectionShape shape = this.rows.shape();
@@ -115,6 +131,7 @@ final class SelectionChanges<T extends ScheduledEntity> {
 			String countInFlight = shape.withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT)
 				.formatted(tableName, ids, shape.idIn(ids));
 			long inFlight = this.rows.statement(countInFlight, pending).query(Long.class).single();
+			audited(action, changed);
 			return signalled(new ChangeResult(changed, (int) inFlight), wakeAt);
 		});
 	}

@@ -74,6 +74,23 @@ record SelectionCriteria(List<SelectionCriteria.Join> joins, List<String> predic
 		return sql.toString();
 	}
 
+	/**
+	 * The selection as the audit records it: the joins and conditions as written, with the values bound to them, so
+	 * that an entry answers "which rows" without the statement awty sent.
+	 */
+	String auditText() {
+		StringBuilder text = new StringBuilder();
+		for (Join join : this.joins) {
+			text.append("JOIN ").append(join.table()).append(' ').append(join.alias()).append(" ON (")
+				.append(join.on()).append(") ");
+		}
+		text.append(this.predicates.isEmpty() ? "every row" : "WHERE " + String.join(" AND ", this.predicates));
+		if (!this.params.isEmpty()) {
+			text.append(' ').append(this.params);
+		}
+		return text.toString();
+	}
+
 	String describe(String table) {
 		return fromWhere(table, null) + " " + Arrays.toString(this.params.keySet().toArray());
 	}
