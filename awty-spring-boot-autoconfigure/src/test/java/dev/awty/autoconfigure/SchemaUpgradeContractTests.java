@@ -154,6 +154,9 @@ abstract class SchemaUpgradeContractTests extends DatabaseContractTests {
 		// Added after the schedule versions: an application that keeps its schema adds it too.
 		this.database.execute("CREATE TABLE awty_type_pause (type_name VARCHAR(128) PRIMARY KEY,"
 				+ " paused_at TIMESTAMP WITH TIME ZONE NOT NULL)");
+		this.database.execute("CREATE TABLE awty_audit (id BIGINT PRIMARY KEY, acted_at TIMESTAMP WITH TIME ZONE NOT NULL,"
+				+ " principal VARCHAR(255) NOT NULL, action VARCHAR(32) NOT NULL, target VARCHAR(255) NOT NULL,"
+				+ " rows_affected BIGINT NOT NULL, detail VARCHAR(2000))");
 		application(new ReceivedEvents())
 			.withPropertyValues("awty.schema.initialize=false", "awty.recurring.enabled=false")
 			.run((context) -> assertThat(context).hasNotFailed());
