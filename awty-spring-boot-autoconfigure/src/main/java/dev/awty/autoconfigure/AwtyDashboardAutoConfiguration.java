@@ -17,6 +17,7 @@ import org.springframework.web.servlet.function.ServerResponse;
 
 import dev.awty.AwtyConfigurationException;
 import dev.awty.TypePauses;
+import dev.awty.audit.OperatorAudit;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.internal.dashboard.DashboardAccess;
 import dev.awty.internal.dashboard.DashboardRoutes;
@@ -42,11 +43,12 @@ public final class AwtyDashboardAutoConfiguration {
 	@Bean
 	RouterFunction<ServerResponse> awtyDashboardRoutes(TypeOverviews overviews, EventRepositories repositories,
 			ObjectProvider<SelectionFilter<?>> filters, ObjectProvider<RecurringSchedules> schedules,
-			DeliveryHistory history, DashboardAccess access, TypePauses pauses, AwtyProperties properties) {
+			DeliveryHistory history, DashboardAccess access, TypePauses pauses, AwtyProperties properties,
+			ObjectProvider<OperatorAudit> audit) {
 		List<SelectionFilter<?>> declared = filters.orderedStream().toList();
 		DashboardSchedules shownSchedules = new DashboardSchedules(schedules.getIfUnique(), history);
 		return new DashboardRoutes(overviews, repositories, declared, shownSchedules, history, access, pauses,
-				properties.getDashboard().isReadOnly())
+				properties.getDashboard().isReadOnly(), audit.getIfUnique())
 			.routes();
 	}
 

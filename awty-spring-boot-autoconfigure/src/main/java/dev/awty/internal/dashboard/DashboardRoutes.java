@@ -20,6 +20,8 @@ import org.springframework.web.servlet.function.ServerRequest;
 import org.springframework.web.servlet.function.ServerResponse;
 
 import dev.awty.TypePauses;
+import dev.awty.audit.AuditEntry;
+import dev.awty.audit.OperatorAudit;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.observe.TypeOverviews;
@@ -37,7 +39,7 @@ import static dev.awty.internal.dashboard.DashboardResponses.respond;
  * The dashboard under {@code /awty}: the page, and the JSON it reads ({@code GET /awty/api/overview},
  * {@code GET /awty/api/types/{type}/rows}, {@code GET /awty/api/types/{type}/rows/{id}/history},
  * {@code GET /awty/api/failures}, {@code GET /awty/api/schedules}, {@code GET /awty/api/schedules/{id}/history},
- * {@code GET /awty/api/schedules/{id}/next}) and
+ * {@code GET /awty/api/schedules/{id}/next}, {@code GET /awty/api/audit}) and
  * writes ({@code POST /awty/api/types/{type}/pause} and {@code …/resume} for the whole type,
  * {@code POST /awty/api/types/{type}/{action}} for rows, {@code POST /awty/api/schedules/{id}/{action}}). Writes need
  * what reads need, a dashboard that is not read-only and, with Spring Security, the CSRF token. Every action is
@@ -65,9 +67,19 @@ public final class DashboardRoutes {
 
 	private final boolean readOnly;
 
+	private final @Nullable OperatorAudit audit;
+
 	public DashboardRoutes(TypeOverviews overviews, EventRepositories repositories, List<SelectionFilter<?>> filters,
 			DashboardSchedules schedules, DeliveryHistory history, DashboardAccess access, TypePauses pauses,
 			boolean readOnly) {
+		this(overviews, repositories, filters, schedules, history, access, pauses, readOnly, null);
+	}
+
+	/** @param audit the audit of operator actions the page shows, or {@code null} to answer its reads with 404 */
+	public DashboardRoutes(TypeOverviews overviews, EventRepositories repositories, List<SelectionFilter<?>> filters,
+			DashboardSchedules schedules, DeliveryHistory history, DashboardAccess access, TypePauses pauses,
+			boolean readOnly, @Nullable OperatorAudit audit) {
+		this.audit = audit;
 		this.overviews = overviews;
 		this.pauses = pauses;
 		this.rows = new DashboardRows(repositories, filters);
@@ -88,6 +100,7 @@ public final class DashboardRoutes {
 			.GET(PATH + "/api/schedules", handle(readable(this::schedules)))
 			.GET(PATH + "/api/schedules/{id}/history", handle(readable(this::scheduleHistory)))
 			.GET(PATH + "/api/schedules/{id}/next", handle(readable(this::nextFireTimes)))
+			.GET(PATH + "/api/audit", handle(readable(this::audit)))
 			.POST(PATH + "/api/types/{type}/pause", handle((request) -> pauseOrResume(request, true)))
 			.POST(PATH + "/api/types/{type}/resume", handle((request) -> pauseOrResume(request, false)))
 			.POST(PATH + "/api/types/{type}/{action}", handle(this::act))
@@ -170,6 +183,30 @@ public final class DashboardRoutes {
 	private ServerResponse nextFireTimes(ServerRequest request) {
 		int count = request.param("count").map((text) -> number("count", text)).orElse(5);
 		return respond(HttpStatus.OK).body(Map.of("fireTimes", this.schedules.next(request.pathVariable("id"), count)));
+	}
+
+	private ServerResponse audit(ServerRequest request) {
+		OperatorAudit audit = this.audit;
+		if (audit == null) {
+			throw new DashboardResponses.NotFound("This application has no audit of operator actions");
+		}
+		int limit = request.param("limit").map(DashboardRoutes::number).orElse(50);
+		Long before = request.param("before").filter((text) -> !text.isBlank())
+			.map((text) -> (long) number("before", text))
+			.orElse(null);
+		List<AuditEntry> entries = audit.newest(request.param("target").filter((text) -> !text.isBlank()).orElse(null),
+				request.param("principal").filter((text) -> !text.isBlank()).orElse(null), before, limit);
+		return respond(HttpStatus.OK).body(Map.of("entries", entries.stream().map((entry) -> {
+			Map<String, @Nullable Object> shown = new LinkedHashMap<>();
+			shown.put("id", entry.id());
+			shown.put("at", entry.at().toString());
+			shown.put("principal", entry.principal());
+			shown.put("action", entry.action().name());
+			shown.put("target", entry.target());
+			shown.put("rows", entry.rows());
+			shown.put("detail", entry.detail());
+			return shown;
+		}).toList()));
 	}
 
 	private ServerResponse act(ServerRequest request) throws Exception {

@@ -352,6 +352,34 @@ abstract class DashboardContractTests extends DatabaseContractTests {
 	}
 
 	@Test
+	void theOperatorActionsAreShownNewestFirstNamingTheSignedInUserOrAnonymousForTheApplicationsOwnCalls() {
+		run((mvc, context) -> {
+			context.getBean(RecurringSchedules.class).create(ScheduleDefinition.of("audited", "@every 1h"));
+			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/pause"), "")).andExpect(status().isOk());
+			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/resume"), "")).andExpect(status().isOk());
+			mvc.perform(operator(post("/awty/api/schedules/audited/fire-now"), "")).andExpect(status().isOk());
+
+			mvc.perform(get("/awty/api/audit").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.entries.length()").value(4))
+				.andExpect(jsonPath("$.entries[*].principal").value(contains("ada", "ada", "ada", "anonymous")))
+				.andExpect(jsonPath("$.entries[*].action")
+					.value(contains("SCHEDULE_FIRE_NOW", "RESUME_TYPE", "PAUSE_TYPE", "SCHEDULE_CREATE")))
+				.andExpect(jsonPath("$.entries[*].target").value(contains("audited", TYPE, TYPE, "audited")))
+				.andExpect(jsonPath("$.entries[*].rows").value(contains(1, 1, 1, 1)));
+			mvc.perform(get("/awty/api/audit?target=" + TYPE + "&limit=1").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.entries[*].action").value(contains("RESUME_TYPE")));
+			mvc.perform(get("/awty/api/audit?principal=anonymous").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(jsonPath("$.entries[*].action").value(contains("SCHEDULE_CREATE")));
+			mvc.perform(get("/awty/api/audit?limit=0").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isBadRequest())
+				.andExpect(jsonPath("$.error").value("limit must be between 1 and 1000, was 0"));
+			mvc.perform(get("/awty/api/audit").header(HttpHeaders.AUTHORIZATION, basic("bob")))
+				.andExpect(status().isForbidden());
+		});
+	}
+
+	@Test
 	void aReadOnlyDashboardRefusesEveryChangeButStillShows() {
 		run((mvc, context) -> {
 			context.getBean(DeliveryPollers.class).stop();
