@@ -12,11 +12,11 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.messaging.Message;
 import org.springframework.transaction.support.TransactionOperations;
 
-import dev.awty.audit.OperatorAction;
-import dev.awty.internal.audit.AuditLog;
 import dev.awty.AwtyException;
+import dev.awty.audit.OperatorAction;
 import dev.awty.history.DeliveryOutcome;
 import dev.awty.history.HistoryMode;
+import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.history.DeliveryLogWriter;
 import dev.awty.internal.history.LogEntry;
 import dev.awty.internal.pipeline.SafePublish;

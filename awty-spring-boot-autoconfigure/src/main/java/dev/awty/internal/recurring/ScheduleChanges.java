@@ -7,9 +7,9 @@ import java.util.function.Function;
 
 import org.springframework.transaction.support.TransactionOperations;
 
+import dev.awty.AwtyException;
 import dev.awty.audit.OperatorAction;
 import dev.awty.internal.audit.AuditLog;
-import dev.awty.AwtyException;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.ScheduleNotFoundException;
 
