@@ -50,7 +50,9 @@ final class PostgresHistoryPartitions {
 
 	private static final String DROP_HISTORY_PARTITION = "DROP TABLE IF EXISTS %1$s";
 
-	private static final String HISTORY_PARTITION_LOCK_TIMEOUT = "SET LOCAL lock_timeout = '5s'";
+	// Short: while a DETACH or an ATTACH waits in the lock queue, every insert into the history (every outcome write
+	// with history on) queues behind it. The caller tries a few times, spread out, and leaves the day to the next run.
+	private static final String HISTORY_PARTITION_LOCK_TIMEOUT = "SET LOCAL lock_timeout = '200ms'";
 
 	static final DailyHistoryPartitions STATEMENTS = new DailyHistoryPartitions(
 			HISTORY_IS_PARTITIONED, HISTORY_DAY_TABLES, CREATE_DETACHED_HISTORY_PARTITION,

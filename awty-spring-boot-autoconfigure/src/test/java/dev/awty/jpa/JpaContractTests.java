@@ -1,17 +1,24 @@
 package dev.awty.jpa;
 
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Supplier;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
 
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.EventScheduler;
@@ -148,6 +155,66 @@ abstract class JpaContractTests {
 			await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 1);
 			assertThat(received.all().get(0).eventId()).isEqualTo("invoice_reminder/" + saved.getId() + "/1");
 		});
+	}
+
+	@Test
+	void savingManyRowsInOneTransactionRegistersOneWakeUpAfterCommitAndDeliversEach() {
+		TestDatabase database = this.databases.get();
+		ReceivedEvents received = new ReceivedEvents();
+		JpaContexts.billing(database, received).withPropertyValues("awty.poller.poll-interval=100ms").run((context) -> {
+			Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("alan", 1, Instant.now().plus(LATER));
+			Reminders reminders = context.getBean(Reminders.class);
+			Instant now = Instant.now();
+			int registered = transaction(context).execute((status) -> {
+				int before = TransactionSynchronizationManager.getSynchronizations().size();
+				reminders.saveAll(remindersDueFrom(invoice, now, 20));
+				reminders.flush();
+				return TransactionSynchronizationManager.getSynchronizations().size() - before;
+			});
+			assertThat(registered).as("transaction synchronizations registered by saving 20 rows").isEqualTo(1);
+			await().atMost(Duration.ofSeconds(20)).until(() -> received.count() == 20);
+		});
+	}
+
+	@Test
+	void savingManyRowsInOneTransactionSendsOneNotificationToOtherInstances() throws Exception {
+		TestDatabase database = this.databases.get();
+		Assumptions.assumeTrue(database.url().startsWith("jdbc:postgresql:"), "only PostgreSQL notifies other instances");
+		JpaContexts.billing(database, new ReceivedEvents()).withPropertyValues("awty.poller.poll-interval=1h").run((context) -> {
+			Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("alan", 1, Instant.now().plus(LATER));
+			Reminders reminders = context.getBean(Reminders.class);
+			try (Connection listening = database.simpleDataSource().getConnection()) {
+				try (Statement listen = listening.createStatement()) {
+					listen.execute("LISTEN awty_due");
+				}
+				// Due in ascending order, each a distinct notification payload, so that PostgreSQL's own folding of
+				// identical notifications in a transaction does not hide one per row.
+				transaction(context).executeWithoutResult((status) -> {
+					reminders.saveAll(remindersDueFrom(invoice, Instant.now(), 20));
+					reminders.flush();
+				});
+				List<String> notified = new ArrayList<>();
+				long until = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+				while (System.nanoTime() < until) {
+					PGNotification[] notifications = listening.unwrap(PGConnection.class).getNotifications(200);
+					for (PGNotification notification : (notifications != null) ? notifications : new PGNotification[0]) {
+						if (notification.getParameter().startsWith("invoice_reminder|")) {
+							notified.add(notification.getParameter());
+						}
+					}
+				}
+				assertThat(notified).as("notifications for a transaction saving 20 rows").hasSize(1);
+			}
+		});
+	}
+
+	private static List<ScheduledInvoiceReminder> remindersDueFrom(Invoice invoice, Instant first, int count) {
+		Instant from = first.truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+		List<ScheduledInvoiceReminder> due = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			due.add(new ScheduledInvoiceReminder(invoice, from.plusMillis(i)));
+		}
+		return due;
 	}
 
 	@Test

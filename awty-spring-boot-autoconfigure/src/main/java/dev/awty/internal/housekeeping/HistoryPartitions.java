@@ -1,5 +1,6 @@
 package dev.awty.internal.housekeeping;
 
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -14,6 +15,7 @@ import javax.sql.DataSource;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.dao.CannotAcquireLockException;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -36,6 +38,10 @@ public final class HistoryPartitions {
 	private static final DateTimeFormatter DAY = DateTimeFormatter.BASIC_ISO_DATE;
 
 	private static final DateTimeFormatter MIDNIGHT_UTC = DateTimeFormatter.ofPattern("yyyy-MM-dd' 00:00:00+00'");
+
+	/** The pauses before trying again for a lock not granted: a blocker of a few seconds is outlasted in the run. */
+	private static final List<Duration> LOCK_PAUSES = List.of(Duration.ofSeconds(1), Duration.ofSeconds(2),
+			Duration.ofSeconds(4));
 
 	private final JdbcClient jdbc;
 
@@ -118,7 +124,7 @@ public final class HistoryPartitions {
 	public void create(LocalDate day) {
 		String name = name(day);
 		LocalDate next = day.plusDays(1);
-		this.transactions.executeWithoutResult((status) -> {
+		withLockRetries(() -> this.transactions.executeWithoutResult((status) -> {
 			this.jdbc.sql(this.sql.lockTimeout()).update();
 			this.jdbc.sql(this.sql.createDetached().formatted(name)).update();
 			this.jdbc.sql(this.sql.lockDefault()).update();
@@ -127,7 +133,7 @@ public final class HistoryPartitions {
 				.param("to", next.atStartOfDay(ZoneOffset.UTC).toOffsetDateTime())
 				.update();
 			this.jdbc.sql(this.sql.attach().formatted(name, MIDNIGHT_UTC.format(day), MIDNIGHT_UTC.format(next))).update();
-		});
+		}));
 	}
 
 	/**
@@ -156,15 +162,48 @@ public final class HistoryPartitions {
 	private void retire(DayTable table) {
 		String name = name(table.day());
 		if (table.attached()) {
-			this.transactions.executeWithoutResult((status) -> {
+			withLockRetries(() -> this.transactions.executeWithoutResult((status) -> {
 				this.jdbc.sql(this.sql.lockTimeout()).update();
 				this.jdbc.sql(this.sql.detach().formatted(name)).update();
 				this.jdbc.sql(this.sql.markRetiring().formatted(name)).update();
-			});
+			}));
 		}
 		// In a transaction of its own too: on a pool that does not auto-commit, a DROP outside one would be rolled
 		// back when the connection returns, leaving the day's files on disk while the run counted it dropped.
 		this.transactions.executeWithoutResult((status) -> this.jdbc.sql(this.sql.drop().formatted(name)).update());
+	}
+
+	/**
+	 * Runs {@code change}, a transaction that waits for its locks no longer than the dialect's short lock timeout, and
+	 * runs it again after a pause when it failed (a lock not granted), up to {@link #LOCK_PAUSES} times: the history's inserts
+	 * queue behind a waiting DETACH or ATTACH, so it waits in short stretches with pauses in between, rather than for
+	 * long at once. The last failure is thrown, and the caller leaves the day to the next run.
+	 */
+	private void withLockRetries(Runnable change) {
+		for (int attempt = 0;; attempt++) {
+			try {
+				change.run();
+				return;
+			}
+			// Any failure, not only a lock exception: Spring translates PostgreSQL's lock timeout (55P03) to no lock
+			// exception. Another failure costs the run the pauses, once an hour.
+			catch (DataAccessException ex) {
+				if (attempt >= LOCK_PAUSES.size()) {
+					throw ex;
+				}
+				pause(LOCK_PAUSES.get(attempt));
+			}
+		}
+	}
+
+	private static void pause(Duration pause) {
+		try {
+			Thread.sleep(pause.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new CannotAcquireLockException("interrupted while waiting to try again for a history partition lock", ex);
+		}
 	}
 
 	/** The name of the partition of {@code day}. */

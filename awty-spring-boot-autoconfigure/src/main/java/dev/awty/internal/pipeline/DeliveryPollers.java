@@ -6,8 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -39,7 +40,7 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 
 	private final List<LeaseHeartbeat<?>> heartbeats = new ArrayList<>();
 
-	private @Nullable ScheduledExecutorService heartbeatThread;
+	private @Nullable ScheduledExecutorService heartbeatThreads;
 
 	private final Map<String, DeliveryCounters> counters = new ConcurrentHashMap<>();
 
@@ -118,13 +119,8 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 		taskScheduler.setClock(this.clock);
 		taskScheduler.initialize();
 		this.scheduler = taskScheduler;
-		// A thread of its own: a poller thread may be busy claiming, and a worker busy publishing.
-		ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, "awty-heartbeat");
-			thread.setDaemon(true);
-			return thread;
-		});
-		this.heartbeatThread = beats;
+		ScheduledExecutorService beats = heartbeatThreads(this.heartbeats.size());
+		this.heartbeatThreads = beats;
 		this.heartbeats.forEach((heartbeat) -> heartbeat.start(beats));
 		this.pollers.forEach((poller) -> poller.start(taskScheduler));
 		logger.info("awty: started " + this.pollers.size() + " delivery poller(s)");
@@ -140,15 +136,33 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 		long deadline = System.nanoTime() + this.shutdownTimeout.toNanos();
 		this.pollers.forEach((poller) -> poller.awaitIdle(deadline));
 		this.heartbeats.forEach(LeaseHeartbeat::stop);
-		if (this.heartbeatThread != null) {
-			this.heartbeatThread.shutdownNow();
-			this.heartbeatThread = null;
+		if (this.heartbeatThreads != null) {
+			this.heartbeatThreads.shutdownNow();
+			this.heartbeatThreads = null;
 		}
 		taskScheduler.setWaitForTasksToCompleteOnShutdown(true);
 		taskScheduler.setAwaitTerminationMillis(this.shutdownTimeout.toMillis());
 		taskScheduler.shutdown();
 		this.scheduler = null;
 		logger.info("awty: stopped " + this.pollers.size() + " delivery poller(s)");
+	}
+
+	/**
+	 * The threads the heartbeats of {@code sources} run on: one per source, apart from the pollers' and workers' (a
+	 * poller thread may be busy claiming, and a worker busy publishing). A beat's statement waits on the row locks of
+	 * the source's held rows, for up to a third of the lease when an application transaction holds one of them; on a
+	 * thread shared by every source, a few such waits in a row would delay the other sources' beats until their leases
+	 * ran out, and another instance would deliver their rows a second time. The threads idle between beats.
+	 */
+	static ScheduledExecutorService heartbeatThreads(int sources) {
+		AtomicInteger count = new AtomicInteger();
+		ScheduledThreadPoolExecutor threads = new ScheduledThreadPoolExecutor(Math.max(1, sources), (task) -> {
+			Thread thread = new Thread(task, "awty-heartbeat-" + count.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		});
+		threads.setRemoveOnCancelPolicy(true);
+		return threads;
 	}
 
 	/** Releases the handlers' threads once the pollers are stopped for good. */

@@ -55,6 +55,14 @@ public final class WakeUps {
 		this.pollers.values().forEach((poller) -> poller.accept(Instant.EPOCH, false));
 	}
 
+	/** Wakes this instance's poller of the type for a row due at {@code dueAt} whose transaction committed. */
+	void rowCommitted(String typeName, Instant dueAt) {
+		BiConsumer<Instant, Boolean> poller = this.pollers.get(typeName);
+		if (poller != null) {
+			poller.accept(dueAt, true);
+		}
+	}
+
 	public void rowDue(String typeName, Instant dueAt) {
 		BiConsumer<Instant, Boolean> poller = this.pollers.get(typeName);
 		if (poller == null) {

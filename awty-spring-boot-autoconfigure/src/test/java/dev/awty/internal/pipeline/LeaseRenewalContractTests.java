@@ -1,7 +1,11 @@
 package dev.awty.internal.pipeline;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -60,10 +64,69 @@ abstract class LeaseRenewalContractTests extends DatabaseContractTests {
 		assertThat(lost).as("rows counted lost").hasValue(1);
 	}
 
+	@Test
+	void aTypeWhoseHeldRowsAreLockedByAnotherSessionDoesNotStopTheOtherTypesHeartbeats() throws Exception {
+		// Four types each hold a row that an application transaction keeps locked: each of their beats waits on the
+		// lock for as long as it may (a third of the lease). A fifth type holds a free row.
+		Duration lease = Duration.ofSeconds(3);
+		DataSource dataSource = this.database.simpleDataSource();
+		Leases leases = new Leases("scheduled_test_purchase", DialectDetector.detect(dataSource, null), dataSource,
+				AwtyTransactions.on(dataSource));
+		List<LeaseHeartbeat<Long>> heartbeats = new ArrayList<>();
+		List<Long> locked = new ArrayList<>();
+		for (int type = 0; type < 4; type++) {
+			locked.add(insertClaimed("locked" + type, lease));
+		}
+		long free = insertClaimed("free", lease);
+		ScheduledExecutorService threads = DeliveryPollers.heartbeatThreads(5);
+		try (Connection application = dataSource.getConnection()) {
+			application.setAutoCommit(false);
+			// By primary key: MariaDB would otherwise lock every row it scans, the free one too.
+			try (PreparedStatement update = application.prepareStatement("UPDATE scheduled_test_purchase SET purchase_id = 2 WHERE id = ?")) {
+				for (long id : locked) {
+					update.setLong(1, id);
+					update.executeUpdate();
+				}
+			}
+			for (int type = 0; type < 4; type++) {
+				LeaseHeartbeat<Long> heartbeat = new LeaseHeartbeat<>("type 'locked" + type + "'", leases, Long.class,
+						lease, (lost) -> {
+						});
+				heartbeat.hold("locked" + type, List.of(locked.get(type)), System.nanoTime());
+				heartbeats.add(heartbeat);
+			}
+			LeaseHeartbeat<Long> freeHeartbeat = new LeaseHeartbeat<>("type 'free'", leases, Long.class, lease,
+					(lost) -> {
+					});
+			freeHeartbeat.hold("free", List.of(free), System.nanoTime());
+			heartbeats.add(freeHeartbeat);
+			heartbeats.forEach((heartbeat) -> heartbeat.start(threads));
+
+			// Two leases long, the free type's row must never be seen with its lease run out.
+			long until = System.nanoTime() + lease.multipliedBy(2).toNanos();
+			List<Boolean> leased = new ArrayList<>();
+			while (System.nanoTime() < until) {
+				leased.add(this.jdbc.queryForObject("SELECT COUNT(*) FROM scheduled_test_purchase WHERE id = ? AND claimed_until > "
+						+ this.database.now(), Integer.class, free) == 1);
+				Thread.sleep(100);
+			}
+			application.rollback();
+			assertThat(leased).as("the free type's row kept its lease, sampled every 100 ms").doesNotContain(false);
+		}
+		finally {
+			heartbeats.forEach(LeaseHeartbeat::stop);
+			threads.shutdownNow();
+		}
+	}
+
 	private long insertClaimed(String token) {
+		return insertClaimed(token, Duration.ofMinutes(1));
+	}
+
+	private long insertClaimed(String token, Duration lease) {
 		this.jdbc.update("INSERT INTO scheduled_test_purchase (purchase_id, due_at, claimed_by, claimed_until) VALUES (1, "
 				+ this.database.now() + ", ?, ?)", token,
-				this.database.timestamp(this.database.databaseNow().plus(Duration.ofMinutes(1))));
+				this.database.timestamp(this.database.databaseNow().plus(lease)));
 		return this.jdbc.queryForObject("SELECT MAX(id) FROM scheduled_test_purchase", Long.class);
 	}
 
