@@ -1,6 +1,8 @@
 package dev.awty.benchmarks;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * How {@code all} sizes each of its steps, so that one run of about 40 minutes on a 2-core machine judges every
@@ -18,6 +20,13 @@ public final class AllPlan {
 	public static final Duration SHORT = Duration.ofSeconds(120);
 
 	public static final Duration BACKLOG = Duration.ofSeconds(60);
+
+	/**
+	 * The longest db-scheduler runs beside awty in a lag scenario: its lag (about a second, its poll) is flat over a
+	 * run, so ten minutes of it beside awty's would double the time of {@code all} and say nothing more. The report
+	 * says so when it applies.
+	 */
+	public static final Duration PEER_LIMIT = Duration.ofSeconds(120);
 
 	/** The rate of {@code lag-5000}, named alone or in {@code all}, unless {@code --rate} is given. */
 	public static final int FAST_RATE = 5000;
@@ -46,6 +55,22 @@ public final class AllPlan {
 			}
 		}
 		return options.resized(options.rows(), reps, rate, duration);
+	}
+
+	/** What the timed steps of this run ran at, for the report's header: {@code lag 1,000/s for 600 s x 1, …}. */
+	public static String describe(Options options) {
+		StringBuilder steps = new StringBuilder();
+		for (String scenario : List.of("lag", "lag-5000", "vacuum-starved", "backlog")) {
+			if (options.scenarios().contains(scenario)) {
+				Options step = step(scenario, options);
+				steps.append((steps.length() == 0) ? "" : ", ").append(String.format(Locale.ROOT, "%s %,d/s for %d s x %d",
+						scenario, step.rate(), step.duration().toSeconds(), step.repetitions()));
+			}
+		}
+		if (options.scenarios().contains("lag") && step("lag", options).duration().compareTo(PEER_LIMIT) > 0) {
+			steps.append("; db-scheduler beside lag for ").append(PEER_LIMIT.toSeconds()).append(" s of it");
+		}
+		return steps.toString();
 	}
 
 }

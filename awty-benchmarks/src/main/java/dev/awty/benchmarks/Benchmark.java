@@ -61,10 +61,11 @@ public final class Benchmark {
 		context.put("awty table settings", database.awtyTableSettings());
 		context.put("settings", "threads " + this.options.threads() + ", pool " + this.options.poolSize() + ", batch "
 				+ this.options.batchSize() + ", poll interval " + this.options.pollInterval().toMillis() + " ms, repetitions "
-				+ this.options.repetitions() + (this.options.all() ? "; all sizes its steps (AllPlan): lag "
-						+ AllPlan.LAG.toSeconds() + " s, lag-5000 and vacuum-starved " + AllPlan.SHORT.toSeconds()
-						+ " s, backlog " + AllPlan.BACKLOG.toSeconds() + " s, one repetition each, unless a flag says"
-						+ " otherwise" : ""));
+				+ this.options.repetitions());
+		String steps = AllPlan.describe(this.options);
+		if (!steps.isEmpty()) {
+			context.put("timed steps", steps);
+		}
 		System.out.println();
 		context.forEach((key, value) -> System.out.println(key + ": " + value));
 		Results results = new Results();

@@ -72,6 +72,8 @@ public final class Results {
 
 	private final Map<String, String> labels = new HashMap<>();
 
+	private final Map<String, Double> rates = new HashMap<>();
+
 	private final List<String> failures = new ArrayList<>();
 
 	/** What one run of a system delivered, against what it should have. */
@@ -347,9 +349,14 @@ public final class Results {
 		return List.copyOf(this.failures);
 	}
 
-	/** What a scenario ran at, e.g. {@code 1,000 events/s for 600 s}, for its target lines. */
-	public synchronized void label(String scenario, String label) {
+	/** What a scenario ran at, e.g. {@code 1,000 events/s for 600 s}, for its target lines, and the rate asked. */
+	public synchronized void label(String scenario, String label, double rate) {
 		this.labels.put(scenario, label);
+		this.rates.put(scenario, rate);
+	}
+
+	synchronized double rate(String scenario) {
+		return this.rates.getOrDefault(scenario, Double.NaN);
 	}
 
 	synchronized @Nullable String label(String scenario) {

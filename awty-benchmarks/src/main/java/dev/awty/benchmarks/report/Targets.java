@@ -104,8 +104,8 @@ final class Targets {
 		}
 		bySystem.forEach((system, runs) -> {
 			long missed = runs.stream().filter((run) -> !run.exactlyOnce()).count();
-			this.targets.add(new Target("every event exactly once, " + system + " (" + runs.size() + " runs) (#29)",
-					missed, " runs with a loss or duplicate", Comparison.AT_MOST, 0));
+			this.targets.add(new Target("every event exactly once, " + system + ": runs with a loss or duplicate, of "
+					+ runs.size() + " (#29)", missed, "", Comparison.AT_MOST, 0));
 		});
 	}
 
@@ -146,9 +146,18 @@ final class Targets {
 		}
 	}
 
+	/**
+	 * {@code at 5,000 events/s for 120 s}, and the rate the producers achieved when it fell short by more than 5 %:
+	 * on a loaded machine the stream may not reach the rate asked, and the figure is then not the target's.
+	 */
 	private String label(String scenario) {
 		String label = this.results.label(scenario);
-		return (label == null) ? "" : " at " + label;
+		if (label == null) {
+			return "";
+		}
+		double asked = this.results.rate(scenario);
+		double achieved = median(scenario, Results.AWTY, "scheduled/s");
+		return " at " + label + ((achieved < 0.95 * asked) ? " (" + Numbers.format(achieved) + "/s achieved)" : "");
 	}
 
 	private double median(String scenario, String system, String metric) {
