@@ -1,5 +1,7 @@
 package dev.awty.benchmarks;
 
+import dev.awty.benchmarks.report.Results;
+
 /**
  * The command line: {@code ./mvnw -q -pl awty-benchmarks -am compile exec:java -Dexec.args="all"}.
  */
@@ -18,7 +20,12 @@ public final class BenchmarkMain {
 			System.exit(2);
 			return;
 		}
-		new Benchmark(options, String.join(" ", args)).run();
+		Results results = new Benchmark(options, String.join(" ", args)).run();
+		if (!results.failures().isEmpty()) {
+			// the run went on past them (see Benchmark), but a script must still see that one failed
+			System.err.println("failed: " + String.join("; ", results.failures()));
+			System.exit(1);
+		}
 	}
 
 }

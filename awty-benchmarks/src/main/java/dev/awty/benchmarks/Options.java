@@ -11,17 +11,26 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The command line: a scenario (or {@code all}) followed by {@code --name value} flags. Every flag has a
- * default sized so that {@code all} finishes in under ten minutes on a 2-core machine.
+ * The command line: a scenario (or {@code all}) followed by {@code --name value} flags. Every flag has a default
+ * for a scenario named alone; {@code all} sizes its steps itself ({@link AllPlan}) where a flag was not given.
  */
 public record Options(List<String> scenarios, @Nullable String url, String user, String password, String schema, int rows,
 		int repetitions, int threads, int poolSize, int batchSize, Duration pollInterval, int rate, Duration duration,
 		int backlogRows, int scheduleRows, int rescheduleRows, Duration lease, int kills, int schedules,
 		int occurrenceRate, int createRate, boolean quartz, int historyDays, int historyRows, Duration killInterval,
-		Duration reportInterval, Path output) {
+		Duration reportInterval, Path output, Set<String> given, boolean all) {
 
-	public static final List<String> SCENARIOS = List.of("drain", "lag", "backlog", "schedule", "reschedule",
+	/** The scenarios that can be named one by one (besides those run only when named, below). */
+	public static final List<String> SCENARIOS = List.of("drain", "lag", "lag-5000", "backlog", "schedule", "reschedule",
 			"recurring", "history", "vacuum-starved");
+
+	/**
+	 * What {@code all} runs, in this order: the headline scenarios first, so that a run cut short still has them.
+	 * {@code broker} only when RabbitMQ is reachable and Kafka can be reached or embedded ({@code Benchmark} checks).
+	 * {@link AllPlan} sizes each step so that the whole run takes about 40 minutes on a 2-core machine.
+	 */
+	public static final List<String> ALL = List.of("drain", "lag", "lag-5000", "broker", "vacuum-starved", "backlog",
+			"schedule", "reschedule", "recurring", "history");
 
 	/** The headline ratios in about a minute and a half, run only when named. */
 	public static final String QUICK = "quick";
@@ -50,8 +59,12 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 			       [--quartz yes|no] [--history-days N] [--history-rows N] [--kill-interval S]
 			       [--report-interval S] [--url JDBC] [--user U]
 			       [--password P] [--schema S] [--out DIR]
-			scenarios: drain, lag, backlog, schedule, reschedule, recurring, history, vacuum-starved, all (several may
-			       be given, comma-separated)
+			scenarios: drain, lag, lag-5000, backlog, schedule, reschedule, recurring, history, vacuum-starved, all
+			       (several may be given, comma-separated)
+			all: drain, lag (1,000/s for 600 s; db-scheduler 120 s of it), lag-5000 (5,000/s for 120 s), broker (when
+			       RabbitMQ and Kafka are there), vacuum-starved (120 s), backlog (60 s), schedule, reschedule,
+			       recurring, history, then every target with met/MISSED; a flag given sets that size for every step
+			       (e.g. all --duration 20); about 40 minutes on a 2-core machine
 			server: without --url, a private PostgreSQL cluster with PostgreSQL's default settings (autovacuum on),
 			       started for the run and deleted after it; --url runs on that server as it is configured
 			quick: the headline ratios in about 90 s (drain awty/raw-sql, lag p99 at --rate for 3 x --duration, Kafka
@@ -72,9 +85,11 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 			throw new IllegalArgumentException("name a scenario first\n" + USAGE);
 		}
 		List<String> scenarios = new ArrayList<>();
+		boolean all = false;
 		for (String name : args[0].toLowerCase(Locale.ROOT).split(",")) {
 			if (name.equals("all")) {
-				scenarios.addAll(SCENARIOS);
+				scenarios.addAll(ALL);
+				all = true;
 			}
 			else if (name.equals("chaos")) {
 				scenarios.addAll(CHAOS);
@@ -95,7 +110,7 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 			}
 			b.set(flag, args[i + 1]);
 		}
-		return b.build(List.copyOf(scenarios));
+		return b.build(List.copyOf(scenarios), all);
 	}
 
 	/** The same options on another database, as the chaos scenarios' private clusters need. */
@@ -104,24 +119,44 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 				this.threads, this.poolSize, this.batchSize, this.pollInterval, this.rate, this.duration, this.backlogRows,
 				this.scheduleRows, this.rescheduleRows, this.lease, this.kills, this.schedules, this.occurrenceRate,
 				this.createRate, this.quartz, this.historyDays, this.historyRows, this.killInterval, this.reportInterval,
-				this.output);
+				this.output, this.given, this.all);
 	}
 
 	/** The same options with other sizes, as the {@code quick} scenario runs its parts. */
 	public Options resized(int rows, int repetitions, Duration duration) {
-		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, rows, repetitions,
-				this.threads, this.poolSize, this.batchSize, this.pollInterval, this.rate, duration, this.backlogRows,
-				this.scheduleRows, this.rescheduleRows, this.lease, this.kills, this.schedules, this.occurrenceRate,
-				this.createRate, this.quartz, this.historyDays, this.historyRows, this.killInterval, this.reportInterval,
-				this.output);
+		return resized(rows, repetitions, this.rate, duration);
 	}
 
-	/** The same options with every size replaced by a tiny one, for the smoke test. */
-	public Options smoke(Path out) {
-		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, 2000, 1, 2, 4, 500,
-				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, this.lease, 1, 20_000, 200, 600, this.quartz, 2, 10_000,
-				this.killInterval, this.reportInterval, out);
+	/** The same options with other sizes and rate, as {@code all} runs its steps ({@link AllPlan}). */
+	public Options resized(int rows, int repetitions, int rate, Duration duration) {
+		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, rows, repetitions,
+				this.threads, this.poolSize, this.batchSize, this.pollInterval, rate, duration, this.backlogRows,
+				this.scheduleRows, this.rescheduleRows, this.lease, this.kills, this.schedules, this.occurrenceRate,
+				this.createRate, this.quartz, this.historyDays, this.historyRows, this.killInterval, this.reportInterval,
+				this.output, this.given, this.all);
 	}
+
+	/** Whether {@code flag} (e.g. {@code --duration}) was given on the command line, so that no plan replaces it. */
+	public boolean gave(String flag) {
+		return this.given.contains(flag);
+	}
+
+	/**
+	 * The same options with every size replaced by a tiny one, for the smoke test: every size counts as given, so
+	 * {@code all}'s plan keeps them; {@code broker} is left out of {@code all}, which its own smoke test runs.
+	 */
+	public Options smoke(Path out) {
+		List<String> scenarios = this.scenarios.equals(ALL)
+				? this.scenarios.stream().filter((s) -> !s.equals("broker")).toList() : this.scenarios;
+		return new Options(scenarios, this.url, this.user, this.password, this.schema, 2000, 1, 2, 4, 500,
+				Duration.ofMillis(200), 200, Duration.ofSeconds(2), 5000, 1000, 1000, this.lease, 1, 20_000, 200, 600, this.quartz, 2, 10_000,
+				this.killInterval, this.reportInterval, out, SIZES, this.all);
+	}
+
+	/** The flags that set a size, which {@link #smoke} sets all at once. */
+	private static final Set<String> SIZES = Set.of("--rows", "--reps", "--rate", "--duration", "--backlog-rows",
+			"--schedule-rows", "--reschedule-rows", "--schedules", "--occurrence-rate", "--create-rate",
+			"--history-days", "--history-rows");
 
 	private static final class Builder {
 
@@ -239,7 +274,7 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 			return number;
 		}
 
-		Options build(List<String> scenarios) {
+		Options build(List<String> scenarios, boolean all) {
 			if (scenarios.stream().anyMatch(SOAK::contains)) {
 				if (!this.given.contains("--duration")) {
 					this.durationSeconds = 3600;
@@ -274,7 +309,7 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 					Duration.ofSeconds(this.leaseSeconds), this.kills, this.schedules, this.occurrenceRate,
 					this.createRate, this.quartz, this.historyDays, this.historyRows,
 					Duration.ofSeconds(this.killIntervalSeconds), Duration.ofSeconds(this.reportIntervalSeconds),
-					Path.of(this.out));
+					Path.of(this.out), Set.copyOf(this.given), all);
 		}
 
 	}

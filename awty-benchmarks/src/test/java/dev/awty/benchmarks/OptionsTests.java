@@ -12,7 +12,7 @@ class OptionsTests {
 	@Test
 	void chaosNamesEveryChaosScenarioAndAllNamesNone() {
 		assertThat(Options.parse("chaos").scenarios()).isEqualTo(Options.CHAOS).hasSize(10);
-		assertThat(Options.parse("all").scenarios()).isEqualTo(Options.SCENARIOS).noneMatch((s) -> s.startsWith("chaos"));
+		assertThat(Options.parse("all").scenarios()).isEqualTo(Options.ALL).noneMatch((s) -> s.startsWith("chaos"));
 	}
 
 	@Test
@@ -76,6 +76,51 @@ class OptionsTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("soak", "--duration", "60"))
 			.withMessage("--kill-interval (600 s) must be shorter than --duration (60 s): the soak kills an instance"
 					+ " every --kill-interval and at least once");
+	}
+
+	@Test
+	void allRunsEveryScenarioOfTheTargetsWithBrokerAndTheFastLagButNotQuickLimitsSoakOrChaos() {
+		assertThat(Options.parse("all").scenarios()).containsExactly("drain", "lag", "lag-5000", "broker",
+				"vacuum-starved", "backlog", "schedule", "reschedule", "recurring", "history");
+		assertThat(Options.parse("all").all()).isTrue();
+		assertThat(Options.parse("drain,lag").all()).isFalse();
+	}
+
+	@Test
+	void allSizesItsLagStepsForTheTargetsUnlessAFlagIsGiven() {
+		Options all = Options.parse("all");
+
+		assertThat(AllPlan.step("lag", all)).extracting(Options::rate, Options::duration, Options::repetitions)
+			.containsExactly(1000, Duration.ofSeconds(600), 1);
+		assertThat(AllPlan.step("lag-5000", all)).extracting(Options::rate, Options::duration, Options::repetitions)
+			.containsExactly(5000, Duration.ofSeconds(120), 1);
+		assertThat(AllPlan.step("vacuum-starved", all)).extracting(Options::duration, Options::repetitions)
+			.containsExactly(Duration.ofSeconds(120), 1);
+		assertThat(AllPlan.step("backlog", all).duration()).isEqualTo(Duration.ofSeconds(60));
+		assertThat(AllPlan.step("drain", all)).extracting(Options::rows, Options::repetitions).containsExactly(50_000, 3);
+		Options shortened = Options.parse("all", "--duration", "20", "--rate", "300");
+		assertThat(AllPlan.step("lag", shortened)).extracting(Options::rate, Options::duration, Options::repetitions)
+			.containsExactly(300, Duration.ofSeconds(20), 1);
+		assertThat(AllPlan.step("lag-5000", shortened).rate()).isEqualTo(300);
+	}
+
+	@Test
+	void aScenarioNamedAloneKeepsItsDefaultsButLag5000RunsAt5000() {
+		Options lag = Options.parse("lag,lag-5000");
+
+		assertThat(AllPlan.step("lag", lag)).extracting(Options::rate, Options::duration, Options::repetitions)
+			.containsExactly(1000, Duration.ofSeconds(10), 3);
+		assertThat(AllPlan.step("lag-5000", lag).rate()).isEqualTo(5000);
+		assertThat(AllPlan.step("lag-5000", Options.parse("lag-5000", "--rate", "2000")).rate()).isEqualTo(2000);
+	}
+
+	@Test
+	void theSmokeSizesOfAllStayTinyAndLeaveTheBrokerToItsOwnTest() {
+		Options smoke = Options.parse("all").smoke(java.nio.file.Path.of("out"));
+
+		assertThat(smoke.scenarios()).doesNotContain("broker").contains("lag-5000");
+		assertThat(AllPlan.step("lag", smoke).duration()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(AllPlan.step("lag-5000", smoke).rate()).isEqualTo(200);
 	}
 
 }

@@ -2,6 +2,7 @@ package dev.awty.benchmarks.scenario;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -26,14 +27,15 @@ import dev.awty.benchmarks.report.Results;
  * its clustered JDBC job store with one simple trigger per row, on a tenth of the rows: it completes every trigger
  * under its cluster-wide row lock, at a few hundred events a second at best. awty's rows keep a trace context,
  * which {@code awty skip-locked traced} (a tracer sampling every trace) continues and the others ignore: the cost
- * of tracing, in the same run.
+ * of tracing, in the same run. Every awty system runs awty's defaults ({@code history: all}) but
+ * {@code awty skip-locked history none}, the same without history entries.
  */
 final class DrainScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(DrainScenario.class);
 
 	private static final List<String> SYSTEMS = List.of(Results.AWTY, Results.AWTY_TRACED, Results.DB_SCHEDULER, Results.RAW_SQL,
-			Results.AWTY_X2, Results.AWTY_LEADER, Results.DB_SCHEDULER_DEFAULTS, Results.QUARTZ);
+			Results.AWTY_HISTORY_NONE, Results.AWTY_X2, Results.AWTY_LEADER, Results.DB_SCHEDULER_DEFAULTS, Results.QUARTZ);
 
 	private final String name;
 
@@ -140,6 +142,8 @@ final class DrainScenario implements Scenario {
 		return switch (system) {
 			case Results.AWTY -> AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, receiver);
 			case Results.AWTY_TRACED -> AwtyInstances.startTraced(database, receiver);
+			case Results.AWTY_HISTORY_NONE -> AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, receiver, "bench-",
+					Map.of("awty.history.mode", "none"));
 			case Results.AWTY_X2 -> AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 2, receiver);
 			case Results.AWTY_LEADER -> AwtyInstances.start(database, ClaimMode.LEADER, 1, receiver);
 			case Results.DB_SCHEDULER -> DbSchedulerInstance.start(database, Setup.TUNED, receiver);

@@ -21,6 +21,7 @@ public interface Scenario {
 		return switch (name) {
 			case "drain" -> new DrainScenario();
 			case "lag" -> new LagScenario(false);
+			case "lag-5000" -> new LagScenario("lag-5000", false, List.of(Results.AWTY));
 			case "backlog" -> new LagScenario(true);
 			case "schedule" -> new ScheduleScenario();
 			case "reschedule" -> new RescheduleScenario();

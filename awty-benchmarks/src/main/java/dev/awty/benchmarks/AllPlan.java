@@ -1,0 +1,76 @@
+package dev.awty.benchmarks;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How {@code all} sizes each of its steps, so that one run of about 40 minutes on a 2-core machine judges every
+ * target of the performance issues with the defaults a user gets: the lag at 1,000 events/s over 600 s (a lag that
+ * grows over a run shows only in a long one), at 5,000/s over 120 s, vacuum held off for 120 s, the backlog for
+ * 60 s, one repetition each; drain, broker and the others at their defaults. A flag given on the command line wins
+ * over the plan for every step ({@code all --duration 20} is a short run of everything).
+ */
+public final class AllPlan {
+
+	/** The {@code lag} step: 1,000 events/s (the default rate) for ten minutes. */
+	public static final Duration LAG = Duration.ofSeconds(600);
+
+	/** The {@code lag-5000} step's length, and the {@code vacuum-starved} step's. */
+	public static final Duration SHORT = Duration.ofSeconds(120);
+
+	public static final Duration BACKLOG = Duration.ofSeconds(60);
+
+	/**
+	 * The longest db-scheduler runs beside awty in a lag scenario: its lag (about a second, its poll) is flat over a
+	 * run, so ten minutes of it beside awty's would double the time of {@code all} and say nothing more. The report
+	 * says so when it applies.
+	 */
+	public static final Duration PEER_LIMIT = Duration.ofSeconds(120);
+
+	/** The rate of {@code lag-5000}, named alone or in {@code all}, unless {@code --rate} is given. */
+	public static final int FAST_RATE = 5000;
+
+	private AllPlan() {
+	}
+
+	/** The options {@code scenario} runs with: the plan's sizes under {@code all}, else those given or defaulted. */
+	public static Options step(String scenario, Options options) {
+		int reps = options.repetitions();
+		int rate = options.rate();
+		Duration duration = options.duration();
+		if (scenario.equals("lag-5000") && !options.gave("--rate")) {
+			rate = FAST_RATE;
+		}
+		if (options.all()) {
+			Duration planned = switch (scenario) {
+				case "lag" -> LAG;
+				case "lag-5000", "vacuum-starved" -> SHORT;
+				case "backlog" -> BACKLOG;
+				default -> null;
+			};
+			if (planned != null) {
+				reps = options.gave("--reps") ? reps : 1;
+				duration = options.gave("--duration") ? duration : planned;
+			}
+		}
+		return options.resized(options.rows(), reps, rate, duration);
+	}
+
+	/** What the timed steps of this run ran at, for the report's header: {@code lag 1,000/s for 600 s x 1, …}. */
+	public static String describe(Options options) {
+		StringBuilder steps = new StringBuilder();
+		for (String scenario : List.of("lag", "lag-5000", "vacuum-starved", "backlog")) {
+			if (options.scenarios().contains(scenario)) {
+				Options step = step(scenario, options);
+				steps.append((steps.length() == 0) ? "" : ", ").append(String.format(Locale.ROOT, "%s %,d/s for %d s x %d",
+						scenario, step.rate(), step.duration().toSeconds(), step.repetitions()));
+			}
+		}
+		if (options.scenarios().contains("lag") && step("lag", options).duration().compareTo(PEER_LIMIT) > 0) {
+			steps.append("; db-scheduler beside lag for ").append(PEER_LIMIT.toSeconds()).append(" s of it");
+		}
+		return steps.toString();
+	}
+
+}

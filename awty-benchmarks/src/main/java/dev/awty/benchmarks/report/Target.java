@@ -1,0 +1,49 @@
+package dev.awty.benchmarks.report;
+
+import java.util.Locale;
+
+/**
+ * One target of the performance issues judged on one run's figures, printed as
+ * {@code target <name>: <figure> vs <comparison> <limit> met|MISSED}. A figure the run did not produce although
+ * its scenario ran ({@code NaN}: the scenario failed, or a system in it) is missed, never skipped.
+ */
+public record Target(String name, double figure, String unit, Comparison comparison, double limit) {
+
+	/** How the figure must stand to the limit. */
+	public enum Comparison {
+
+		AT_LEAST(">="), AT_MOST("<="), BELOW("<");
+
+		private final String symbol;
+
+		Comparison(String symbol) {
+			this.symbol = symbol;
+		}
+
+		boolean holds(double figure, double limit) {
+			return switch (this) {
+				case AT_LEAST -> figure >= limit;
+				case AT_MOST -> figure <= limit;
+				case BELOW -> figure < limit;
+			};
+		}
+
+	}
+
+	public boolean met() {
+		return !Double.isNaN(this.figure) && !Double.isInfinite(this.figure) && this.comparison.holds(this.figure, this.limit);
+	}
+
+	public String line() {
+		String figure = (Double.isNaN(this.figure) || Double.isInfinite(this.figure)) ? "no figure"
+				: format(this.figure) + this.unit;
+		return String.format(Locale.ROOT, "target %s: %s vs %s %s%s %s", this.name, figure, this.comparison.symbol,
+				format(this.limit), this.unit, met() ? "met" : "MISSED");
+	}
+
+	/** A whole number as one (a limit of 25 ms, 0 runs), any other as the tables print it. */
+	private static String format(double value) {
+		return (value == Math.rint(value)) ? String.format(Locale.ROOT, "%,.0f", value) : Numbers.format(value);
+	}
+
+}
