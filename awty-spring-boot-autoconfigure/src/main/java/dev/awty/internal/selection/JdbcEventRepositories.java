@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.Assert;
 
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.checks.RunningChecks;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.internal.claim.EventTable;
@@ -33,6 +34,8 @@ public final class JdbcEventRepositories implements EventRepositories {
 
 	private final JoinIndexes joinIndexes = new JoinIndexes();
 
+	private final @Nullable RunningChecks runningChecks;
+
 	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots) {
 		this(tables, dueSignals, slots, null);
 	}
@@ -51,6 +54,18 @@ public final class JdbcEventRepositories implements EventRepositories {
 	 */
 	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
 			@Nullable CancelLog cancelLog, PendingWrites pendingWrites) {
+		this(tables, dueSignals, slots, cancelLog, pendingWrites, null);
+	}
+
+	/**
+	 * @param cancelLog records cancellations in the history, or {@code null} not to
+	 * @param pendingWrites flushed before each statement of a selection
+	 * @param runningChecks the handler calls of this instance: a cancel takes the rows of a type with a handler even
+	 * while their handler runs, and interrupts it; {@code null} to leave every claimed row alone
+	 */
+	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
+			@Nullable CancelLog cancelLog, PendingWrites pendingWrites, @Nullable RunningChecks runningChecks) {
+		this.runningChecks = runningChecks;
 		this.pendingWrites = pendingWrites;
 		this.dueSignals = dueSignals;
 		this.slots = slots;
@@ -67,7 +82,7 @@ public final class JdbcEventRepositories implements EventRepositories {
 				+ " and keep it in or below the package of your @SpringBootApplication class");
 		return new JdbcSelection<>(
 				new SelectionContext<>(table, this.dueSignals, this.slots, this.cancelLog, this.pendingWrites,
-						this.joinIndexes));
+						this.joinIndexes, this.runningChecks));
 	}
 
 }

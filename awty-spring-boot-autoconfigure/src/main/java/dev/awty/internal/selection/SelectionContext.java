@@ -3,6 +3,7 @@ package dev.awty.internal.selection;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.checks.RunningChecks;
 import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.support.PendingWrites;
 import dev.awty.internal.wakeup.DueSignals;
@@ -17,8 +18,10 @@ import dev.awty.internal.wakeup.DueTimeSlots;
  * @param cancelLog records cancellations in the history, or {@code null} not to
  * @param pendingWrites flushed before each statement
  * @param joinIndexes which join conditions an index of the scheduled table serves
+ * @param runningChecks the handler calls of this instance, which a cancel interrupts, or {@code null} for none
  */
 record SelectionContext<T extends ScheduledEntity>(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots,
-		@Nullable CancelLog cancelLog, PendingWrites pendingWrites, JoinIndexes joinIndexes) {
+		@Nullable CancelLog cancelLog, PendingWrites pendingWrites, JoinIndexes joinIndexes,
+		@Nullable RunningChecks runningChecks) {
 
 }
