@@ -88,8 +88,8 @@ final class LeaseRenewal<I> {
 			this.lostIds.accept(lostIds);
 			this.lostRows.accept(lost);
 			logger.warn("awty: " + lost + " held row(s) of " + this.what + " were claimed again or changed after their"
-					+ " lease ran out; this instance does not publish them, and any it already published may be"
-					+ " delivered twice");
+					+ " lease ran out, or cancelled while a handler ran them; this instance does not publish them, and"
+					+ " any it already published may be delivered twice");
 		}
 	}
 
