@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 
+import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
 import dev.awty.handler.HandlerOutcome;
@@ -38,7 +39,8 @@ import static org.awaitility.Awaitility.await;
  * Cancelling a row whose check handler is running (a handler stuck on a remote call): the cancel takes the row
  * though it is claimed, the handler is interrupted (at once on the instance that cancels, within one heartbeat
  * interval on another), nothing it publishes is sent, no outcome is written, and the row is never handled again,
- * neither after its lease nor after a restart. Written once and run on every database by a one-line subclass.
+ * neither after its lease nor after a restart. Written once and run on every database, in both claim modes, by
+ * one-line subclasses.
  */
 abstract class CancelRunningCheckContractTests extends DatabaseContractTests {
 
@@ -53,8 +55,11 @@ abstract class CancelRunningCheckContractTests extends DatabaseContractTests {
 
 	private final AtomicBoolean sawInterrupt = new AtomicBoolean();
 
-	CancelRunningCheckContractTests(Supplier<TestDatabase> databases) {
+	private final ClaimMode mode;
+
+	CancelRunningCheckContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
 		super(databases);
+		this.mode = mode;
 	}
 
 	@BeforeEach
@@ -65,7 +70,7 @@ abstract class CancelRunningCheckContractTests extends DatabaseContractTests {
 	private ApplicationContextRunner instance(String id, ReceivedEvents received) {
 		return AwtyContexts.consuming(CheckConsumerConfiguration.class, this.database, received)
 			.withBean(ScriptedHandler.class, () -> this.handler)
-			.withPropertyValues("awty.instance-id=" + id, "awty.claim.mode=skip-locked",
+			.withPropertyValues("awty.instance-id=" + id, "awty.claim.mode=" + this.mode,
 					"awty.poller.poll-interval=100ms", "awty.claim.lease=" + LEASE.toMillis() + "ms",
 					"awty.types.test_order_check.handler-timeout=60s", "awty.types.test_order_check.history=all");
 	}
