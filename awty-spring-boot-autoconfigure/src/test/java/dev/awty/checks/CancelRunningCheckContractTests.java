@@ -1,6 +1,7 @@
 package dev.awty.checks;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -142,6 +143,51 @@ abstract class CancelRunningCheckContractTests extends DatabaseContractTests {
 				assertOnlyCancelledInHistory(operator, id);
 			});
 		});
+	}
+
+	@Test
+	void cancellingAClaimWhoseFirstRowIsBeingHandledHereInterruptsItAndNeverHandsTheWaitingRowToTheHandler() {
+		blockUntilInterrupted();
+		ReceivedEvents received = new ReceivedEvents();
+		// A long lease: no heartbeat or lease check finds the waiting row gone before its turn; the cancel tells.
+		instance("only", received).withPropertyValues("awty.poller.concurrency=1", "awty.claim.lease=60s")
+			.run((context) -> cancelBothRowsOfOneClaim(context, context, received, Duration.ofSeconds(5)));
+	}
+
+	@Test
+	void cancellingAClaimWhoseFirstRowIsBeingHandledElsewhereInterruptsItThereAndNeverHandsTheWaitingRowToTheHandler() {
+		blockUntilInterrupted();
+		ReceivedEvents received = new ReceivedEvents();
+		instance("worker", received).withPropertyValues("awty.poller.concurrency=1")
+			.run((worker) -> instance("operator", received).run((operator) -> cancelBothRowsOfOneClaim(worker,
+					operator, received, HEARTBEAT.multipliedBy(2).plusSeconds(1))));
+	}
+
+	/**
+	 * Two rows claimed at once by {@code worker}'s one worker, the second waiting for the first one's handler, both
+	 * cancelled through {@code operator}: the first is interrupted within {@code interruptedWithin}, the second
+	 * never handed to the handler.
+	 */
+	private void cancelBothRowsOfOneClaim(ApplicationContext worker, ApplicationContext operator,
+			ReceivedEvents received, Duration interruptedWithin) throws Exception {
+		// One statement, so that one claim takes both rows.
+		worker.getBean(EventScheduler.class)
+			.scheduleAll(List.of(new TestOrderCheck(4), new TestOrderCheck(5)), this.database.databaseNow());
+		assertThat(this.started.await(10, TimeUnit.SECONDS)).as("the handler started").isTrue();
+
+		ChangeResult cancelled = operator.getBean(EventRepositories.class)
+			.select(TestOrderCheck.class)
+			.where("e.order_id IN (4, 5)")
+			.cancel();
+
+		assertThat(cancelled).isEqualTo(new ChangeResult(2, 0));
+		await().atMost(interruptedWithin).untilTrue(this.sawInterrupt);
+		await("the waiting row is not handed to the handler").during(Duration.ofSeconds(1))
+			.atMost(Duration.ofSeconds(3))
+			.until(() -> this.handler.calls().size() == 1);
+		assertThat(this.jdbc.queryForList("SELECT DISTINCT status FROM scheduled_test_order_check", String.class))
+			.containsExactly("CANCELLED");
+		assertThat(received.count()).isZero();
 	}
 
 	@Test

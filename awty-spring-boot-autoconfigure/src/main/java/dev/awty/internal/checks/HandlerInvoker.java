@@ -57,6 +57,18 @@ public final class HandlerInvoker {
 	/** The calls running for a row, by row id, so that a cancel can reach them. */
 	private final Map<Object, Future<HandlerOutcome>> running = new ConcurrentHashMap<>();
 
+	/**
+	 * Rows cancelled while claimed but not running, with {@link System#nanoTime()} of the cancel: a row later in a
+	 * batch being handled is then not handed to the handler when its turn comes.
+	 */
+	private final Map<Object, Long> cancelledBeforeTurn = new ConcurrentHashMap<>();
+
+	/**
+	 * How long a row cancelled before its turn is remembered: far longer than any row waits for its turn in a
+	 * batch, and what a cancel names that never comes here (a row another instance held) is forgotten after it.
+	 */
+	private static final long FORGET_CANCELLED_NANOS = TimeUnit.HOURS.toNanos(1);
+
 	public HandlerInvoker(String typeName, Duration timeout, int concurrency) {
 		CustomizableThreadFactory threads = new CustomizableThreadFactory("awty-handler-" + typeName + "-");
 		threads.setDaemon(true);
@@ -89,6 +101,9 @@ public final class HandlerInvoker {
 	 * that no cancel can reach.
 	 */
 	public Invocation invoke(@Nullable Object rowId, Callable<HandlerOutcome> call) {
+		if (rowId != null && this.cancelledBeforeTurn.remove(rowId) != null) {
+			return new Invocation(null, "the row was cancelled before its handler ran", true);
+		}
 		// RUNNING, then RETURNED or ABANDONED, whichever comes first.
 		AtomicInteger state = new AtomicInteger(RUNNING);
 		Future<HandlerOutcome> future;
@@ -155,6 +170,22 @@ public final class HandlerInvoker {
 			}
 		}
 		return interrupted;
+	}
+
+	/**
+	 * Interrupts the handler calls running for {@code rowIds}, just cancelled, and keeps the others from being
+	 * handed to the handler: they may be waiting for their turn in a batch this instance holds.
+	 * @return how many running calls were interrupted
+	 */
+	public int cancelled(Collection<?> rowIds) {
+		long now = System.nanoTime();
+		this.cancelledBeforeTurn.values().removeIf((at) -> now - at > FORGET_CANCELLED_NANOS);
+		for (Object rowId : rowIds) {
+			if (!this.running.containsKey(rowId)) {
+				this.cancelledBeforeTurn.put(rowId, now);
+			}
+		}
+		return interrupt(rowIds);
 	}
 
 	/** Handler calls abandoned after their timeout that still hold their thread. */

@@ -24,12 +24,13 @@ public final class RunningChecks {
 	}
 
 	/**
-	 * Interrupts the handler calls running here for the rows {@code rowIds} of {@code typeName}, just cancelled.
+	 * Interrupts the handler calls running here for the rows {@code rowIds} of {@code typeName}, just cancelled, and
+	 * skips those of them still waiting for their turn in a batch held here.
 	 * @return how many were interrupted
 	 */
 	public int cancelled(String typeName, Collection<?> rowIds) {
 		HandlerInvoker invoker = this.invokers.get(typeName);
-		return (invoker != null && !rowIds.isEmpty()) ? invoker.interrupt(rowIds) : 0;
+		return (invoker != null && !rowIds.isEmpty()) ? invoker.cancelled(rowIds) : 0;
 	}
 
 }

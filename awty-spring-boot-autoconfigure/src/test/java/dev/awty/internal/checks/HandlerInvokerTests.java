@@ -127,4 +127,19 @@ class HandlerInvokerTests {
 		assertThat(timedOut.error()).startsWith("handler timed out");
 	}
 
+	@Test
+	void aRowCancelledBeforeItsTurnIsNotHandedToTheHandler() {
+		AtomicBoolean called = new AtomicBoolean();
+		this.invoker.cancelled(List.of(9L));
+
+		HandlerInvoker.Invocation skipped = this.invoker.invoke(9L, () -> {
+			called.set(true);
+			return HandlerOutcome.finish();
+		});
+
+		assertThat(skipped.interrupted()).isTrue();
+		assertThat(called).isFalse();
+		assertThat(this.invoker.invoke(10L, HandlerOutcome::finish).outcome()).as("another row").isNotNull();
+	}
+
 }
