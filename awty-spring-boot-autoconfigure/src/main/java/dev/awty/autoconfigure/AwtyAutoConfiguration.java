@@ -46,6 +46,7 @@ import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.internal.model.Identifiers;
 import dev.awty.internal.model.SchemaValidator;
 import dev.awty.internal.scheduling.JdbcEventScheduler;
+import dev.awty.internal.checks.RunningChecks;
 import dev.awty.internal.selection.CancelLog;
 import dev.awty.internal.selection.JdbcEventRepositories;
 import dev.awty.internal.support.AwtyTransactions;
@@ -168,18 +169,24 @@ public final class AwtyAutoConfiguration {
 				pendingWrites.getIfUnique(() -> PendingWrites.NONE));
 	}
 
+	/** The handler calls of this instance, by type, which a cancel of their rows interrupts. */
+	@Bean
+	RunningChecks awtyRunningChecks() {
+		return new RunningChecks();
+	}
+
 	@Bean
 	@ConditionalOnMissingBean(EventRepositories.class)
 	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
 			HandlingSettingsFactory handling, AwtyDatabase database, AwtyInstance instance,
-			ObjectProvider<PendingWrites> pendingWrites, AuditLog audit) {
+			ObjectProvider<PendingWrites> pendingWrites, AuditLog audit, RunningChecks runningChecks) {
 		Set<String> recordCancels = eventTypes.names().stream()
 			.filter((name) -> handling.historyFor(name) == HistoryMode.ALL)
 			.collect(Collectors.toSet());
 		CancelLog cancelLog = new CancelLog(AwtyTransactions.on(database.dataSource()),
 				recordCancels, instance.id());
 		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots, cancelLog,
-				pendingWrites.getIfUnique(() -> PendingWrites.NONE), audit);
+				pendingWrites.getIfUnique(() -> PendingWrites.NONE), audit, runningChecks);
 	}
 
 	@Bean
@@ -214,8 +221,9 @@ public final class AwtyAutoConfiguration {
 
 	@Bean
 	EventSources awtyEventSources(DeliveryPollers pollers, EventPublisher publisher, AwtyInstance instance,
-			AwtyDatabase database, SqlDialect dialect) {
-		return new EventSources(pollers, OutcomeStore.on(database.dataSource(), dialect), publisher, instance.id());
+			AwtyDatabase database, SqlDialect dialect, RunningChecks runningChecks) {
+		return new EventSources(pollers, OutcomeStore.on(database.dataSource(), dialect), publisher, instance.id(),
+				runningChecks);
 	}
 
 	@Bean

@@ -21,7 +21,8 @@ import dev.awty.ScheduledEntity;
  * }</pre>
  * Reads and counts see {@code PENDING} rows unless {@link #withStatus} says otherwise; writes change only
  * {@code PENDING} rows ({@code FAILED} ones for {@link #retry()}) that no instance is delivering at that
- * moment, and report the others as in flight. Every write is one SQL statement in the caller's
+ * moment, and report the others as in flight; the one exception is {@link #cancel()} of a type with a handler,
+ * which stops a running handler. Every write is one SQL statement in the caller's
  * transaction, if any; a reschedule (a new due time) bumps the row's {@code version}, so the message of
  * the new time has a new {@code awty_event_id}, while {@link #deliverNow()} and {@link #retry()} keep it: they
  * deliver the same occurrence again, which a consumer that de-duplicates may already have. With JPA, every read
@@ -78,7 +79,15 @@ public interface Selection<T extends ScheduledEntity> {
 	/** Makes pending rows due now, keeping their {@code awty_event_id}. */
 	ChangeResult deliverNow();
 
-	/** Cancels pending rows: they become {@code CANCELLED} and are never delivered. */
+	/**
+	 * Cancels pending rows: they become {@code CANCELLED} and are never delivered.
+	 * <p>
+	 * For a type with an {@link dev.awty.handler.EventHandler}, rows whose handler is running (claimed by an
+	 * instance) are cancelled too, and none is reported in flight: the handler call is interrupted as its timeout
+	 * would, once this cancel commits on this instance, and within one lease heartbeat (a third of the lease) on
+	 * another. Its outcome and whatever it published are dropped, and the row is never claimed again. A handler
+	 * that ignores the interrupt runs on until it returns, holding its thread, with no effect on the row.
+	 */
 	ChangeResult cancel();
 
 	/** Gives {@code FAILED} rows a new start: {@code PENDING}, due now, attempts reset, {@code awty_event_id} kept. */

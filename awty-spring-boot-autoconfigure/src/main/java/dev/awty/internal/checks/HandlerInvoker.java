@@ -1,7 +1,11 @@
 package dev.awty.internal.checks;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
@@ -28,6 +32,9 @@ import dev.awty.internal.support.ErrorText;
  * interrupt (stuck in uninterruptible I/O). Such a stuck call keeps its thread until it returns and is counted
  * and logged; once every thread is taken, further calls fail at once as failed attempts instead of starting one
  * more thread per call.
+ * <p>
+ * A call made for a row can also be interrupted before its timeout, when the row is cancelled or lost while its
+ * handler runs ({@link #interrupt}): it is abandoned in the same way, and its invocation says it was cancelled.
  */
 public final class HandlerInvoker {
 
@@ -47,6 +54,21 @@ public final class HandlerInvoker {
 
 	private final AtomicInteger stuck = new AtomicInteger();
 
+	/** The calls running for a row, by row id, so that a cancel can reach them. */
+	private final Map<Object, Future<HandlerOutcome>> running = new ConcurrentHashMap<>();
+
+	/**
+	 * Rows cancelled while claimed but not running, with {@link System#nanoTime()} of the cancel: a row later in a
+	 * batch being handled is then not handed to the handler when its turn comes.
+	 */
+	private final Map<Object, Long> cancelledBeforeTurn = new ConcurrentHashMap<>();
+
+	/**
+	 * How long a row cancelled before its turn is remembered: far longer than any row waits for its turn in a
+	 * batch, and what a cancel names that never comes here (a row another instance held) is forgotten after it.
+	 */
+	private static final long FORGET_CANCELLED_NANOS = TimeUnit.HOURS.toNanos(1);
+
 	public HandlerInvoker(String typeName, Duration timeout, int concurrency) {
 		CustomizableThreadFactory threads = new CustomizableThreadFactory("awty-handler-" + typeName + "-");
 		threads.setDaemon(true);
@@ -59,11 +81,29 @@ public final class HandlerInvoker {
 	/**
 	 * @param outcome what the handler returned, or {@code null} when it failed
 	 * @param error why it failed: an exception, a timeout or no outcome
+	 * @param interrupted whether the call was interrupted because its row was cancelled or lost meanwhile: its
+	 * outcome belongs to no one and must not be written
 	 */
-	public record Invocation(@Nullable HandlerOutcome outcome, @Nullable String error) {
+	public record Invocation(@Nullable HandlerOutcome outcome, @Nullable String error, boolean interrupted) {
+
+		Invocation(@Nullable HandlerOutcome outcome, @Nullable String error) {
+			this(outcome, error, false);
+		}
+
 	}
 
 	public Invocation invoke(Callable<HandlerOutcome> call) {
+		return invoke(null, call);
+	}
+
+	/**
+	 * Runs {@code call} for the row {@code rowId}, which {@link #interrupt} can then reach; {@code null} for a call
+	 * that no cancel can reach.
+	 */
+	public Invocation invoke(@Nullable Object rowId, Callable<HandlerOutcome> call) {
+		if (rowId != null && this.cancelledBeforeTurn.remove(rowId) != null) {
+			return new Invocation(null, "the row was cancelled before its handler ran", true);
+		}
 		// RUNNING, then RETURNED or ABANDONED, whichever comes first.
 		AtomicInteger state = new AtomicInteger(RUNNING);
 		Future<HandlerOutcome> future;
@@ -83,23 +123,69 @@ public final class HandlerInvoker {
 			return new Invocation(null, "no handler thread free: " + this.stuck.get()
 					+ " abandoned handler call(s) of type '" + this.typeName + "' have not returned yet");
 		}
+		if (rowId != null) {
+			this.running.put(rowId, future);
+		}
 		try {
 			HandlerOutcome outcome = future.get(this.timeout.toMillis(), TimeUnit.MILLISECONDS);
 			return (outcome != null) ? new Invocation(outcome, null)
 					: new Invocation(null, "handler returned no outcome (null)");
 		}
 		catch (TimeoutException ex) {
-			abandon(future, state);
+			abandon(future, state, "after " + this.timeout);
 			return new Invocation(null, "handler timed out after " + this.timeout + " and was interrupted");
+		}
+		catch (CancellationException ex) {
+			// interrupt() cancelled the future: the thread running the handler got the interrupt.
+			abandon(future, state, "because its row was cancelled or lost");
+			return new Invocation(null, "the row was cancelled or lost while its handler ran; the handler was"
+					+ " interrupted", true);
 		}
 		catch (ExecutionException ex) {
 			return new Invocation(null, ErrorText.of((ex.getCause() != null) ? ex.getCause() : ex));
 		}
 		catch (InterruptedException ex) {
-			abandon(future, state);
+			abandon(future, state, "as its worker was interrupted");
 			Thread.currentThread().interrupt();
 			return new Invocation(null, "interrupted while waiting for the handler");
 		}
+		finally {
+			if (rowId != null) {
+				this.running.remove(rowId, future);
+			}
+		}
+	}
+
+	/**
+	 * Interrupts the handler calls running for {@code rowIds}, as a timeout would: each returns at once as
+	 * {@linkplain Invocation#interrupted() interrupted}, whatever its handler does with the interrupt.
+	 * @return how many running calls were interrupted
+	 */
+	public int interrupt(Collection<?> rowIds) {
+		int interrupted = 0;
+		for (Object rowId : rowIds) {
+			Future<HandlerOutcome> future = this.running.get(rowId);
+			if (future != null && future.cancel(true)) {
+				interrupted++;
+			}
+		}
+		return interrupted;
+	}
+
+	/**
+	 * Interrupts the handler calls running for {@code rowIds}, just cancelled, and keeps the others from being
+	 * handed to the handler: they may be waiting for their turn in a batch this instance holds.
+	 * @return how many running calls were interrupted
+	 */
+	public int cancelled(Collection<?> rowIds) {
+		long now = System.nanoTime();
+		this.cancelledBeforeTurn.values().removeIf((at) -> now - at > FORGET_CANCELLED_NANOS);
+		for (Object rowId : rowIds) {
+			if (!this.running.containsKey(rowId)) {
+				this.cancelledBeforeTurn.put(rowId, now);
+			}
+		}
+		return interrupt(rowIds);
 	}
 
 	/** Handler calls abandoned after their timeout that still hold their thread. */
@@ -107,7 +193,7 @@ public final class HandlerInvoker {
 		return this.stuck.get();
 	}
 
-	private void abandon(Future<HandlerOutcome> future, AtomicInteger state) {
+	private void abandon(Future<HandlerOutcome> future, AtomicInteger state, String why) {
 		this.stuck.incrementAndGet();
 		if (!state.compareAndSet(RUNNING, ABANDONED)) {
 			this.stuck.decrementAndGet();
@@ -115,7 +201,7 @@ public final class HandlerInvoker {
 		}
 		// Counted until the call really returns: the interrupt may not end it.
 		future.cancel(true);
-		logger.warn("awty: a handler call of type '" + this.typeName + "' was abandoned after " + this.timeout + "; "
+		logger.warn("awty: a handler call of type '" + this.typeName + "' was abandoned " + why + "; "
 				+ this.stuck.get() + " abandoned call(s) have not returned yet, of at most "
 				+ this.executor.getMaximumPoolSize() + " handler threads");
 	}

@@ -64,7 +64,7 @@ final class BufferedContext implements HandlerContext {
 	public synchronized void publish(String channel, Object payload) {
 		Assert.hasText(channel, "channel must be the name of a message channel");
 		Assert.notNull(payload, "payload must not be null");
-		Assert.state(!this.closed, "the handler call is over (it timed out or returned); publish before returning");
+		Assert.state(!this.closed, "the handler call is over (it timed out, its row was cancelled, or it returned); publish before returning");
 		int index = this.outgoing.size();
 		String id = (index == 0) ? this.eventId : this.eventId + "-" + index;
 		this.outgoing.add(new Outgoing(channel, MessageBuilder.withPayload(payload)

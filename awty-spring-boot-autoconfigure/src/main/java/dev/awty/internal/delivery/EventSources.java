@@ -16,6 +16,7 @@ import dev.awty.spi.EventPublisher;
 import dev.awty.internal.checks.HandlerInvoker;
 import dev.awty.internal.checks.CheckGuard;
 import dev.awty.internal.checks.HandlingSettings;
+import dev.awty.internal.checks.RunningChecks;
 
 /**
  * Builds the pipeline source of each event type (its claims, publishing or handler step, outcome writer and lease
@@ -31,7 +32,16 @@ public final class EventSources {
 
 	private final String instanceId;
 
+	private final RunningChecks runningChecks;
+
 	public EventSources(DeliveryPollers pollers, OutcomeStore store, EventPublisher publisher, String instanceId) {
+		this(pollers, store, publisher, instanceId, new RunningChecks());
+	}
+
+	/** @param runningChecks where the handler calls of each type are registered for a cancel to interrupt them */
+	public EventSources(DeliveryPollers pollers, OutcomeStore store, EventPublisher publisher, String instanceId,
+			RunningChecks runningChecks) {
+		this.runningChecks = runningChecks;
 		this.pollers = pollers;
 		this.store = store;
 		this.publisher = publisher;
@@ -53,13 +63,23 @@ public final class EventSources {
 				this.store.log(), this.store.transaction(),
 				() -> new HistoryEntries(typeName, handling.history(), this.instanceId, settings.maxAttempts()),
 				new OutcomeReport(typeName, settings.maxAttempts(), counters));
-		HandlerStep<T> step = (handler != null) ? new HandlerStep<>(typeName, table.type().channel(), handler,
-				new HandlerInvoker(typeName, handling.handlerTimeout(), settings.concurrency()),
+		HandlerInvoker invoker = (handler != null)
+				? new HandlerInvoker(typeName, handling.handlerTimeout(), settings.concurrency()) : null;
+		if (invoker != null) {
+			this.runningChecks.register(typeName, invoker);
+		}
+		HandlerStep<T> step = (handler != null && invoker != null) ? new HandlerStep<>(typeName, table.type().channel(), handler,
+				invoker,
 				new CheckGuard(typeName, handling, handler.checksAgain()), checks, this.publisher, settings.lease(),
 				table.tracing()) : null;
 		LeaseHeartbeat<Long> heartbeat = new LeaseHeartbeat<>("type '" + typeName + "'", new Leases(table.type().table(),
 				this.store.dialect(), this.store.dataSource(), this.store.transaction()), Long.class, settings.lease(),
-				counters::lostLeases);
+				counters::lostLeases, (lost) -> {
+					// A row cancelled, or claimed again after a stall, while its handler runs here.
+					if (invoker != null) {
+						invoker.interrupt(lost);
+					}
+				});
 		OutcomeQueue<T> outcomes = new OutcomeQueue<>(typeName, writer, counters, settings.markEvery(),
 				OutcomeQueue.FLUSH_INTERVAL, settings.concurrency());
 		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, limits, this.publisher, this.instanceId, outcomes,

@@ -14,6 +14,7 @@ import dev.awty.handler.EventHandler;
 import dev.awty.handler.HandlerOutcome;
 import dev.awty.internal.checks.CheckState;
 import dev.awty.internal.checks.CheckWrites;
+import dev.awty.internal.pipeline.LeaseHeartbeat;
 import dev.awty.internal.pipeline.SafePublish;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
@@ -24,7 +25,8 @@ import dev.awty.internal.tracing.RowTracing;
 
 /**
  * The delivery step of a type with a handler: runs the handler on each claimed row, applies the guards to
- * check-again answers, and publishes what the handlers published, one call per channel.
+ * check-again answers, and publishes what the handlers published, one call per channel. A row cancelled or lost while
+ * its handler runs has its handler call interrupted and gets no outcome; one cancelled before its turn is skipped.
  */
 final class HandlerStep<T extends ScheduledEntity> {
 
@@ -65,7 +67,13 @@ final class HandlerStep<T extends ScheduledEntity> {
 				? this.checks.checkStates(rows.stream().map(ScheduledEntity::getId).toList()) : Map.of();
 		List<RowResult<T>> results = new ArrayList<>(rows.size());
 		List<List<BufferedContext.Outgoing>> outgoing = new ArrayList<>(rows.size());
+		LeaseHeartbeat<Long>.Held held = batch.held();
 		for (T row : rows) {
+			Long id = Objects.requireNonNull(row.getId());
+			// A row cancelled (or lost) while the rows before it ran is not handed to the handler: it is not ours.
+			if (held.stillHeld(List.of(row), ScheduledEntity::getId).isEmpty()) {
+				continue;
+			}
 			CheckState state = states.getOrDefault(row.getId(), CheckState.NONE);
 			String eventId = EventMessages.eventId(this.typeName, row) + "/" + state.checkCount();
 			Instant dueAt = Objects.requireNonNull(row.getDueAt());
@@ -73,13 +81,20 @@ final class HandlerStep<T extends ScheduledEntity> {
 			BufferedContext context = new BufferedContext(this.typeName, this.channel, row, eventId, state.checkCount(),
 					(state.firstCheckAt() != null) ? state.firstCheckAt() : dueAt, now);
 			long start = System.nanoTime();
-			HandlerInvoker.Invocation invocation = this.invoker.invoke(() -> this.tracing.handle(this.typeName,
-					Objects.requireNonNull(row.getId()), EntityMapper.traceParent(row), (traceHeaders) -> {
+			HandlerInvoker.Invocation invocation = this.invoker.invoke(id, () -> this.tracing.handle(this.typeName,
+					id, EntityMapper.traceParent(row), (traceHeaders) -> {
 						context.traceHeaders(traceHeaders);
 						return this.handler.handle(row, context);
 					}));
 			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
 			HandlerOutcome outcome = invocation.outcome();
+			if (invocation.interrupted()) {
+				// Cancelled or lost while the handler ran: whoever took the row decides its fate, so no outcome is
+				// written (were one written, the claim would fence it off) and nothing the handler buffered is sent.
+				context.close();
+				held.release(List.of(id));
+				continue;
+			}
 			if (outcome == null) {
 				context.close();
 				results.add(RowResult.of(row, RowResult.Kind.FAILED_ATTEMPT, eventId, state.checkCount(), millis)

@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 
@@ -50,8 +51,20 @@ public final class LeaseHeartbeat<I> {
 	 * @param lostRows told how many held rows were found to be lost
 	 */
 	public LeaseHeartbeat(String what, Leases leases, Class<I> idType, Duration lease, LongConsumer lostRows) {
+		this(what, leases, idType, lease, lostRows, (ids) -> {
+		});
+	}
+
+	/**
+	 * @param what names the rows in log lines, e.g. {@code type 'purchase'}
+	 * @param lostRows told how many held rows were found to be lost
+	 * @param lostIds told which held rows were found to be lost (cancelled, or claimed again after a stall), so that
+	 * their running handler calls are interrupted
+	 */
+	public LeaseHeartbeat(String what, Leases leases, Class<I> idType, Duration lease, LongConsumer lostRows,
+			Consumer<List<I>> lostIds) {
 		this.what = what;
-		this.renewal = new LeaseRenewal<>(what, leases, idType, lease, lostRows);
+		this.renewal = new LeaseRenewal<>(what, leases, idType, lease, lostRows, lostIds);
 		this.intervalNanos = interval(lease).toNanos();
 	}
 
@@ -182,19 +195,19 @@ public final class LeaseHeartbeat<I> {
 			return List.copyOf(this.ids);
 		}
 
-		/** Drops the rows not among {@code stillHeld}. @return how many were dropped */
-		long lose(Set<I> stillHeld) {
-			long count = 0;
+		/** Drops the rows not among {@code stillHeld}. @return the ids dropped */
+		List<I> lose(Set<I> stillHeld) {
+			List<I> dropped = new ArrayList<>();
 			for (I id : List.copyOf(this.ids)) {
 				if (!stillHeld.contains(id) && this.ids.remove(id)) {
 					this.lost.add(id);
-					count++;
+					dropped.add(id);
 				}
 			}
 			if (this.ids.isEmpty()) {
 				LeaseHeartbeat.this.batches.remove(this);
 			}
-			return count;
+			return dropped;
 		}
 
 	}

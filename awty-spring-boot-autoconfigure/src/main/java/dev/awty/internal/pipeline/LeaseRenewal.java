@@ -1,10 +1,12 @@
 package dev.awty.internal.pipeline;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 import org.apache.commons.logging.Log;
@@ -16,7 +18,7 @@ import dev.awty.internal.claim.Leases;
  * One renewal of the leases of held batches, for the {@link LeaseHeartbeat}: one statement extends the leases of
  * all their rows, fenced by the batches' claim tokens. When fewer rows were extended than held, the rows no
  * longer held under their own batch's token are found out, dropped from their batch, counted and logged: this
- * instance does not publish them.
+ * instance does not publish them, and the ids are told to whoever works on them (a running handler is interrupted).
  */
 final class LeaseRenewal<I> {
 
@@ -32,7 +34,11 @@ final class LeaseRenewal<I> {
 
 	private final LongConsumer lostRows;
 
-	LeaseRenewal(String what, Leases leases, Class<I> idType, Duration lease, LongConsumer lostRows) {
+	private final Consumer<List<I>> lostIds;
+
+	LeaseRenewal(String what, Leases leases, Class<I> idType, Duration lease, LongConsumer lostRows,
+			Consumer<List<I>> lostIds) {
+		this.lostIds = lostIds;
 		this.what = what;
 		this.leases = leases;
 		this.idType = idType;
@@ -73,15 +79,17 @@ final class LeaseRenewal<I> {
 	}
 
 	private void dropLost(List<LeaseHeartbeat<I>.Held> due, Map<String, Set<I>> stillHeld) {
-		long lost = 0;
+		List<I> lostIds = new ArrayList<>();
 		for (LeaseHeartbeat<I>.Held held : due) {
-			lost += held.lose(stillHeld.getOrDefault(held.token(), Set.of()));
+			lostIds.addAll(held.lose(stillHeld.getOrDefault(held.token(), Set.of())));
 		}
+		long lost = lostIds.size();
 		if (lost > 0) {
+			this.lostIds.accept(lostIds);
 			this.lostRows.accept(lost);
 			logger.warn("awty: " + lost + " held row(s) of " + this.what + " were claimed again or changed after their"
-					+ " lease ran out; this instance does not publish them, and any it already published may be"
-					+ " delivered twice");
+					+ " lease ran out, or cancelled while a handler ran them; this instance does not publish them, and"
+					+ " any it already published may be delivered twice");
 		}
 	}
 

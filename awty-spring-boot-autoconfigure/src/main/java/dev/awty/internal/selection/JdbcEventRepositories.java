@@ -10,6 +10,7 @@ import org.springframework.util.Assert;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.audit.AuditLog;
+import dev.awty.internal.checks.RunningChecks;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.internal.claim.EventTable;
@@ -36,6 +37,8 @@ public final class JdbcEventRepositories implements EventRepositories {
 
 	private final AuditLog audit;
 
+	private final @Nullable RunningChecks runningChecks;
+
 	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots) {
 		this(tables, dueSignals, slots, null);
 	}
@@ -54,17 +57,21 @@ public final class JdbcEventRepositories implements EventRepositories {
 	 */
 	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
 			@Nullable CancelLog cancelLog, PendingWrites pendingWrites) {
-		this(tables, dueSignals, slots, cancelLog, pendingWrites, AuditLog.NONE);
+		this(tables, dueSignals, slots, cancelLog, pendingWrites, AuditLog.NONE, null);
 	}
 
 	/**
 	 * @param cancelLog records cancellations in the history, or {@code null} not to
 	 * @param pendingWrites flushed before each statement of a selection
 	 * @param audit records every retry, deliver-now and cancel, with who asked for it
+	 * @param runningChecks the handler calls of this instance: a cancel takes the rows of a type with a handler even
+	 * while their handler runs, and interrupts it; {@code null} to leave every claimed row alone
 	 */
 	public JdbcEventRepositories(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
-			@Nullable CancelLog cancelLog, PendingWrites pendingWrites, AuditLog audit) {
+			@Nullable CancelLog cancelLog, PendingWrites pendingWrites, AuditLog audit,
+			@Nullable RunningChecks runningChecks) {
 		this.audit = audit;
+		this.runningChecks = runningChecks;
 		this.pendingWrites = pendingWrites;
 		this.dueSignals = dueSignals;
 		this.slots = slots;
@@ -81,7 +88,7 @@ public final class JdbcEventRepositories implements EventRepositories {
 				+ " and keep it in or below the package of your @SpringBootApplication class");
 		return new JdbcSelection<>(
 				new SelectionContext<>(table, this.dueSignals, this.slots, this.cancelLog, this.pendingWrites,
-						this.joinIndexes, this.audit));
+						this.joinIndexes, this.audit, this.runningChecks));
 	}
 
 }

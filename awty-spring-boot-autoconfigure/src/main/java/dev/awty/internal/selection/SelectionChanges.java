@@ -5,15 +5,19 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.util.Assert;
 
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
 import dev.awty.audit.OperatorAction;
 import dev.awty.internal.audit.AuditLog;
+import dev.awty.internal.checks.RunningChecks;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.repository.ChangeResult;
@@ -34,9 +38,12 @@ final class SelectionChanges<T extends ScheduledEntity> {
 
 	private final AuditLog audit;
 
+	private final @Nullable RunningChecks runningChecks;
+
 	SelectionChanges(SelectedRows<T> rows, SelectionContext<T> context) {
 		this.rows = rows;
 		this.audit = context.audit();
+		this.runningChecks = context.runningChecks();
 		this.dueSignals = context.dueSignals();
 		this.slots = context.slots();
 		this.cancelLog = context.cancelLog();
@@ -59,19 +66,31 @@ final class SelectionChanges<T extends ScheduledEntity> {
 		return changePending(SelectionStatements.DELIVER_NOW, Map.of(), Instant.now(), OperatorAction.DELIVER_NOW);
 	}
 
+	/**
+	 * Cancels the selected pending rows. Those of a type with a handler are cancelled even while claimed (their
+	 * handler may be running): the handler calls running here are interrupted once the cancel commits, those on
+	 * other instances by their heartbeat, which finds the rows gone.
+	 */
 	ChangeResult cancel() {
+		String typeName = this.rows.table().type().name();
+		RunningChecks checks = this.runningChecks;
+		boolean handled = checks != null && checks.handled(typeName);
 		CancelLog log = this.cancelLog;
-		if (log == null || !log.records(this.rows.table().type().name())) {
-			return changePending(SelectionStatements.CANCEL, Map.of(), null, OperatorAction.CANCEL);
+		if (log == null || !log.records(typeName)) {
+			return handled ? cancelClaimed(SelectionStatements.CANCEL_CHECK, Map.of())
+					: changePending(SelectionStatements.CANCEL, Map.of(), null, OperatorAction.CANCEL);
 		}
-		String cancelAndCopy = log.cancelAndCopy(this.rows.table(), SelectionStatements.CANCEL);
+		String cancel = handled ? SelectionStatements.CANCEL_CHECK : SelectionStatements.CANCEL;
+		String cancelAndCopy = log.cancelAndCopy(this.rows.table(), cancel);
 		if (cancelAndCopy != null) {
-			return changePending(cancelAndCopy, log.values(this.rows.table()), null, OperatorAction.CANCEL);
+			return handled ? cancelClaimed(cancelAndCopy, log.values(this.rows.table()))
+					: changePending(cancelAndCopy, log.values(this.rows.table()), null, OperatorAction.CANCEL);
 		}
 		String canceller = log.newCanceller();
 		return log.inTransaction(() -> {
-			ChangeResult result = changePending(SelectionStatements.CANCEL_MARKED, Map.of("awtyCanceller", canceller),
-					null, OperatorAction.CANCEL);
+			Map<String, Object> values = Map.of("awtyCanceller", canceller);
+			ChangeResult result = handled ? cancelClaimed(SelectionStatements.CANCEL_CHECK_MARKED, values)
+					: changePending(SelectionStatements.CANCEL_MARKED, values, null, OperatorAction.CANCEL);
 			if (result.changed() > 0) {
 				// Any status: an index serves the caller's condition, none serves status CANCELLED alone.
 				List<EventStatus> any = List.of(EventStatus.values());
@@ -87,6 +106,45 @@ final class SelectionChanges<T extends ScheduledEntity> {
 			}
 			return result;
 		});
+	}
+
+	/**
+	 * Runs {@code template}, a cancel that takes claimed rows too, having read which of them were claimed, and
+	 * interrupts their handler calls on this instance once it commits (at once without a transaction to follow).
+	 */
+	private ChangeResult cancelClaimed(String template, Map<String, Object> values) {
+		List<EventStatus> pending = List.of(EventStatus.PENDING);
+		String ids = this.rows.ids(pending);
+		SelectionShape shape = this.rows.shape();
+		String tableName = shape.selectedRows(ids);
+		String typeName = this.rows.table().type().name();
+		RunningChecks checks = Objects.requireNonNull(this.runningChecks);
+		return this.rows.write(() -> {
+			String claimedIds = shape.withDatabaseNow(SelectionStatements.CLAIMED_IDS)
+				.formatted(tableName, ids, shape.idIn(ids), this.rows.table().type().table());
+			List<Long> claimed = this.rows.statement(claimedIds, pending).query(Long.class).list();
+			String change = shape.withDatabaseNow(template).formatted(tableName, ids, shape.idIn(ids));
+			int changed = this.rows.statement(change, pending).params(values).update();
+			if (!claimed.isEmpty()) {
+				afterCommit(() -> checks.cancelled(typeName, claimed));
+			}
+			audited(OperatorAction.CANCEL, changed);
+			return new ChangeResult(changed, 0);
+		});
+	}
+
+	private static void afterCommit(Runnable action) {
+		if (TransactionSynchronizationManager.isSynchronizationActive()) {
+			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+				@Override
+				public void afterCommit() {
+					action.run();
+				}
+			});
+		}
+		else {
+			action.run();
+		}
 	}
 
 	ChangeResult retry() {

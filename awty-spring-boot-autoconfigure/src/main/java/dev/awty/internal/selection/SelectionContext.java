@@ -4,6 +4,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.audit.AuditLog;
+import dev.awty.internal.checks.RunningChecks;
 import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.support.PendingWrites;
 import dev.awty.internal.wakeup.DueSignals;
@@ -19,8 +20,10 @@ import dev.awty.internal.wakeup.DueTimeSlots;
  * @param pendingWrites flushed before each statement
  * @param joinIndexes which join conditions an index of the scheduled table serves
  * @param audit records the operator actions among the changes (retry, deliver now, cancel)
+ * @param runningChecks the handler calls of this instance, which a cancel interrupts, or {@code null} for none
  */
 record SelectionContext<T extends ScheduledEntity>(EventTable<T> table, DueSignals dueSignals, DueTimeSlots slots,
-		@Nullable CancelLog cancelLog, PendingWrites pendingWrites, JoinIndexes joinIndexes, AuditLog audit) {
+		@Nullable CancelLog cancelLog, PendingWrites pendingWrites, JoinIndexes joinIndexes, AuditLog audit,
+		@Nullable RunningChecks runningChecks) {
 
 }

@@ -1,7 +1,10 @@
 package dev.awty.internal.checks;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -59,6 +62,84 @@ class HandlerInvokerTests {
 
 		this.unstuck.countDown();
 		await().atMost(Duration.ofSeconds(5)).until(() -> this.invoker.invoke(HandlerOutcome::finish).outcome() != null);
+	}
+
+	@Test
+	void interruptingTheCallOfARowEndsItAtOnceAsInterruptedAndTheHandlerSeesTheInterrupt() throws Exception {
+		HandlerInvoker patient = new HandlerInvoker("test", Duration.ofMinutes(1), 1);
+		try {
+			CountDownLatch started = new CountDownLatch(1);
+			AtomicBoolean sawInterrupt = new AtomicBoolean();
+			CompletableFuture<HandlerInvoker.Invocation> invocation = CompletableFuture.supplyAsync(() -> patient.invoke(7L,
+					() -> {
+						started.countDown();
+						try {
+							new CountDownLatch(1).await();
+						}
+						catch (InterruptedException ex) {
+							sawInterrupt.set(true);
+						}
+						return HandlerOutcome.publishAndFinish();
+					}));
+			started.await();
+
+			assertThat(patient.interrupt(List.of(8L))).as("another row's call").isZero();
+			assertThat(patient.interrupt(List.of(7L))).isOne();
+
+			HandlerInvoker.Invocation interrupted = invocation.get();
+			assertThat(interrupted.interrupted()).isTrue();
+			assertThat(interrupted.outcome()).isNull();
+			await().atMost(Duration.ofSeconds(5)).untilTrue(sawInterrupt);
+			assertThat(patient.interrupt(List.of(7L))).as("a call that ended").isZero();
+		}
+		finally {
+			patient.shutdown();
+		}
+	}
+
+	@Test
+	void aCallThatIgnoresTheInterruptOfItsRowIsAbandonedAndCountedUntilItReturns() throws Exception {
+		HandlerInvoker patient = new HandlerInvoker("test", Duration.ofMinutes(1), 1);
+		try {
+			CountDownLatch started = new CountDownLatch(1);
+			CompletableFuture<HandlerInvoker.Invocation> invocation = CompletableFuture.supplyAsync(() -> patient.invoke(7L,
+					() -> {
+						started.countDown();
+						return stuck();
+					}));
+			started.await();
+			patient.interrupt(List.of(7L));
+
+			assertThat(invocation.get().interrupted()).isTrue();
+			assertThat(patient.stuckCalls()).isOne();
+			this.unstuck.countDown();
+			await().atMost(Duration.ofSeconds(5)).until(() -> patient.stuckCalls() == 0);
+		}
+		finally {
+			patient.shutdown();
+		}
+	}
+
+	@Test
+	void aCallThatTimesOutIsNotReportedAsInterruptedByACancel() {
+		HandlerInvoker.Invocation timedOut = this.invoker.invoke(7L, this::stuck);
+		assertThat(timedOut.interrupted()).isFalse();
+		assertThat(timedOut.error()).startsWith("handler timed out");
+	}
+
+	@Test
+	void aRowCancelledBeforeItsTurnIsNotHandedToTheHandler() {
+		AtomicBoolean called = new AtomicBoolean();
+		this.invoker.cancelled(List.of(9L));
+
+		HandlerInvoker.Invocation skipped = this.invoker.invoke(9L, () -> {
+			called.set(true);
+			return HandlerOutcome.finish();
+		});
+
+		assertThat(skipped.interrupted()).isTrue();
+		assertThat(called).isFalse();
+		assertThat(this.invoker.invoke(10L, HandlerOutcome::finish).outcome()).as("another row").isNotNull();
 	}
 
 }
