@@ -2,6 +2,7 @@ package dev.awty.internal.jpa;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,6 +20,7 @@ import jakarta.persistence.criteria.Predicate;
 import jakarta.persistence.criteria.Root;
 import org.hibernate.Session;
 import org.hibernate.engine.spi.EntityEntry;
+import org.hibernate.query.criteria.HibernateCriteriaBuilder;
 import org.hibernate.engine.spi.SessionImplementor;
 
 import org.springframework.data.jpa.domain.Specification;
@@ -32,14 +34,12 @@ import dev.awty.spi.SqlDialect;
  * The writes of {@link ScheduledEventsFragment} as JPA criteria. The ids the specification selects (in the status the
  * write starts from) are read first, then written by primary key in chunks, each write checking the status (and, from
  * PENDING, that no lease holds the row) again; then the chunk's rows left alone because they were in flight are
- * counted. "Now" is read once from the database through the application's dialect.
+ * counted.
  */
 final class SpecificationWrites<T extends ScheduledEntity> {
 
 	// Ids per UPDATE: few enough bind values for every driver, many enough that a large write takes few statements.
 	static final int CHUNK = 1_000;
-
-	private static final String DATABASE_NOW = "SELECT CURRENT_TIMESTAMP AS now_at";
 
 	/** Sets the columns a write changes. */
 	@FunctionalInterface
@@ -70,9 +70,7 @@ final class SpecificationWrites<T extends ScheduledEntity> {
 		this.entityManager.flush();
 		CriteriaBuilder cb = this.entityManager.getCriteriaBuilder();
 		List<Long> ids = selectedIds(cb, specification, from);
-		// The dialect's "now", which the test kit's ShiftedNowDialect moves with the test clock as it does every "now"
-		// of awty's own statements: a lease expired in shifted time is free here too.
-		Instant now = databaseNow();
+		Expression<Instant> now = now(cb);
 		int changed = 0;
 		long inFlight = 0;
 		for (int start = 0; start < ids.size(); start += CHUNK) {
@@ -86,21 +84,21 @@ final class SpecificationWrites<T extends ScheduledEntity> {
 		return new ChangeResult(changed, (int) inFlight);
 	}
 
-	private int update(CriteriaBuilder cb, List<Long> chunk, EventStatus from, Changes<T> changes, Instant now) {
+	private int update(CriteriaBuilder cb, List<Long> chunk, EventStatus from, Changes<T> changes,
+			Expression<Instant> now) {
 		CriteriaUpdate<T> update = cb.createCriteriaUpdate(this.type);
 		Root<T> row = update.from(this.type);
-		Expression<Instant> at = cb.literal(now);
-		changes.apply(update, row, cb, at);
+		changes.apply(update, row, cb, now);
 		Predicate selected = cb.and(row.get("id").in(chunk), cb.equal(row.get("status"), from));
-		update.where((from == EventStatus.PENDING) ? cb.and(selected, claimFree(cb, row, at)) : selected);
+		update.where((from == EventStatus.PENDING) ? cb.and(selected, claimFree(cb, row, now)) : selected);
 		return this.entityManager.createQuery(update).executeUpdate();
 	}
 
-	private long countInFlight(CriteriaBuilder cb, List<Long> chunk, Instant now) {
+	private long countInFlight(CriteriaBuilder cb, List<Long> chunk, Expression<Instant> now) {
 		CriteriaQuery<Long> count = cb.createQuery(Long.class);
 		Root<T> row = count.from(this.type);
 		count.select(cb.count(row)).where(row.get("id").in(chunk), cb.equal(row.get("status"), EventStatus.PENDING),
-				cb.greaterThanOrEqualTo(row.<Instant>get("claimedUntil"), cb.literal(now)));
+				cb.greaterThanOrEqualTo(row.<Instant>get("claimedUntil"), now));
 		return this.entityManager.createQuery(count).getSingleResult();
 	}
 
@@ -119,16 +117,34 @@ final class SpecificationWrites<T extends ScheduledEntity> {
 		return cb.or(cb.isNull(row.get("claimedUntil")), cb.lessThan(row.<Instant>get("claimedUntil"), now));
 	}
 
-	private Instant databaseNow() {
-		String sql = this.dialect.withDatabaseNow(DATABASE_NOW);
-		Instant now = this.entityManager.unwrap(Session.class).doReturningWork((connection) -> {
+	/**
+	 * The database's "now" as an expression of the statement, moved by the offset of the application's dialect: the
+	 * test kit's ShiftedNowDialect moves it with the test clock as it moves every "now" of awty's own statements, so a
+	 * lease expired in shifted time is free here too. Without a moved clock the offset is 0 and "now" is the plain
+	 * expression. (An Instant read in Java and bound instead was off by the JVM's zone on one database or another.)
+	 */
+	Expression<Instant> now(CriteriaBuilder cb) {
+		// MySQL and MariaDB keep awty's timestamps as UTC DATETIMEs: their "now" is UTC_TIMESTAMP, not the session's.
+		Expression<Instant> clock = this.dialect.databaseClock().equals("CURRENT_TIMESTAMP")
+				? ((HibernateCriteriaBuilder) cb).currentInstant() : cb.function("utc_timestamp", Instant.class);
+		long offsetMillis = clockOffsetMillis();
+		return (offsetMillis == 0) ? clock
+				: ((HibernateCriteriaBuilder) cb).addDuration(clock, Duration.ofMillis(offsetMillis));
+	}
+
+	private long clockOffsetMillis() {
+		String sql = "SELECT " + this.dialect.withDatabaseNow("CURRENT_TIMESTAMP") + " AS shifted_at, "
+				+ this.dialect.databaseClock() + " AS clock_at";
+		Long offset = this.entityManager.unwrap(Session.class).doReturningWork((connection) -> {
 			try (PreparedStatement statement = connection.prepareStatement(sql);
 					ResultSet rs = statement.executeQuery()) {
 				rs.next();
-				return this.dialect.readTimestamp(rs, "now_at");
+				Instant shifted = Objects.requireNonNull(this.dialect.readTimestamp(rs, "shifted_at"), sql);
+				Instant clock = Objects.requireNonNull(this.dialect.readTimestamp(rs, "clock_at"), sql);
+				return Duration.between(clock, shifted).toMillis();
 			}
 		});
-		return Objects.requireNonNull(now, "the database returned no time for " + sql);
+		return offset;
 	}
 
 	/**
