@@ -23,6 +23,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
+import dev.awty.dialect.DialectDetector;
+import dev.awty.dialect.ShiftedNowDialect;
 import dev.awty.jpa.shop.Billing;
 import dev.awty.jpa.shop.Customer;
 import dev.awty.jpa.shop.CustomerCalls;
@@ -33,6 +35,7 @@ import dev.awty.jpa.shop.Reminders;
 import dev.awty.jpa.shop.ScheduledInvoiceReminder;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
+import dev.awty.spi.SqlDialect;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 
@@ -258,6 +261,28 @@ abstract class JpaContractTests {
 				.queryForList("SELECT status FROM scheduled_invoice_reminder ORDER BY id", String.class))
 				.containsExactly("CANCELLED", "DELIVERED", "DELIVERED"));
 		});
+	}
+
+	// Review 290fa67, m10: the fragment's "now" was the database's real clock, so under the test kit's moved clock a lease
+	// expired in shifted time still counted as in flight, while awty's claims (ShiftedNowDialect) saw the row free.
+	@Test
+	void theFragmentsNowIsTheDialectsSoAShiftedClockSeesALeaseExpiredInShiftedTimeAsFree() {
+		TestDatabase database = this.databases.get();
+		JpaContexts.billing(database, new ReceivedEvents())
+			.withBean(SqlDialect.class, () -> new ShiftedNowDialect(
+					DialectDetector.detect(database.simpleDataSource(), null), String.valueOf(Duration.ofHours(2).toMillis())))
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("leslie", 9, Instant.now().plus(LATER));
+				// A lease that ends in five minutes of real time: two hours ago in the test's shifted time.
+				database.jdbc().update("UPDATE scheduled_invoice_reminder SET claimed_by = 'x', claimed_until = ? "
+						+ "WHERE invoice_id = ?", database.timestamp(Instant.now().plus(Duration.ofMinutes(5))),
+						invoice.getId());
+				assertThat(context.getBean(Reminders.class).cancel(Reminders.ofInvoice(invoice.getId())))
+					.isEqualTo(new ChangeResult(1, 0));
+				assertThat(database.jdbc().queryForObject("SELECT status FROM scheduled_invoice_reminder "
+						+ "WHERE invoice_id = ?", String.class, invoice.getId())).isEqualTo("CANCELLED");
+			});
 	}
 
 	@Test

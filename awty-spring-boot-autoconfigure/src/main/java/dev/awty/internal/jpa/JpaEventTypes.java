@@ -25,15 +25,14 @@ public final class JpaEventTypes {
 
 	private final DueTimeSlots slots;
 
-	private final boolean utcNow;
+	private final SqlDialect dialect;
 
 	public JpaEventTypes(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
 			SqlDialect dialect) {
 		tables.forEach((table) -> this.tables.put(table.type().entityClass(), table));
 		this.dueSignals = dueSignals;
 		this.slots = slots;
-		// MySQL and MariaDB keep awty's timestamps as UTC DATETIMEs: their "now" is UTC_TIMESTAMP, not the session's.
-		this.utcNow = !dialect.databaseClock().equals("CURRENT_TIMESTAMP");
+		this.dialect = dialect;
 	}
 
 	/** @return the table of {@code type}, or {@code null} if it is no event type */
@@ -60,8 +59,9 @@ public final class JpaEventTypes {
 		this.dueSignals.rowsDue(table, dueAt);
 	}
 
-	boolean utcNow() {
-		return this.utcNow;
+	/** The application's dialect: a test kit's {@code ShiftedNowDialect} where the test clock moves. */
+	SqlDialect dialect() {
+		return this.dialect;
 	}
 
 }

@@ -88,7 +88,7 @@ class ScheduledEventsFragment<T extends ScheduledEntity> implements ScheduledEve
 	}
 
 	private SpecificationWrites<T> writes(EventTable<T> table) {
-		return new SpecificationWrites<>(this.entityManager, table.type().entityClass(), this.types.utcNow());
+		return new SpecificationWrites<>(this.entityManager, table.type().entityClass(), this.types.dialect());
 	}
 
 	@SuppressWarnings("unchecked")
