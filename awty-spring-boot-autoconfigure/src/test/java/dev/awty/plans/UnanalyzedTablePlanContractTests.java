@@ -192,7 +192,7 @@ abstract class UnanalyzedTablePlanContractTests {
 
 	private void load(int rows, int albums) {
 		for (String table : List.of("album", "purchase", "scheduled_test_purchase", "awty_delivery_log",
-				"awty_schedule", "awty_schedule_version")) {
+				"awty_schedule", "awty_schedule_version", "awty_audit")) {
 			keepWithoutStatistics(table);
 		}
 		String numbers = numbers(rows);
@@ -217,6 +217,9 @@ abstract class UnanalyzedTablePlanContractTests {
 				+ " next_fire_at, attempts, created_at, updated_at) SELECT CONCAT('report-', n), '@every 1h', 'UTC',"
 				+ " 'FIRE_ONCE', TRUE, 3, " + nowPlusDays("1") + ", 0, " + nowPlusDays("0") + ", " + nowPlusDays("0")
 				+ " FROM " + numbers);
+		// Operator actions over the last 60 days, some older than the retention.
+		this.jdbc.update("INSERT INTO awty_audit (acted_at, principal, action, target, rows_affected, detail) SELECT "
+				+ nowPlusDays("-MOD(n, 60)") + ", 'ada', 'RETRY', 'test_purchase', 1, NULL FROM " + numbers);
 		// Each schedule was changed twice: versions 1 and 2 kept, version 3 current.
 		this.jdbc.update("INSERT INTO awty_schedule_version (schedule_id, version, expression, time_zone, misfire_policy,"
 				+ " enabled, changed_at) SELECT s.id, g.n, s.expression, s.time_zone, s.misfire_policy, s.enabled,"
