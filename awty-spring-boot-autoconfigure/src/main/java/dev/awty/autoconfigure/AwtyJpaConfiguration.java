@@ -14,13 +14,15 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.orm.jpa.EntityManagerHolder;
 
-import dev.awty.internal.wakeup.DueSignals;
-import dev.awty.internal.wakeup.DueTimeSlots;
+import dev.awty.internal.audit.AuditLog;
+import dev.awty.internal.checks.RunningChecks;
 import dev.awty.internal.jpa.JpaEventTypes;
 import dev.awty.internal.jpa.JpaInsertWakeUps;
 import dev.awty.internal.jpa.JpaPayloads;
 import dev.awty.internal.jpa.TransactionEntityManagers;
 import dev.awty.internal.support.PendingWrites;
+import dev.awty.internal.wakeup.DueSignals;
+import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
 
@@ -40,8 +42,8 @@ final class AwtyJpaConfiguration {
 
 	@Bean
 	JpaEventTypes awtyJpaEventTypes(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
-			SqlDialect dialect) {
-		return new JpaEventTypes(eventTypes.tables(), dueSignals, slots, dialect);
+			SqlDialect dialect, AuditLog audit, RunningChecks runningChecks) {
+		return new JpaEventTypes(eventTypes.tables(), dueSignals, slots, dialect, audit, runningChecks);
 	}
 
 	@Bean

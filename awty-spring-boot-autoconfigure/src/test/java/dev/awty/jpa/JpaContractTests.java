@@ -8,6 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Assumptions;
@@ -16,15 +20,25 @@ import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.security.authentication.TestingAuthenticationToken;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
+import dev.awty.audit.AuditEntry;
+import dev.awty.audit.OperatorAction;
+import dev.awty.audit.OperatorAudit;
 import dev.awty.dialect.DialectDetector;
 import dev.awty.dialect.ShiftedNowDialect;
+import dev.awty.handler.EventHandler;
+import dev.awty.handler.HandlerContext;
+import dev.awty.handler.HandlerOutcome;
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.jpa.shop.Billing;
 import dev.awty.jpa.shop.Customer;
 import dev.awty.jpa.shop.CustomerCalls;
@@ -32,6 +46,7 @@ import dev.awty.jpa.shop.Customers;
 import dev.awty.jpa.shop.Invoice;
 import dev.awty.jpa.shop.Invoices;
 import dev.awty.jpa.shop.Reminders;
+import dev.awty.jpa.shop.ScheduledCustomerCall;
 import dev.awty.jpa.shop.ScheduledInvoiceReminder;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
@@ -40,6 +55,7 @@ import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -49,6 +65,8 @@ import static org.awaitility.Awaitility.await;
 abstract class JpaContractTests {
 
 	private static final Duration LATER = Duration.ofHours(1);
+
+	private static final String THROUGH_REMINDERS = "JPA specification through " + Reminders.class.getName();
 
 	private final Supplier<TestDatabase> databases;
 
@@ -263,6 +281,65 @@ abstract class JpaContractTests {
 		});
 	}
 
+	@Test
+	void eachCancelRetryAndDeliverNowThroughTheFragmentLeavesOneAuditEntryNamingThePrincipal() {
+		TestDatabase database = this.databases.get();
+		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+			List<Invoice> invoices = context.getBean(Billing.class)
+				.invoicesWithReminders("grace", 2, Instant.now().plus(LATER));
+			Reminders reminders = context.getBean(Reminders.class);
+			database.jdbc().update("UPDATE scheduled_invoice_reminder SET status = 'FAILED' WHERE invoice_id = ?",
+					invoices.get(1).getId());
+			SecurityContextHolder.getContext()
+				.setAuthentication(new TestingAuthenticationToken("grace", "secret", "ROLE_AWTY_OPERATOR"));
+			try {
+				reminders.deliverNow(Reminders.ofInvoice(-1));
+				reminders.retry(Reminders.ofInvoice(invoices.get(1).getId()));
+				reminders.cancel(Reminders.ofInvoice(invoices.get(0).getId()));
+			}
+			finally {
+				SecurityContextHolder.clearContext();
+			}
+
+			assertThat(context.getBean(OperatorAudit.class).newest(10))
+				.extracting(AuditEntry::principal, AuditEntry::action, AuditEntry::target, AuditEntry::rows,
+						AuditEntry::detail)
+				.containsExactly(
+						tuple("grace", OperatorAction.CANCEL, "invoice_reminder", 1L, THROUGH_REMINDERS),
+						tuple("grace", OperatorAction.RETRY, "invoice_reminder", 1L, THROUGH_REMINDERS),
+						tuple("grace", OperatorAction.DELIVER_NOW, "invoice_reminder", 0L, THROUGH_REMINDERS));
+		});
+	}
+
+	@Test
+	void cancellingThroughTheFragmentARowWhoseHandlerRunsInterruptsItAndTheRowIsNotHandledAgain() {
+		TestDatabase database = this.databases.get();
+		StuckCalls stuck = new StuckCalls();
+		ApplicationContextRunner billing = JpaContexts.billing(database, new ReceivedEvents());
+		database.execute("ALTER TABLE scheduled_customer_call ADD first_check_at TIMESTAMP WITH TIME ZONE");
+		database.execute("ALTER TABLE scheduled_customer_call ADD check_count INT NOT NULL DEFAULT 0");
+		billing.withBean(StuckCalls.class, () -> stuck)
+			.withPropertyValues("awty.poller.poll-interval=100ms", "awty.claim.lease=3s",
+					"awty.types.customer_call.handler-timeout=60s")
+			.run((context) -> {
+				Customer customer = context.getBean(Billing.class).customerWithCall("barbara", Instant.now());
+				assertThat(stuck.started.await(10, TimeUnit.SECONDS)).as("the handler started").isTrue();
+
+				ChangeResult cancelled = context.getBean(CustomerCalls.class)
+					.cancel(CustomerCalls.ofCustomer(customer.getId()));
+
+				assertThat(cancelled).isEqualTo(new ChangeResult(1, 0));
+				await().atMost(Duration.ofSeconds(5)).untilTrue(stuck.interrupted);
+				// Past the lease the row would be claimable again, were it not cancelled.
+				Thread.sleep(4_000);
+				assertThat(stuck.calls).as("handled once, never again").hasValue(1);
+				assertThat(database.jdbc().queryForObject("SELECT status FROM scheduled_customer_call", String.class))
+					.isEqualTo("CANCELLED");
+				assertThat(context.getBean(OperatorAudit.class).newest(1)).singleElement()
+					.satisfies((entry) -> assertThat(entry.action()).isEqualTo(OperatorAction.CANCEL));
+			});
+	}
+
 	// Review 290fa67, m10: the fragment's "now" was the database's real clock, so under the test kit's moved clock a lease
 	// expired in shifted time still counted as in flight, while awty's claims (ShiftedNowDialect) saw the row free.
 	@Test
@@ -273,6 +350,8 @@ abstract class JpaContractTests {
 					DialectDetector.detect(database.simpleDataSource(), null), String.valueOf(Duration.ofHours(2).toMillis())))
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
+				// Due in an hour is due already in the shifted time: a running poller would claim or deliver the row.
+				context.getBean(DeliveryPollers.class).stop();
 				Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("leslie", 9, Instant.now().plus(LATER));
 				// A lease that ends in five minutes of real time: two hours ago in the test's shifted time.
 				database.jdbc().update("UPDATE scheduled_invoice_reminder SET claimed_by = 'x', claimed_until = ? "
@@ -304,6 +383,30 @@ abstract class JpaContractTests {
 					.singleElement().satisfies((found) -> assertThat(found.getDueAt()).isEqualTo(newTime));
 			});
 		});
+	}
+
+	/** A handler whose call blocks on a remote call that ends only by an interrupt. */
+	static final class StuckCalls implements EventHandler<ScheduledCustomerCall> {
+
+		final CountDownLatch started = new CountDownLatch(1);
+
+		final AtomicBoolean interrupted = new AtomicBoolean();
+
+		final AtomicInteger calls = new AtomicInteger();
+
+		@Override
+		public HandlerOutcome handle(ScheduledCustomerCall call, HandlerContext context) {
+			this.calls.incrementAndGet();
+			this.started.countDown();
+			try {
+				new CountDownLatch(1).await(1, TimeUnit.MINUTES);
+			}
+			catch (InterruptedException ex) {
+				this.interrupted.set(true);
+			}
+			return HandlerOutcome.publishAndFinish();
+		}
+
 	}
 
 	private static TransactionTemplate transaction(AssertableApplicationContext context) {

@@ -190,8 +190,9 @@ abstract class RecurringHistoryContractTests extends DatabaseContractTests {
 	@Test
 	void aFullClaimHoldingAScheduleThatCannotBeReadIsNotTakenForTheLastAndTheSchedulesDueBehindItFireAtOnce() {
 		ReceivedEvents received = new ReceivedEvents();
-		// A claim taken for the cycle's last one leaves the schedules due behind it for the next poll, 20 s away.
-		application(received, "awty.recurring.poll-interval=20s", "awty.recurring.batch-size=5").run((context) -> {
+		// A claim taken for the cycle's last one leaves the schedules due behind it for the next poll, a minute away: the
+		// wait below, well short of it, still allows for a busy machine.
+		application(received, "awty.recurring.poll-interval=60s", "awty.recurring.batch-size=5").run((context) -> {
 			DeliveryPollers pollers = context.getBean(DeliveryPollers.class);
 			pollers.stop();
 			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
@@ -207,7 +208,10 @@ abstract class RecurringHistoryContractTests extends DatabaseContractTests {
 
 			pollers.start();
 
-			await().atMost(Duration.ofSeconds(10)).until(() -> received.count() >= 10);
+			await().atMost(Duration.ofSeconds(30))
+				.untilAsserted(() -> assertThat(received.count())
+					.as(() -> "occurrences received; the schedules then: " + scheduleStates())
+					.isGreaterThanOrEqualTo(10));
 		});
 	}
 
@@ -239,6 +243,13 @@ abstract class RecurringHistoryContractTests extends DatabaseContractTests {
 			assertThatIllegalArgumentException().isThrownBy(() -> history.forSchedule("tick", 0))
 				.withMessage("limit must be between 1 and 10000, was 0");
 		});
+	}
+
+	/** Where each schedule stands: for the message of a failed wait. */
+	private String scheduleStates() {
+		return this.jdbc
+			.queryForList("SELECT id, next_fire_at, attempts, claimed_by, claimed_until FROM awty_schedule ORDER BY id")
+			.toString();
 	}
 
 	private void insert(String scheduleId, Instant finishedAt) {

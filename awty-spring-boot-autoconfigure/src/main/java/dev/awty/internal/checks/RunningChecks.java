@@ -4,6 +4,9 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
 /**
  * The handler calls of this instance, by type, for a cancel to reach: a row of a type with a handler is cancelled
  * even while its handler runs, and the call is interrupted at once when it runs here (on another instance, its
@@ -31,6 +34,27 @@ public final class RunningChecks {
 	public int cancelled(String typeName, Collection<?> rowIds) {
 		HandlerInvoker invoker = this.invokers.get(typeName);
 		return (invoker != null && !rowIds.isEmpty()) ? invoker.cancelled(rowIds) : 0;
+	}
+
+	/**
+	 * {@link #cancelled Interrupts} the calls for {@code rowIds} once the caller's transaction commits (at once
+	 * without one): a call interrupted before then would be for a cancel that may still roll back.
+	 */
+	public void cancelledOnCommit(String typeName, Collection<?> rowIds) {
+		if (rowIds.isEmpty()) {
+			return;
+		}
+		if (TransactionSynchronizationManager.isSynchronizationActive()) {
+			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+				@Override
+				public void afterCommit() {
+					cancelled(typeName, rowIds);
+				}
+			});
+		}
+		else {
+			cancelled(typeName, rowIds);
+		}
 	}
 
 }

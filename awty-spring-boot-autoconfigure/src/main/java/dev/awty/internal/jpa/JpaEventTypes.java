@@ -3,19 +3,24 @@ package dev.awty.internal.jpa;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
+import dev.awty.audit.OperatorAction;
+import dev.awty.internal.audit.AuditLog;
+import dev.awty.internal.checks.RunningChecks;
+import dev.awty.internal.claim.EventTable;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
-import dev.awty.internal.claim.EventTable;
 import dev.awty.spi.SqlDialect;
 
 /**
  * What the JPA side of awty needs to know of the event types: the table of a class, the due-time slots, the
- * wake-up signals, and how the database spells "now" for awty's timestamp columns.
+ * wake-up signals, how the database spells "now" for awty's timestamp columns, the handler calls a cancel
+ * interrupts, and the audit of operator actions.
  */
 public final class JpaEventTypes {
 
@@ -27,12 +32,18 @@ public final class JpaEventTypes {
 
 	private final SqlDialect dialect;
 
+	private final AuditLog audit;
+
+	private final RunningChecks runningChecks;
+
 	public JpaEventTypes(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
-			SqlDialect dialect) {
+			SqlDialect dialect, AuditLog audit, RunningChecks runningChecks) {
 		tables.forEach((table) -> this.tables.put(table.type().entityClass(), table));
 		this.dueSignals = dueSignals;
 		this.slots = slots;
 		this.dialect = dialect;
+		this.audit = audit;
+		this.runningChecks = runningChecks;
 	}
 
 	/** @return the table of {@code type}, or {@code null} if it is no event type */
@@ -62,6 +73,21 @@ public final class JpaEventTypes {
 	/** The application's dialect: a test kit's {@code ShiftedNowDialect} where the test clock moves. */
 	SqlDialect dialect() {
 		return this.dialect;
+	}
+
+	/** Whether rows of the table's type go to a handler here: a cancel then takes them while claimed. */
+	boolean handled(EventTable<?> table) {
+		return this.runningChecks.handled(table.type().name());
+	}
+
+	/** Interrupts the handler calls for the rows {@code ids}, cancelled, once the current transaction commits. */
+	void cancelledOnCommit(EventTable<?> table, List<Long> ids) {
+		this.runningChecks.cancelledOnCommit(table.type().name(), ids);
+	}
+
+	/** Records an operator action in the current transaction. */
+	void audited(OperatorAction action, EventTable<?> table, int rows, String detail) {
+		this.audit.record(action, table.type().name(), rows, detail);
 	}
 
 }

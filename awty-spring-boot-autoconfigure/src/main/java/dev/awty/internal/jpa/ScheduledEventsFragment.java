@@ -1,6 +1,8 @@
 package dev.awty.internal.jpa;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 import jakarta.persistence.EntityManager;
 
@@ -11,13 +13,16 @@ import org.springframework.util.Assert;
 
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
+import dev.awty.audit.OperatorAction;
 import dev.awty.internal.claim.EventTable;
 import dev.awty.jpa.ScheduledEvents;
 import dev.awty.repository.ChangeResult;
 
 /**
  * {@link ScheduledEvents} for the repository it is part of, registered for every repository that extends it
- * through {@code META-INF/spring.factories}. The domain type comes from the repository being called. Not final:
+ * through {@code META-INF/spring.factories}. The domain type comes from the repository being called. Cancel, retry
+ * and deliver-now are operator actions: each leaves an audit entry in its transaction, and a cancel of a type with a
+ * handler takes claimed rows too and interrupts their running handler calls, as the JDBC selection does. Not final:
  * with class-based proxies (Spring Boot's default) the {@code @Transactional} methods of its interface make the
  * fragment bean itself a CGLIB proxy.
  */
@@ -54,16 +59,29 @@ class ScheduledEventsFragment<T extends ScheduledEntity> implements ScheduledEve
 			update.set(row.<Instant>get("dueAt"), now);
 			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
 		});
-		return signalled(table, result, Instant.now());
+		return audited(OperatorAction.DELIVER_NOW, table, signalled(table, result, Instant.now()));
 	}
 
 	@Override
 	public ChangeResult cancel(Specification<T> specification) {
 		Assert.notNull(specification, "specification must not be null");
-		return writes(table()).change(specification, EventStatus.PENDING, (update, row, cb, now) -> {
+		EventTable<T> table = table();
+		if (!this.types.handled(table)) {
+			return audited(OperatorAction.CANCEL, table,
+					writes(table).change(specification, EventStatus.PENDING, (update, row, cb, now) -> {
+						update.set(row.<EventStatus>get("status"), EventStatus.CANCELLED);
+						update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
+					}));
+		}
+		// Taking the claim fences the handler's outcome write; the call itself is interrupted once this commits.
+		List<Long> claimed = new ArrayList<>();
+		ChangeResult result = writes(table).changeTakingClaimed(specification, (update, row, cb, now) -> {
 			update.set(row.<EventStatus>get("status"), EventStatus.CANCELLED);
 			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
-		});
+			update.set(row.<Instant>get("claimedUntil"), cb.nullLiteral(Instant.class));
+		}, claimed);
+		this.types.cancelledOnCommit(table, claimed);
+		return audited(OperatorAction.CANCEL, table, result);
 	}
 
 	@Override
@@ -77,7 +95,14 @@ class ScheduledEventsFragment<T extends ScheduledEntity> implements ScheduledEve
 			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
 			update.set(row.<Instant>get("claimedUntil"), cb.nullLiteral(Instant.class));
 		});
-		return signalled(table, result, Instant.now());
+		return audited(OperatorAction.RETRY, table, signalled(table, result, Instant.now()));
+	}
+
+	/** In the write's transaction, naming the repository the specification came through. */
+	private ChangeResult audited(OperatorAction action, EventTable<T> table, ChangeResult result) {
+		String repository = RepositoryMethodContext.getContext().getMetadata().getRepositoryInterface().getName();
+		this.types.audited(action, table, result.changed(), "JPA specification through " + repository);
+		return result;
 	}
 
 	private ChangeResult signalled(EventTable<T> table, ChangeResult result, Instant dueAt) {

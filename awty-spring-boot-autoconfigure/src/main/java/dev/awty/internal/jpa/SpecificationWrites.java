@@ -20,8 +20,9 @@ import jakarta.persistence.criteria.Predicate;
 import jakarta.persistence.criteria.Root;
 import org.hibernate.Session;
 import org.hibernate.engine.spi.EntityEntry;
-import org.hibernate.query.criteria.HibernateCriteriaBuilder;
 import org.hibernate.engine.spi.SessionImplementor;
+import org.hibernate.query.criteria.HibernateCriteriaBuilder;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.jpa.domain.Specification;
 
@@ -34,7 +35,8 @@ import dev.awty.spi.SqlDialect;
  * The writes of {@link ScheduledEventsFragment} as JPA criteria. The ids the specification selects (in the status the
  * write starts from) are read first, then written by primary key in chunks, each write checking the status (and, from
  * PENDING, that no lease holds the row) again; then the chunk's rows left alone because they were in flight are
- * counted.
+ * counted. A write that {@linkplain #changeTakingClaimed takes claimed rows too} reports which of them were claimed
+ * instead.
  */
 final class SpecificationWrites<T extends ScheduledEntity> {
 
@@ -66,18 +68,35 @@ final class SpecificationWrites<T extends ScheduledEntity> {
 	// row of the table (195 s for 2,000 rows, see the JDBC Selection), and criteria cannot write the dialect's
 	// "= ANY (ARRAY(…))". A list of ids is found through the primary key on every database.
 	ChangeResult change(Specification<T> specification, EventStatus from, Changes<T> changes) {
+		return write(specification, from, changes, null);
+	}
+
+	/**
+	 * Changes the selected PENDING rows whether or not they are claimed (a cancel of rows whose handler may be
+	 * running), adding to {@code claimed} the ids of those that were.
+	 */
+	ChangeResult changeTakingClaimed(Specification<T> specification, Changes<T> changes, List<Long> claimed) {
+		return write(specification, EventStatus.PENDING, changes, claimed);
+	}
+
+	private ChangeResult write(Specification<T> specification, EventStatus from, Changes<T> changes,
+			@Nullable List<Long> claimed) {
 		// The selection must see what the caller's persistence context still holds.
 		this.entityManager.flush();
 		CriteriaBuilder cb = this.entityManager.getCriteriaBuilder();
 		List<Long> ids = selectedIds(cb, specification, from);
 		Expression<Instant> now = now(cb);
+		boolean leftInFlight = from == EventStatus.PENDING && claimed == null;
 		int changed = 0;
 		long inFlight = 0;
 		for (int start = 0; start < ids.size(); start += CHUNK) {
 			List<Long> chunk = ids.subList(start, Math.min(ids.size(), start + CHUNK));
-			changed += update(cb, chunk, from, changes, now);
-			if (from == EventStatus.PENDING) {
-				inFlight += countInFlight(cb, chunk, now);
+			if (claimed != null) {
+				claimed.addAll(claimedIn(cb, chunk, now));
+			}
+			changed += update(cb, chunk, from, changes, now, leftInFlight);
+			if (leftInFlight) {
+				inFlight += claimedIn(cb, chunk, now).size();
 			}
 		}
 		refreshManagedRows();
@@ -85,21 +104,22 @@ final class SpecificationWrites<T extends ScheduledEntity> {
 	}
 
 	private int update(CriteriaBuilder cb, List<Long> chunk, EventStatus from, Changes<T> changes,
-			Expression<Instant> now) {
+			Expression<Instant> now, boolean leftInFlight) {
 		CriteriaUpdate<T> update = cb.createCriteriaUpdate(this.type);
 		Root<T> row = update.from(this.type);
 		changes.apply(update, row, cb, now);
 		Predicate selected = cb.and(row.get("id").in(chunk), cb.equal(row.get("status"), from));
-		update.where((from == EventStatus.PENDING) ? cb.and(selected, claimFree(cb, row, now)) : selected);
+		update.where(leftInFlight ? cb.and(selected, claimFree(cb, row, now)) : selected);
 		return this.entityManager.createQuery(update).executeUpdate();
 	}
 
-	private long countInFlight(CriteriaBuilder cb, List<Long> chunk, Expression<Instant> now) {
-		CriteriaQuery<Long> count = cb.createQuery(Long.class);
-		Root<T> row = count.from(this.type);
-		count.select(cb.count(row)).where(row.get("id").in(chunk), cb.equal(row.get("status"), EventStatus.PENDING),
+	/** The ids of {@code chunk} still PENDING and held by a lease. */
+	private List<Long> claimedIn(CriteriaBuilder cb, List<Long> chunk, Expression<Instant> now) {
+		CriteriaQuery<Long> claimed = cb.createQuery(Long.class);
+		Root<T> row = claimed.from(this.type);
+		claimed.select(row.get("id")).where(row.get("id").in(chunk), cb.equal(row.get("status"), EventStatus.PENDING),
 				cb.greaterThanOrEqualTo(row.<Instant>get("claimedUntil"), now));
-		return this.entityManager.createQuery(count).getSingleResult();
+		return this.entityManager.createQuery(claimed).getResultList();
 	}
 
 	private List<Long> selectedIds(CriteriaBuilder cb, Specification<T> specification, EventStatus status) {

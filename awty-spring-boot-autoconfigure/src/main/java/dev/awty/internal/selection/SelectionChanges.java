@@ -9,8 +9,6 @@ import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.util.Assert;
 
 import dev.awty.EventStatus;
@@ -125,26 +123,10 @@ final class SelectionChanges<T extends ScheduledEntity> {
 			List<Long> claimed = this.rows.statement(claimedIds, pending).query(Long.class).list();
 			String change = shape.withDatabaseNow(template).formatted(tableName, ids, shape.idIn(ids));
 			int changed = this.rows.statement(change, pending).params(values).update();
-			if (!claimed.isEmpty()) {
-				afterCommit(() -> checks.cancelled(typeName, claimed));
-			}
+			checks.cancelledOnCommit(typeName, claimed);
 			audited(OperatorAction.CANCEL, changed);
 			return new ChangeResult(changed, 0);
 		});
-	}
-
-	private static void afterCommit(Runnable action) {
-		if (TransactionSynchronizationManager.isSynchronizationActive()) {
-			TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-				@Override
-				public void afterCommit() {
-					action.run();
-				}
-			});
-		}
-		else {
-			action.run();
-		}
 	}
 
 	ChangeResult retry() {
