@@ -66,20 +66,20 @@ class ScheduledEventsFragment<T extends ScheduledEntity> implements ScheduledEve
 	public ChangeResult cancel(Specification<T> specification) {
 		Assert.notNull(specification, "specification must not be null");
 		EventTable<T> table = table();
-		if (!this.types.handled(table)) {
-			return audited(OperatorAction.CANCEL, table,
-					writes(table).change(specification, EventStatus.PENDING, (update, row, cb, now) -> {
-						update.set(row.<EventStatus>get("status"), EventStatus.CANCELLED);
-						update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
-					}));
+		boolean handled = this.types.handled(table);
+		SpecificationWrites.Changes<T> cancel = (update, row, cb, now) -> {
+			update.set(row.<EventStatus>get("status"), EventStatus.CANCELLED);
+			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
+			if (handled) {
+				update.set(row.<Instant>get("claimedUntil"), cb.nullLiteral(Instant.class));
+			}
+		};
+		if (!handled) {
+			return audited(OperatorAction.CANCEL, table, writes(table).change(specification, EventStatus.PENDING, cancel));
 		}
 		// Taking the claim fences the handler's outcome write; the call itself is interrupted once this commits.
 		List<Long> claimed = new ArrayList<>();
-		ChangeResult result = writes(table).changeTakingClaimed(specification, (update, row, cb, now) -> {
-			update.set(row.<EventStatus>get("status"), EventStatus.CANCELLED);
-			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
-			update.set(row.<Instant>get("claimedUntil"), cb.nullLiteral(Instant.class));
-		}, claimed);
+		ChangeResult result = writes(table).changeTakingClaimed(specification, cancel, claimed);
 		this.types.cancelledOnCommit(table, claimed);
 		return audited(OperatorAction.CANCEL, table, result);
 	}

@@ -96,7 +96,7 @@ final class SpecificationWrites<T extends ScheduledEntity> {
 			}
 			changed += update(cb, chunk, from, changes, now, leftInFlight);
 			if (leftInFlight) {
-				inFlight += claimedIn(cb, chunk, now).size();
+				inFlight += countInFlight(cb, chunk, now);
 			}
 		}
 		refreshManagedRows();
@@ -113,13 +113,24 @@ final class SpecificationWrites<T extends ScheduledEntity> {
 		return this.entityManager.createQuery(update).executeUpdate();
 	}
 
+	private long countInFlight(CriteriaBuilder cb, List<Long> chunk, Expression<Instant> now) {
+		CriteriaQuery<Long> count = cb.createQuery(Long.class);
+		Root<T> row = count.from(this.type);
+		count.select(cb.count(row)).where(inFlight(cb, row, chunk, now));
+		return this.entityManager.createQuery(count).getSingleResult();
+	}
+
 	/** The ids of {@code chunk} still PENDING and held by a lease. */
 	private List<Long> claimedIn(CriteriaBuilder cb, List<Long> chunk, Expression<Instant> now) {
 		CriteriaQuery<Long> claimed = cb.createQuery(Long.class);
 		Root<T> row = claimed.from(this.type);
-		claimed.select(row.get("id")).where(row.get("id").in(chunk), cb.equal(row.get("status"), EventStatus.PENDING),
-				cb.greaterThanOrEqualTo(row.<Instant>get("claimedUntil"), now));
+		claimed.select(row.get("id")).where(inFlight(cb, row, chunk, now));
 		return this.entityManager.createQuery(claimed).getResultList();
+	}
+
+	private Predicate inFlight(CriteriaBuilder cb, Root<T> row, List<Long> chunk, Expression<Instant> now) {
+		return cb.and(row.get("id").in(chunk), cb.equal(row.get("status"), EventStatus.PENDING),
+				cb.greaterThanOrEqualTo(row.<Instant>get("claimedUntil"), now));
 	}
 
 	private List<Long> selectedIds(CriteriaBuilder cb, Specification<T> specification, EventStatus status) {
