@@ -144,6 +144,12 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		return this.claims.skipLockedRows();
 	}
 
+	/** A limited type's claims take turns on its limit row, and those of one row per key must. */
+	@Override
+	public boolean claimsConcurrently() {
+		return this.claims.skipLockedRows() && this.limiter == null;
+	}
+
 	/**
 	 * Until the earliest pending row is due by the database's clock (less the claim-ahead), or the poll interval if
 	 * that is sooner: a row another instance scheduled sends this one no wake-up, except a PostgreSQL notification for

@@ -2,6 +2,7 @@ package dev.awty.internal.pipeline;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 import org.apache.commons.logging.Log;
@@ -14,7 +15,8 @@ import dev.awty.internal.support.TypeLock;
 
 /**
  * One cycle of a {@link PollLoop}: claims batches while rows remain due, handing each to a free worker and claiming
- * the next as soon as one is free. In leader mode the cycle runs only while this instance holds the source's lock,
+ * the next as soon as one is free; once a claim came back full, from a source whose claims skip each other's rows,
+ * the free workers claim for themselves (see {@link WorkerClaims}). In leader mode the cycle runs only while this instance holds the source's lock,
  * and stops claiming well before the lock expires. Not thread-safe: a loop runs one cycle at a time.
  */
 final class LoopCycle<B extends PollSource.Batch> {
@@ -33,7 +35,9 @@ final class LoopCycle<B extends PollSource.Batch> {
 
 	private final BooleanSupplier runPlannedSoon;
 
-	private int claimed;
+	private final AtomicInteger claimed = new AtomicInteger();
+
+	private final WorkerClaims workerClaims = new WorkerClaims();
 
 	/**
 	 * @param runPlannedSoon whether the loop already runs again within the claim-ahead, for a due time it was told
@@ -54,7 +58,7 @@ final class LoopCycle<B extends PollSource.Batch> {
 	 * @return how long to wait before the next cycle
 	 */
 	Duration run(BooleanSupplier running) {
-		this.claimed = 0;
+		this.claimed.set(0);
 		if (this.settings.mode() == ClaimMode.SKIP_LOCKED) {
 			return drain(Long.MAX_VALUE, running);
 		}
@@ -65,10 +69,12 @@ final class LoopCycle<B extends PollSource.Batch> {
 
 	/** How many rows the last cycle claimed. */
 	int claimed() {
-		return this.claimed;
+		return this.claimed.get();
 	}
 
 	private Duration drain(long deadlineNanos, BooleanSupplier running) {
+		boolean onWorkers = false;
+		this.workerClaims.reset();
 		while (running.getAsBoolean()) {
 			if (!this.workers.acquire(deadlineNanos, running)) {
 				return running.getAsBoolean() ? Duration.ZERO : this.settings.pollInterval();
@@ -77,12 +83,21 @@ final class LoopCycle<B extends PollSource.Batch> {
 				this.workers.release();
 				return Duration.ZERO;
 			}
+			if (onWorkers) {
+				if (drainedOrRelease()) {
+					break;
+				}
+				if (!submitClaim(running)) {
+					break;
+				}
+				continue;
+			}
 			B batch = claimOrRelease();
 			if (batch == null || batch.size() == 0) {
 				this.workers.release();
 				break;
 			}
-			this.claimed += batch.size();
+			this.claimed.addAndGet(batch.size());
 			if (batch.size() < Math.min(batch.limit(), this.settings.batchSize())) {
 				// The last claim of the cycle: workers left idle until the next one may share its rows.
 				submit(this.source.split(batch, 1 + this.workers.idle()));
@@ -91,8 +106,57 @@ final class LoopCycle<B extends PollSource.Batch> {
 			if (!submit(List.of(batch))) {
 				break;
 			}
+			// A backlog: the next claims are made by the workers themselves, several at once, where they skip each
+			// other's rows; a trickle's cycle made one claim and never gets here.
+			onWorkers = this.settings.mode() == ClaimMode.SKIP_LOCKED && this.source.claimsConcurrently();
 		}
 		return running.getAsBoolean() ? idleDelay() : this.settings.pollInterval();
+	}
+
+	/** Whether the workers' claims found everything claimed; gives the slot taken back if so, or if one failed. */
+	private boolean drainedOrRelease() {
+		try {
+			if (this.workerClaims.drained()) {
+				this.workers.release();
+				return true;
+			}
+			return false;
+		}
+		catch (RuntimeException | Error ex) {
+			this.workers.release();
+			throw ex;
+		}
+	}
+
+	/**
+	 * Lets the worker slot taken claim a batch and process it.
+	 * @return {@code false} if the pool is shutting down
+	 */
+	private boolean submitClaim(BooleanSupplier running) {
+		this.workerClaims.submitting();
+		boolean submitted = this.workers.submit(() -> {
+			B batch;
+			try {
+				if (!running.getAsBoolean()) {
+					this.workerClaims.answered(false);
+					return;
+				}
+				batch = this.source.claim();
+			}
+			catch (RuntimeException | Error ex) {
+				this.workerClaims.failed(ex);
+				return;
+			}
+			this.claimed.addAndGet(batch.size());
+			this.workerClaims.answered(batch.size() >= Math.min(batch.limit(), this.settings.batchSize()));
+			if (batch.size() > 0) {
+				process(batch);
+			}
+		});
+		if (!submitted) {
+			this.workerClaims.answered(false);
+		}
+		return submitted;
 	}
 
 	/**

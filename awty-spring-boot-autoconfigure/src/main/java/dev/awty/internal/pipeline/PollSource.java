@@ -37,6 +37,14 @@ public interface PollSource<B extends PollSource.Batch> {
 	boolean claimsSkipLockedRows();
 
 	/**
+	 * Whether, in skip-locked mode, several claims of this source may run at once on one instance, each on a worker,
+	 * while a backlog is drained: its claims skip each other's rows, take no turns, and may be made on any thread.
+	 */
+	default boolean claimsConcurrently() {
+		return false;
+	}
+
+	/**
 	 * How long the loop sleeps after a cycle that claimed everything due, unless woken earlier. The loop asks only
 	 * when it has no run planned within the claim-ahead, so a source may run a statement here to find out.
 	 * @param pollInterval the longest sleep
