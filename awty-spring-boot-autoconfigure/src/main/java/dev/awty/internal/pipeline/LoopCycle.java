@@ -16,8 +16,9 @@ import dev.awty.internal.support.TypeLock;
 /**
  * One cycle of a {@link PollLoop}: claims batches while rows remain due, handing each to a free worker and claiming
  * the next as soon as one is free; once a claim came back full, from a source whose claims skip each other's rows,
- * the free workers claim for themselves (see {@link WorkerClaims}). In leader mode the cycle runs only while this instance holds the source's lock,
- * and stops claiming well before the lock expires. Not thread-safe: a loop runs one cycle at a time.
+ * the free workers claim for themselves (see {@link WorkerClaims}). In leader mode the cycle runs only while this
+ * instance holds the source's lock, and stops claiming well before the lock expires. Not thread-safe: a loop runs
+ * one cycle at a time.
  */
 final class LoopCycle<B extends PollSource.Batch> {
 
