@@ -153,7 +153,7 @@ public final class ChaosScenario implements Scenario {
 	private void record(Results results, String system, Receiver receiver, double produced, Load load,
 			Map<String, Double> figures) {
 		long lost = receiver.expected() - receiver.received();
-		results.delivered(this.name, system, 1, receiver.expected(), receiver.received(), receiver.duplicates());
+		results.deliveredUnderFaults(this.name, system, receiver.expected(), receiver.received(), receiver.duplicates());
 		results.add(this.name, system, "lag p50", "ms", receiver.lagMillis(0.5), 1);
 		results.add(this.name, system, "lag p95", "ms", receiver.lagMillis(0.95), 1);
 		results.add(this.name, system, "lag p99", "ms", receiver.lagMillis(0.99), 1);

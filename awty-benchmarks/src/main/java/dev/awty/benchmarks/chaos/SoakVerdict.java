@@ -76,7 +76,7 @@ final class SoakVerdict {
 		out.flush();
 		String scenario = SoakScenario.NAME;
 		String system = SoakScenario.SYSTEM;
-		results.delivered(scenario, system, 1, receiver.expected(), receiver.received(), receiver.duplicates());
+		results.deliveredUnderFaults(scenario, system, receiver.expected(), receiver.received(), receiver.duplicates());
 		results.add(scenario, system, "lost", "events", lost, 1);
 		results.add(scenario, system, "duplicates", "events", receiver.duplicates(), 1);
 		results.add(scenario, system, "duplicate bound", "events", bound, 1);

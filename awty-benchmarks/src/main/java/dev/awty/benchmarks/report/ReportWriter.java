@@ -132,7 +132,8 @@ public final class ReportWriter {
 			.stream()
 			.map((d) -> "\n    {\"scenario\": " + Numbers.jsonString(d.scenario()) + ", \"system\": "
 					+ Numbers.jsonString(d.system()) + ", \"repetition\": " + d.repetition() + ", \"expected\": "
-					+ d.expected() + ", \"received\": " + d.received() + ", \"duplicates\": " + d.duplicates() + "}")
+					+ d.expected() + ", \"received\": " + d.received() + ", \"duplicates\": " + d.duplicates()
+					+ ", \"faulted\": " + d.faulted() + "}")
 			.collect(Collectors.joining(",")));
 		json.append("\n  ],\n  \"comparisons\": [");
 		json.append(strings(this.results.comparisons()));

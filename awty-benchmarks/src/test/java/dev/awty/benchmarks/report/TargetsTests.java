@@ -101,6 +101,17 @@ class TargetsTests {
 	}
 
 	@Test
+	void aRunUnderFaultsIsJudgedOnLossesAloneItsRedeliveriesBeingTheCrashBounds() {
+		Results results = new Results();
+		results.deliveredUnderFaults("soak", "awty x3", 100, 100, 7);
+		results.deliveredUnderFaults("chaos-kill", Results.AWTY, 100, 99, 0);
+
+		assertThat(results.targets()).containsExactly(
+				"target no event lost under faults, awty x3: runs with a loss, of 1 (#30): 0 vs <= 0 met",
+				"target no event lost under faults, awty skip-locked: runs with a loss, of 1 (#30): 1 vs <= 0 MISSED");
+	}
+
+	@Test
 	void theMarkdownEndsWithEveryTargetAndTheCountAndFoldsWindowsIntoOneRow(@TempDir Path out) throws Exception {
 		Results results = new Results();
 		results.ran("lag");
