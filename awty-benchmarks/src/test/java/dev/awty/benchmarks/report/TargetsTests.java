@@ -101,6 +101,14 @@ class TargetsTests {
 	}
 
 	@Test
+	void aFigureThatRoundsToItsLimitIsPrintedWithTheDigitsThatDecideIt() {
+		assertThat(new Target("history drain all/none", 0.79851, "x", Target.Comparison.AT_LEAST, 0.8).line())
+			.isEqualTo("target history drain all/none: 0.7985x vs >= 0.80x MISSED");
+		assertThat(new Target("history drain all/none", 0.8, "x", Target.Comparison.AT_LEAST, 0.8).line())
+			.isEqualTo("target history drain all/none: 0.80x vs >= 0.80x met");
+	}
+
+	@Test
 	void aRunUnderFaultsIsJudgedOnLossesAloneItsRedeliveriesBeingTheCrashBounds() {
 		Results results = new Results();
 		results.deliveredUnderFaults("soak", "awty x3", 100, 100, 7);
