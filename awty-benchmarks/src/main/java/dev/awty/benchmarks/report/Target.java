@@ -36,7 +36,7 @@ public record Target(String name, double figure, String unit, Comparison compari
 
 	public String line() {
 		String figure = (Double.isNaN(this.figure) || Double.isInfinite(this.figure)) ? "no figure"
-				: figure() + this.unit;
+				: shownFigure() + this.unit;
 		return String.format(Locale.ROOT, "target %s: %s vs %s %s%s %s", this.name, figure, this.comparison.symbol,
 				format(this.limit), this.unit, met() ? "met" : "MISSED");
 	}
@@ -45,7 +45,7 @@ public record Target(String name, double figure, String unit, Comparison compari
 	 * The figure as the tables print it, or with four decimals where that rounding would show it equal to a limit it
 	 * misses or passes (0.7985 printed "0.80x vs >= 0.80x MISSED" read as a defect of the judge).
 	 */
-	private String figure() {
+	private String shownFigure() {
 		String shown = format(this.figure);
 		return (shown.equals(format(this.limit)) && this.figure != this.limit)
 				? String.format(Locale.ROOT, "%.4f", this.figure) : shown;
