@@ -10,9 +10,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.awty.benchmarks.report.Delivery;
 import dev.awty.benchmarks.report.ReportWriter;
 import dev.awty.benchmarks.report.Results;
-import dev.awty.benchmarks.report.Results.Delivery;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.TestDatabases;
 

@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.awty.benchmarks.report.Delivery;
 import dev.awty.benchmarks.report.ReportWriter;
 import dev.awty.benchmarks.report.Results;
-import dev.awty.benchmarks.report.Results.Delivery;
 import dev.awty.testing.TestRabbit;
 
 import static org.assertj.core.api.Assertions.assertThat;

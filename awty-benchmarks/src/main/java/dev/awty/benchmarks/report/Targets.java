@@ -99,9 +99,9 @@ final class Targets {
 	 * faults is held to losing nothing, its redeliveries being the crash bound's.
 	 */
 	private void exactlyOnce() {
-		Map<String, List<Results.Delivery>> bySystem = new LinkedHashMap<>();
-		Map<String, List<Results.Delivery>> faultedBySystem = new LinkedHashMap<>();
-		for (Results.Delivery delivery : this.results.deliveries()) {
+		Map<String, List<Delivery>> bySystem = new LinkedHashMap<>();
+		Map<String, List<Delivery>> faultedBySystem = new LinkedHashMap<>();
+		for (Delivery delivery : this.results.deliveries()) {
 			if (delivery.system().contains("awty")) {
 				(delivery.faulted() ? faultedBySystem : bySystem)
 					.computeIfAbsent(delivery.system(), (key) -> new ArrayList<>())
@@ -114,7 +114,7 @@ final class Targets {
 					+ runs.size() + " (#29)", missed, "", Comparison.AT_MOST, 0));
 		});
 		faultedBySystem.forEach((system, runs) -> {
-			long missed = runs.stream().filter(Results.Delivery::lost).count();
+			long missed = runs.stream().filter(Delivery::lost).count();
 			this.targets.add(new Target("no event lost under faults, " + system + ": runs with a loss, of "
 					+ runs.size() + " (#30)", missed, "", Comparison.AT_MOST, 0));
 		});
