@@ -22,11 +22,18 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.messaging.MessageChannel;
 import org.springframework.util.ClassUtils;
 
+import dev.awty.autoconfigure.properties.AwtyProperties;
+import dev.awty.autoconfigure.schema.AwtySchemaInitializer;
+import dev.awty.autoconfigure.settings.BrokerRoutes;
+import dev.awty.autoconfigure.settings.ClaimLimitsFactory;
+import dev.awty.autoconfigure.settings.HandlingSettingsFactory;
+import dev.awty.autoconfigure.settings.TypeSettingsFactory;
 import dev.awty.EventScheduler;
 import dev.awty.audit.OperatorAudit;
 import dev.awty.dialect.DialectDetector;
@@ -68,16 +75,22 @@ import dev.awty.spi.SqlDialect;
 @ConditionalOnBooleanProperty(name = "awty.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(AwtyProperties.class)
 @Import({ DatabaseInitializationDependencyConfigurer.class, AwtyLockConfigurations.Jdbc.class,
-		AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class,
-		AwtyKafkaAcknowledgementConfiguration.class,
-		AwtyRecurringConfiguration.class, AwtyHistoryConfiguration.class, AwtyJpaConfiguration.class,
+		AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class, AwtyHistoryConfiguration.class,
 		AwtyTracingConfiguration.class })
 public final class AwtyAutoConfiguration {
 
 	private static final String SECURITY_CONTEXT = "org.springframework.security.core.context.SecurityContextHolder";
 
+	/** Checked first, so that a switched-on feature whose module is missing fails before anything else starts. */
 	@Bean
-	AwtyDatabase awtyDatabase(ListableBeanFactory beanFactory) {
+	AwtyModules awtyModules(Environment environment, ResourceLoader resourceLoader) {
+		AwtyModules modules = new AwtyModules(resourceLoader.getClassLoader());
+		modules.check(environment);
+		return modules;
+	}
+
+	@Bean
+	AwtyDatabase awtyDatabase(ListableBeanFactory beanFactory, AwtyModules modules) {
 		return AwtyDatabase.of(beanFactory);
 	}
 

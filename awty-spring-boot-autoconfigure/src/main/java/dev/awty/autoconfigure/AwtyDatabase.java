@@ -29,7 +29,7 @@ public final class AwtyDatabase {
 		this.qualified = qualified;
 	}
 
-	static AwtyDatabase of(ListableBeanFactory beanFactory) {
+	public static AwtyDatabase of(ListableBeanFactory beanFactory) {
 		List<String> qualified = qualifiedDataSources(beanFactory);
 		if (qualified.size() > 1) {
 			throw new AwtyConfigurationException("DataSource beans " + qualified + " are all qualified @AwtyDataSource",
@@ -71,12 +71,12 @@ public final class AwtyDatabase {
 		return this.dataSource;
 	}
 
-	String beanName() {
+	public String beanName() {
 		return this.beanName;
 	}
 
 	/** Whether the application chose this DataSource with {@code @AwtyDataSource}. */
-	boolean qualified() {
+	public boolean qualified() {
 		return this.qualified;
 	}
 

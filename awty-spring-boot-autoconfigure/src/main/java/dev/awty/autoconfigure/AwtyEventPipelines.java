@@ -2,6 +2,9 @@ package dev.awty.autoconfigure;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.awty.autoconfigure.settings.ClaimLimitsFactory;
+import dev.awty.autoconfigure.settings.HandlingSettingsFactory;
+import dev.awty.autoconfigure.settings.TypeSettingsFactory;
 import dev.awty.ScheduledEntity;
 import dev.awty.handler.EventHandler;
 import dev.awty.history.HistoryMode;

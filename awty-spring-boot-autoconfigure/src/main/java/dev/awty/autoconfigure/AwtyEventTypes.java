@@ -85,7 +85,7 @@ public final class AwtyEventTypes {
 		return RowTracing.NONE;
 	}
 
-	void requirePriorityColumn(EventType<?> type) {
+	public void requirePriorityColumn(EventType<?> type) {
 		boolean mapped = type.ownColumns().stream().anyMatch((column) -> column.column().equals("priority"));
 		if (!mapped) {
 			throw new AwtyConfigurationException("awty.types." + type.name() + ".priority=true, but "
@@ -95,7 +95,7 @@ public final class AwtyEventTypes {
 		}
 	}
 
-	List<EventTable<?>> tables() {
+	public List<EventTable<?>> tables() {
 		return this.tables;
 	}
 
@@ -106,7 +106,7 @@ public final class AwtyEventTypes {
 		return tables;
 	}
 
-	List<String> names() {
+	public List<String> names() {
 		return this.tables.stream().map((table) -> table.type().name()).toList();
 	}
 

@@ -15,6 +15,10 @@ import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitializat
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.awty.autoconfigure.properties.AwtyHousekeepingProperties;
+import dev.awty.autoconfigure.properties.AwtyProperties;
+import dev.awty.autoconfigure.settings.HandlingSettingsFactory;
+import dev.awty.autoconfigure.settings.TypeSettingsFactory;
 import dev.awty.OnDelivered;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.internal.history.JdbcDeliveryHistory;

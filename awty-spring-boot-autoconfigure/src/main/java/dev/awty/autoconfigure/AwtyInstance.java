@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
 public record AwtyInstance(String id) {
 
 	/** The configured identifier, or one made of host name, process id and a random suffix. */
-	static AwtyInstance of(@Nullable String configuredId) {
+	public static AwtyInstance of(@Nullable String configuredId) {
 		return new AwtyInstance((configuredId != null) ? configuredId : defaultId());
 	}
 

@@ -16,6 +16,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.internal.model.Identifiers;
 import dev.awty.internal.model.SchemaValidator;

@@ -10,6 +10,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.util.ClassUtils;
 
+import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.internal.tracing.ObservationRowTracing;
 import dev.awty.internal.tracing.RowTracing;
 

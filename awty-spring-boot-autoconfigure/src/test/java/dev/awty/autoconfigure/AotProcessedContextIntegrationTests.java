@@ -30,6 +30,7 @@ import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
 import dev.awty.handler.EventHandler;
 import dev.awty.handler.HandlerOutcome;
+import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.PurchaseConsumerConfiguration;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
@@ -61,9 +62,9 @@ class AotProcessedContextIntegrationTests {
 		this.database.execute("ALTER TABLE scheduled_test_purchase ADD COLUMN check_count INT NOT NULL DEFAULT 0");
 		String[] properties = this.database.datasourceProperties();
 		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+			.withConfiguration(AutoConfigurations.of(AwtyContexts.withAwty(DataSourceAutoConfiguration.class,
 					DataSourceTransactionManagerAutoConfiguration.class, TaskSchedulingAutoConfiguration.class,
-					IntegrationAutoConfiguration.class, AwtyAutoConfiguration.class))
+					IntegrationAutoConfiguration.class)))
 			.withUserConfiguration(AotApplication.class)
 			.withPropertyValues(properties)
 			.prepare((prepared) -> {

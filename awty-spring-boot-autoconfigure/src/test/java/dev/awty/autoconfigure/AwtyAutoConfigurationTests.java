@@ -10,6 +10,9 @@ import org.springframework.boot.liquibase.autoconfigure.LiquibaseAutoConfigurati
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import dev.awty.autoconfigure.diagnostics.AwtyConfigurationFailureAnalyzer;
+import dev.awty.autoconfigure.properties.AwtyProperties;
+import dev.awty.autoconfigure.settings.TypeSettingsFactory;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.EventScheduler;
 import dev.awty.dialect.H2Dialect;
@@ -52,7 +55,7 @@ class AwtyAutoConfigurationTests {
 
 	@Test
 	void backsOffWithoutDataSource() {
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(AwtyAutoConfiguration.class))
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(AwtyContexts.withAwty()))
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(EventScheduler.class));
 	}
 

@@ -5,6 +5,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import dev.awty.autoconfigure.diagnostics.AwtyConfigurationFailureAnalyzer;
+import dev.awty.autoconfigure.diagnostics.ScheduledTableFailureAnalyzer;
 import dev.awty.handler.EventHandler;
 import dev.awty.handler.HandlerOutcome;
 import dev.awty.internal.pipeline.DeliveryPollers;

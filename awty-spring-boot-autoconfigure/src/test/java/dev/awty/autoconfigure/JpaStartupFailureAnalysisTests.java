@@ -6,6 +6,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import dev.awty.autoconfigure.diagnostics.ScheduledEntityMappingFailureAnalyzer;
 import dev.awty.jpa.JpaContexts;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.TestDatabases;

@@ -15,6 +15,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
+import dev.awty.autoconfigure.diagnostics.ScheduledTableFailureAnalyzer;
+import dev.awty.autoconfigure.diagnostics.UnsupportedDatabaseVersionFailureAnalyzer;
 import dev.awty.dialect.DialectDetector;
 import dev.awty.dialect.MariaDbDialect;
 import dev.awty.testing.AwtyContexts;

@@ -8,6 +8,9 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.util.unit.DataSize;
 
+import dev.awty.autoconfigure.diagnostics.AwtyConfigurationFailureAnalyzer;
+import dev.awty.autoconfigure.properties.AwtyProperties;
+import dev.awty.autoconfigure.properties.AwtyRecurringProperties;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.recurring.RecurringSource;
 import dev.awty.internal.recurring.web.RecurringScheduleController;

@@ -14,6 +14,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
+import dev.awty.autoconfigure.diagnostics.AwtyConfigurationFailureAnalyzer;
+import dev.awty.autoconfigure.diagnostics.ScheduledTableFailureAnalyzer;
+import dev.awty.autoconfigure.diagnostics.UnsupportedDatabaseFailureAnalyzer;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.TestDatabases;

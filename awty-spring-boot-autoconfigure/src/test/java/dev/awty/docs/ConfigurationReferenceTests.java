@@ -10,7 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.awty.autoconfigure.AwtyTypeProperties;
+import dev.awty.autoconfigure.properties.AwtyTypeProperties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;

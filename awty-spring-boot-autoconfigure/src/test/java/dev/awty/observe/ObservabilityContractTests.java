@@ -19,8 +19,8 @@ import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import dev.awty.EventScheduler;
-import dev.awty.autoconfigure.AwtyEndpoint;
-import dev.awty.autoconfigure.AwtyObservabilityAutoConfiguration;
+import dev.awty.autoconfigure.observability.AwtyEndpoint;
+import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
 import dev.awty.internal.recurring.RecurringSource;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;

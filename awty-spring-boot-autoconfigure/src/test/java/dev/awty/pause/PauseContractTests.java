@@ -18,8 +18,8 @@ import org.springframework.boot.health.contributor.Status;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import dev.awty.TypePauses;
-import dev.awty.autoconfigure.AwtyEndpoint;
-import dev.awty.autoconfigure.AwtyObservabilityAutoConfiguration;
+import dev.awty.autoconfigure.observability.AwtyEndpoint;
+import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;

@@ -27,7 +27,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.EventScheduler;
-import dev.awty.autoconfigure.AwtyObservabilityAutoConfiguration;
+import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.history.DeliveryOutcome;
 import dev.awty.internal.claim.EventTable;

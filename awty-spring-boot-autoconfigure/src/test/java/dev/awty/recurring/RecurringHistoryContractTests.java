@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
-import dev.awty.autoconfigure.AwtyObservabilityAutoConfiguration;
+import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.history.DeliveryOutcome;
 import dev.awty.history.DeliveryRecord;

@@ -1,5 +1,8 @@
 package dev.awty.testing;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -10,6 +13,10 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 
 import dev.awty.autoconfigure.AwtyAutoConfiguration;
+import dev.awty.autoconfigure.jpa.AwtyJpaConfiguration;
+import dev.awty.autoconfigure.kafka.AwtyKafkaAcknowledgementConfiguration;
+import dev.awty.autoconfigure.recurring.AwtyRecurringConfiguration;
+import dev.awty.autoconfigure.web.AwtyRecurringWebConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,18 +29,29 @@ public final class AwtyContexts {
 	}
 
 	public static ApplicationContextRunner runner() {
-		return new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
-				DataSourceTransactionManagerAutoConfiguration.class, IntegrationAutoConfiguration.class,
-				AwtyAutoConfiguration.class));
+		return new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(withAwty(
+				DataSourceAutoConfiguration.class, DataSourceTransactionManagerAutoConfiguration.class,
+				IntegrationAutoConfiguration.class)));
+	}
+
+	/**
+	 * {@code others} and the auto-configurations of awty's delivery that an application with the starter gets (not
+	 * the observability and dashboard ones, which tests add where they look at them).
+	 */
+	public static Class<?>[] withAwty(Class<?>... others) {
+		List<Class<?>> all = new ArrayList<>(List.of(others));
+		all.addAll(List.of(AwtyAutoConfiguration.class, AwtyJpaConfiguration.class,
+				AwtyKafkaAcknowledgementConfiguration.class, AwtyRecurringConfiguration.class,
+				AwtyRecurringWebConfiguration.class));
+		return all.toArray(Class<?>[]::new);
 	}
 
 	/** A servlet web application on {@code database} with the event types and consumer of {@code configuration}. */
 	public static WebApplicationContextRunner webConsuming(Class<?> configuration, TestDatabase database,
 			ReceivedEvents received) {
 		return new WebApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
-					DataSourceTransactionManagerAutoConfiguration.class, IntegrationAutoConfiguration.class,
-					AwtyAutoConfiguration.class))
+			.withConfiguration(AutoConfigurations.of(withAwty(DataSourceAutoConfiguration.class,
+					DataSourceTransactionManagerAutoConfiguration.class, IntegrationAutoConfiguration.class)))
 			.withUserConfiguration(configuration)
 			.withBean(ReceivedEvents.class, () -> received)
 			.withPropertyValues(database.datasourceProperties());

@@ -11,7 +11,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import dev.awty.EventScheduler;
-import dev.awty.autoconfigure.AwtyPollerProperties;
+import dev.awty.autoconfigure.properties.AwtyPollerProperties;
 import dev.awty.benchmarks.BenchDatabase;
 import dev.awty.benchmarks.Options;
 import dev.awty.benchmarks.Receiver;

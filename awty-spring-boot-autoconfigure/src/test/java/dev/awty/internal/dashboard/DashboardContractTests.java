@@ -27,8 +27,8 @@ import org.springframework.web.servlet.function.ServerResponse;
 
 import dev.awty.EventScheduler;
 import dev.awty.TypePauses;
-import dev.awty.autoconfigure.AwtyDashboardAutoConfiguration;
-import dev.awty.autoconfigure.AwtyObservabilityAutoConfiguration;
+import dev.awty.autoconfigure.web.AwtyDashboardAutoConfiguration;
+import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
 import dev.awty.internal.observe.BacklogMonitor;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.recurring.RecurringSchedules;

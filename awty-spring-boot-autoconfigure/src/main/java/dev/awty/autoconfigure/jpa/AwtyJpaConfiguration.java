@@ -1,0 +1,94 @@
+package dev.awty.autoconfigure.jpa;
+
+import java.util.List;
+
+import jakarta.persistence.EntityManagerFactory;
+
+import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.jpa.autoconfigure.EntityManagerFactoryDependsOnPostProcessor;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.orm.jpa.EntityManagerHolder;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+
+import dev.awty.autoconfigure.AwtyAutoConfiguration;
+import dev.awty.autoconfigure.AwtyEventTypes;
+import dev.awty.internal.audit.AuditLog;
+import dev.awty.internal.checks.RunningChecks;
+import dev.awty.internal.jpa.JpaEventTypes;
+import dev.awty.internal.jpa.JpaInsertWakeUps;
+import dev.awty.internal.jpa.JpaPayloads;
+import dev.awty.internal.jpa.TransactionEntityManagers;
+import dev.awty.internal.support.PendingWrites;
+import dev.awty.internal.wakeup.DueSignals;
+import dev.awty.internal.wakeup.DueTimeSlots;
+import dev.awty.spi.EventPublisher;
+import dev.awty.spi.SqlDialect;
+
+/**
+ * awty in an application with JPA: flush the transaction's entity managers before awty's statements, publish
+ * JPA-mapped rows as JPA loads them, wake pollers for rows JPA inserted. Without JPA on the class path none of
+ * this is loaded.
+ */
+@AutoConfiguration(after = AwtyAutoConfiguration.class)
+@ConditionalOnClass(value = { EntityManagerFactory.class, EntityManagerHolder.class }, name = AwtyJpaConfiguration.AWTY_JPA)
+@ConditionalOnBean(AwtyEventTypes.class)
+public final class AwtyJpaConfiguration {
+
+	/** A class of the {@code awty-jpa} module, which the application adds beside Spring Data JPA. */
+	static final String AWTY_JPA = "dev.awty.internal.jpa.JpaEventTypes";
+
+	@Bean
+	PendingWrites awtyJpaPendingWrites() {
+		return new TransactionEntityManagers();
+	}
+
+	@Bean
+	JpaEventTypes awtyJpaEventTypes(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
+			SqlDialect dialect, AuditLog audit, RunningChecks runningChecks) {
+		return new JpaEventTypes(eventTypes.tables(), dueSignals, slots, dialect, audit, runningChecks);
+	}
+
+	@Bean
+	static BeanPostProcessor awtyJpaPayloads(ObjectProvider<EntityManagerFactory> factories) {
+		return new BeanPostProcessor() {
+
+			@Override
+			public Object postProcessAfterInitialization(Object bean, String beanName) throws BeansException {
+				return (bean instanceof EventPublisher publisher && !(bean instanceof JpaPayloads))
+						? new JpaPayloads(publisher, () -> factories.orderedStream().toList()) : bean;
+			}
+
+		};
+	}
+
+	/** JPA-mapped event classes are checked before Hibernate reads them, so the user sees awty's message. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(EntityManagerFactoryDependsOnPostProcessor.class)
+	static final class ValidateBeforeJpa {
+
+		@Bean
+		static EntityManagerFactoryDependsOnPostProcessor awtyEventTypesBeforeJpa() {
+			return new EntityManagerFactoryDependsOnPostProcessor("awtyEventTypes");
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.hibernate.event.spi.PostInsertEventListener")
+	static final class Hibernate {
+
+		@Bean
+		SmartInitializingSingleton awtyJpaInsertWakeUps(JpaEventTypes types,
+				ObjectProvider<EntityManagerFactory> factories) {
+			return () -> new JpaInsertWakeUps(types).register(factories.orderedStream().toList());
+		}
+
+	}
+
+}

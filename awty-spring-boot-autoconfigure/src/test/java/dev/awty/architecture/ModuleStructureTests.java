@@ -1,0 +1,86 @@
+package dev.awty.architecture;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The shape of every module's main code, read from its sources: no package cycle (including the ones bytecode
+ * hides), no package over 25 classes, one module per package, and the direction between modules: the core knows no
+ * Spring Boot and no integration module, integration modules know only the core, and only the wiring knows them all.
+ */
+class ModuleStructureTests {
+
+	private static final SourcePackages SOURCES = SourcePackages.read(SourcePackages.projectRoot());
+
+	/**
+	 * The benchmark harness still forms one cycle of its packages (issue 31 moves it into a harness package); listed
+	 * here so that the check holds the rest of the project and fails on any new cycle, there or anywhere else.
+	 */
+	private static final String KNOWN_BENCHMARK_CYCLE = "dev.awty.benchmarks";
+
+	private static final List<String> INTEGRATION_MODULES = List.of("awty-jpa", "awty-web", "awty-amqp", "awty-kafka",
+			"awty-micrometer");
+
+	@Test
+	void everyModuleIsRead() {
+		assertThat(SOURCES.modulesByPackage().values().stream().flatMap(Set::stream).distinct())
+			.contains("awty-core", "awty-spring-boot-autoconfigure", "awty-test", "awty-benchmarks",
+					"awty-sample-app")
+			.containsAll(INTEGRATION_MODULES);
+	}
+
+	@Test
+	void packagesFormNoCycle() {
+		List<String> cycles = SOURCES.cycles()
+			.stream()
+			.filter((cycle) -> !cycle.lines().findFirst().orElseThrow().startsWith(KNOWN_BENCHMARK_CYCLE))
+			.toList();
+		assertThat(cycles).as("packages that depend on each other, with the file that makes each edge").isEmpty();
+	}
+
+	@Test
+	void noPackageHasMoreThanTwentyFiveClasses() {
+		Map<String, Integer> large = new TreeMap<>();
+		SOURCES.classCounts().forEach((pkg, count) -> {
+			if (count > 25) {
+				large.put(pkg, count);
+			}
+		});
+		assertThat(large).as("packages over 25 classes: split them by feature").isEmpty();
+	}
+
+	@Test
+	void eachPackageLivesInOneModule() {
+		Map<String, Set<String>> split = new TreeMap<>();
+		SOURCES.modulesByPackage().forEach((pkg, modules) -> {
+			if (modules.size() > 1) {
+				split.put(pkg, modules);
+			}
+		});
+		assertThat(split).as("packages whose classes are spread over modules").isEmpty();
+	}
+
+	@Test
+	void theCoreKnowsNoWiringAndNoIntegrationModule() {
+		assertThat(SOURCES.referencesFrom("awty-core", "dev.awty.autoconfigure")).isEmpty();
+		for (String integration : List.of("dev.awty.jpa", "dev.awty.internal.jpa", "dev.awty.internal.dashboard",
+				"dev.awty.internal.recurring.web", "dev.awty.integration.amqp", "dev.awty.integration.kafka",
+				"dev.awty.internal.metrics")) {
+			assertThat(SOURCES.referencesFrom("awty-core", integration)).as(integration).isEmpty();
+		}
+	}
+
+	@Test
+	void integrationModulesKnowNoWiring() {
+		for (String module : INTEGRATION_MODULES) {
+			assertThat(SOURCES.referencesFrom(module, "dev.awty.autoconfigure")).as(module).isEmpty();
+		}
+	}
+
+}
