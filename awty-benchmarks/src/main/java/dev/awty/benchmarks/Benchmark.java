@@ -12,6 +12,9 @@ import java.util.Optional;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import dev.awty.benchmarks.harness.AllPlan;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.broker.BrokerReach;
 import dev.awty.benchmarks.chaos.PrivateCluster;
 import dev.awty.benchmarks.report.ReportWriter;
@@ -81,7 +84,7 @@ public final class Benchmark {
 					continue;
 				}
 			}
-			Scenario scenario = Scenario.named(name);
+			Scenario scenario = Scenarios.named(name);
 			BenchDatabase step = new BenchDatabase(AllPlan.step(name, database.options()));
 			results.ran(name);
 			long scenarioStart = System.nanoTime();

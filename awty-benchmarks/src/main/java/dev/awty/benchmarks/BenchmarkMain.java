@@ -1,5 +1,6 @@
 package dev.awty.benchmarks;
 
+import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.report.Results;
 
 /**

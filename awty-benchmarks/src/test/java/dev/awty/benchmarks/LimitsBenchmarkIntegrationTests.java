@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.TestDatabases;

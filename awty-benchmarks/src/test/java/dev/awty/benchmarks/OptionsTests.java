@@ -7,6 +7,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import dev.awty.benchmarks.harness.AllPlan;
+import dev.awty.benchmarks.harness.Options;
+
 class OptionsTests {
 
 	@Test

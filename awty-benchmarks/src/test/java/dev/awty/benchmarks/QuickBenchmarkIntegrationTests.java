@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.report.Delivery;
 import dev.awty.benchmarks.report.ReportWriter;
 import dev.awty.benchmarks.report.Results;

@@ -18,9 +18,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.repository.EventRepositories;

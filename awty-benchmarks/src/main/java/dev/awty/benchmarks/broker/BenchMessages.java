@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.awty.AwtyHeaders;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.Receiver;
 
 /**
  * What the raw loops publish, shaped as awty's messages are: the sequence number as text and awty's headers as

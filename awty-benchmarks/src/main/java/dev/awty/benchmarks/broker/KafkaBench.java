@@ -30,7 +30,7 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.support.SendResult;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.Receiver;
 
 /**
  * Kafka at {@code AWTY_TEST_KAFKA_URL} (bootstrap servers), else spring-kafka-test's embedded KRaft broker in

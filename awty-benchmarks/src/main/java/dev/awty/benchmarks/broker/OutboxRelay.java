@@ -12,8 +12,8 @@ import java.util.concurrent.Future;
 
 import com.zaxxer.hikari.HikariDataSource;
 
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
 
 /**
  * The outbox relay a team writes by hand instead of awty, the fair anchor for a broker: each of {@code --threads}

@@ -20,7 +20,7 @@ import org.springframework.amqp.rabbit.core.RabbitAdmin;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
 
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.Receiver;
 
 /**
  * The running RabbitMQ ({@code AWTY_TEST_RABBITMQ_URL}, else {@code amqp://guest:guest@127.0.0.1:5672}): an

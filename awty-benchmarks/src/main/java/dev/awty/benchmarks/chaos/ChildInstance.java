@@ -23,8 +23,8 @@ import java.util.function.Consumer;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 
 /**
  * A {@link ChaosChild} JVM on this benchmark's class path, whose deliveries are counted by the parent's

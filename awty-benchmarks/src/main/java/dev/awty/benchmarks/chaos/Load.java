@@ -15,8 +15,8 @@ import java.util.function.LongPredicate;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Receiver;
 
 /**
  * The producers: events scheduled one per transaction from {@value #PRODUCERS} threads at planned times,

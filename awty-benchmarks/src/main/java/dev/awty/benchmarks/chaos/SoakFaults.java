@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import dev.awty.benchmarks.Options;
+import dev.awty.benchmarks.harness.Options;
 
 /**
  * The soak's faults, on a thread of their own: every {@code --kill-interval} one instance SIGKILLed and started again

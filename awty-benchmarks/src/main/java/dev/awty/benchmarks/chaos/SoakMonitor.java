@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.soak.SoakTables;
 
 /**

@@ -11,7 +11,7 @@ import java.util.StringJoiner;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.harness.BenchDatabase;
 
 /** The size and dead tuples of every awty table and index in the soak's schema, as the soak reports them. */
 final class SoakRelations {

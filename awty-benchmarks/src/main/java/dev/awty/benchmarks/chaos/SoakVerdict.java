@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
 
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.report.Results;
 
 /**

@@ -16,9 +16,9 @@ import org.quartz.impl.StdSchedulerFactory;
 import org.quartz.utils.ConnectionProvider;
 import org.quartz.utils.DBConnectionManager;
 
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 
 /**
  * One Quartz scheduler in a cluster: the JDBC job store ({@code JobStoreTX} with PostgreSQL's delegate,

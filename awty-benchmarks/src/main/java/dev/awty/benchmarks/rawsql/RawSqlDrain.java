@@ -14,9 +14,9 @@ import java.util.concurrent.Future;
 
 import com.zaxxer.hikari.HikariDataSource;
 
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 
 /**
  * The database's own limit for this work: worker threads that each claim a batch of due rows with

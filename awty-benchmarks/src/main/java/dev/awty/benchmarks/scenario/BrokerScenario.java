@@ -9,9 +9,9 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ClaimMode;
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.broker.BenchBroker;
 import dev.awty.benchmarks.broker.KafkaBench;
@@ -26,7 +26,7 @@ import dev.awty.benchmarks.report.Results;
  * arrived exactly once. Events per second from the first arrival at the consumer to the last, and awty's
  * commits per event.
  */
-final class BrokerScenario implements Scenario {
+public final class BrokerScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(BrokerScenario.class);
 
@@ -42,12 +42,12 @@ final class BrokerScenario implements Scenario {
 	/**
 	 * @param only {@code kafka} or {@code rabbit} for one broker, {@code null} for both
 	 */
-	BrokerScenario(@Nullable String only) {
+	public BrokerScenario(@Nullable String only) {
 		this("broker", only, SYSTEMS);
 	}
 
 	/** The scenario recording under {@code name}, running only {@code systems}. */
-	BrokerScenario(String name, @Nullable String only, List<String> systems) {
+	public BrokerScenario(String name, @Nullable String only, List<String> systems) {
 		this.name = name;
 		this.brokers = (only == null) ? List.of(KafkaBench::new, RabbitBench::new)
 				: List.of(only.equals("kafka") ? KafkaBench::new : RabbitBench::new);

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.Receiver;
 
 /**
  * The recurring scenario's occurrences grouped by the second they came due together, to tell a few late bursts

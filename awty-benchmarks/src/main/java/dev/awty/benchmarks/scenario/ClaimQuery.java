@@ -5,7 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
-import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.harness.BenchDatabase;
 
 /**
  * Times the row-finding part of awty's PostgreSQL claim on the benchmark table when nothing is due: the cost

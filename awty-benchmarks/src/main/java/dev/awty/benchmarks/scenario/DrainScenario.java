@@ -9,9 +9,9 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ClaimMode;
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
@@ -30,7 +30,7 @@ import dev.awty.benchmarks.report.Results;
  * of tracing, in the same run. Every awty system runs awty's defaults ({@code history: all}) but
  * {@code awty skip-locked history none}, the same without history entries.
  */
-final class DrainScenario implements Scenario {
+public final class DrainScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(DrainScenario.class);
 
@@ -41,12 +41,12 @@ final class DrainScenario implements Scenario {
 
 	private final List<String> systems;
 
-	DrainScenario() {
+	public DrainScenario() {
 		this("drain", SYSTEMS);
 	}
 
 	/** The scenario recording under {@code name}, running only {@code systems}. */
-	DrainScenario(String name, List<String> systems) {
+	public DrainScenario(String name, List<String> systems) {
 		this.name = name;
 		this.systems = systems;
 	}

@@ -20,9 +20,9 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ClaimMode;
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.dialect.PostgresDialect;
@@ -39,7 +39,7 @@ import dev.awty.internal.housekeeping.Housekeeping;
  * yesterday" through {@link DeliveryHistory#failures} and retiring the oldest day through housekeeping, and measures
  * the size of a day.
  */
-final class HistoryScenario implements Scenario {
+public final class HistoryScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(HistoryScenario.class);
 

@@ -15,11 +15,11 @@ import org.apache.commons.logging.LogFactory;
 
 import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
-import dev.awty.benchmarks.AllPlan;
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.LagWindows;
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.AllPlan;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.LagWindows;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.awty.BenchEvent;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
@@ -34,7 +34,7 @@ import dev.awty.benchmarks.report.Results;
  * {@code backlog} is the same with {@code --backlog-rows} rows due in days present in every table, and
  * also times the claim query on an empty and a full table.
  */
-final class LagScenario implements Scenario {
+public final class LagScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(LagScenario.class);
 
@@ -58,12 +58,12 @@ final class LagScenario implements Scenario {
 
 	private final List<String> systems;
 
-	LagScenario(boolean backlog) {
+	public LagScenario(boolean backlog) {
 		this(backlog ? "backlog" : "lag", backlog, SYSTEMS);
 	}
 
 	/** The scenario recording under {@code name}, running only {@code systems}. */
-	LagScenario(String name, boolean backlog, List<String> systems) {
+	public LagScenario(String name, boolean backlog, List<String> systems) {
 		this.backlog = backlog;
 		this.name = name;
 		this.systems = systems;

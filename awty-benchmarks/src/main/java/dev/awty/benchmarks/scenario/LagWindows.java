@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.Receiver;
 
 /** A run's lag per window of arrival time: whether it holds or grows as the run goes on. */
 final class LagWindows {

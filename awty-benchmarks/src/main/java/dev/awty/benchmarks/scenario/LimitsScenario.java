@@ -8,9 +8,9 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import dev.awty.ClaimMode;
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.report.Results;
 
@@ -21,7 +21,7 @@ import dev.awty.benchmarks.report.Results;
  * full second's rows at once) to the end, against the limit; the most rows of one customer in flight at once is seen
  * by the consumer (rows it is receiving) and in the table (rows claimed under a live lease, sampled).
  */
-final class LimitsScenario implements Scenario {
+public final class LimitsScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(LimitsScenario.class);
 

@@ -2,8 +2,8 @@ package dev.awty.benchmarks.scenario;
 
 import java.util.List;
 
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.report.Results;
 
 /**
@@ -13,7 +13,7 @@ import dev.awty.benchmarks.report.Results;
  * into Kafka with a fifth of the rows (one repetition). The figures are recorded as {@link Results#QUICK_DRAIN},
  * {@link Results#QUICK_LAG} and {@link Results#QUICK_BROKER}, apart from the full scenarios'.
  */
-final class QuickScenario implements Scenario {
+public final class QuickScenario implements Scenario {
 
 	@Override
 	public String name() {

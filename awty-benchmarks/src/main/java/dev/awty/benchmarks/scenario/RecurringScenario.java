@@ -9,11 +9,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.quartz.QuartzInstance;
+import dev.awty.benchmarks.harness.QuartzSchema;
 import dev.awty.benchmarks.quartz.QuartzTables;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.benchmarks.scenario.SteadySchedules.SteadyOccurrences;
@@ -27,7 +28,7 @@ import dev.awty.benchmarks.scenario.SteadySchedules.SteadyOccurrences;
  * {@code --create-rate} schedules a minute are created through {@code createAll} ({@code awty creating}), so that
  * the lag with and without creation can be compared.
  */
-final class RecurringScenario implements Scenario {
+public final class RecurringScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(RecurringScenario.class);
 
@@ -85,7 +86,7 @@ final class RecurringScenario implements Scenario {
 	private void quartz(BenchDatabase database, SteadySchedules steady, Results results) {
 		Options options = database.options();
 		for (int rep = 1; rep <= options.repetitions(); rep++) {
-			database.execute(QuartzTables.CLEAR);
+			database.execute(QuartzSchema.CLEAR);
 			SteadyOccurrences window = steady.nextWindow();
 			database.execute(QuartzTables.cronRows(options.schedules(), steady.count(), options.occurrenceRate(),
 					window.t0().toEpochMilli()));
@@ -93,7 +94,7 @@ final class RecurringScenario implements Scenario {
 				record(database, window, Results.QUARTZ, rep, results);
 			}
 		}
-		database.execute(QuartzTables.CLEAR);
+		database.execute(QuartzSchema.CLEAR);
 	}
 
 	/**

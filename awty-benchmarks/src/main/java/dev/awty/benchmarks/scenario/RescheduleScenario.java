@@ -18,9 +18,9 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import dev.awty.ClaimMode;
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.awty.BenchEvent;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
@@ -35,7 +35,7 @@ import dev.awty.repository.ChangeResult;
  * with one {@code reschedule} call per task instance, after reading the album's items to know which; and awty
  * through a Spring Data JPA repository's {@code ScheduledEvents} fragment, by a {@code Specification} join.
  */
-final class RescheduleScenario implements Scenario {
+public final class RescheduleScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(RescheduleScenario.class);
 

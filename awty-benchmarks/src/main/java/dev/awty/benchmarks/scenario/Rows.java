@@ -1,6 +1,6 @@
 package dev.awty.benchmarks.scenario;
 
-import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.harness.BenchDatabase;
 
 /**
  * Fills the systems' tables with rows numbered from {@code first}, in one statement each, outside any

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.dialect.PostgresDialect;
 import dev.awty.spi.ClaimStatement;
 

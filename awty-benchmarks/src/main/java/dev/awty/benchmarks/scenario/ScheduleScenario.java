@@ -14,9 +14,9 @@ import com.zaxxer.hikari.HikariDataSource;
 
 import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.awty.BenchEvent;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
@@ -27,7 +27,7 @@ import dev.awty.benchmarks.report.Results;
  * {@value #BATCH}: awty's {@code schedule} and {@code scheduleAll} against db-scheduler's {@code schedule} and
  * {@code scheduleBatch}.
  */
-final class ScheduleScenario implements Scenario {
+public final class ScheduleScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(ScheduleScenario.class);
 

@@ -3,9 +3,9 @@ package dev.awty.benchmarks.scenario;
 import java.time.Duration;
 import java.time.Instant;
 
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 
 /**
  * Turns bulk-loaded schedules {@code bulk-1..K} into the {@code recurring} scenario's steady load and back: during

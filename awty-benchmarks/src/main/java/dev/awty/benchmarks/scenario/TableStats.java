@@ -1,6 +1,6 @@
 package dev.awty.benchmarks.scenario;
 
-import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.report.Results;
 
 /**

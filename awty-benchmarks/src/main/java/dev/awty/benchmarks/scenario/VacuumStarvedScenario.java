@@ -17,9 +17,9 @@ import org.apache.commons.logging.LogFactory;
 
 import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
-import dev.awty.benchmarks.BenchDatabase;
-import dev.awty.benchmarks.Options;
-import dev.awty.benchmarks.Receiver;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.awty.BenchEvent;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
@@ -35,7 +35,7 @@ import dev.awty.benchmarks.report.Results;
  * hot table's indexes; and, per delivered row, the row versions its statements wrote (updated, of which HOT, and
  * deleted), each of which stays a dead tuple here.
  */
-final class VacuumStarvedScenario implements Scenario {
+public final class VacuumStarvedScenario implements Scenario {
 
 	private static final Log logger = LogFactory.getLog(VacuumStarvedScenario.class);
 

@@ -2,7 +2,7 @@ package dev.awty.benchmarks.soak;
 
 import java.util.List;
 
-import dev.awty.benchmarks.BenchDatabase;
+import dev.awty.benchmarks.harness.BenchDatabase;
 
 /**
  * The soak's tables, as a service would create them: base columns, the type's own, the pending-only index, and the

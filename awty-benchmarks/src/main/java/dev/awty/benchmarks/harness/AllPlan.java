@@ -1,4 +1,4 @@
-package dev.awty.benchmarks;
+package dev.awty.benchmarks.harness;
 
 import java.time.Duration;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.awty.benchmarks;
+package dev.awty.benchmarks.harness;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -11,7 +11,6 @@ import javax.sql.DataSource;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
-import dev.awty.benchmarks.quartz.QuartzTables;
 
 /**
  * The PostgreSQL the benchmark runs on: its own schema, the tables of the three systems, pools, and the
@@ -137,7 +136,7 @@ public final class BenchDatabase {
 		}
 		execute(ITEM_TABLE);
 		execute(DB_SCHEDULER_TABLE);
-		execute(QuartzTables.create());
+		execute(QuartzSchema.create());
 	}
 
 	/** Runs statements separated by {@code ;} on a connection of its own, committing each. */
@@ -195,9 +194,9 @@ public final class BenchDatabase {
 	/** Empties every system's table but keeps rows with a negative {@code seq} (the backlog). */
 	public void clearRuns() {
 		execute("DELETE FROM " + AWTY + " WHERE seq >= 0; DELETE FROM " + RAW + " WHERE seq >= 0;"
-				+ " DELETE FROM scheduled_tasks WHERE task_instance NOT LIKE 'b%'; " + QuartzTables.CLEAR);
+				+ " DELETE FROM scheduled_tasks WHERE task_instance NOT LIKE 'b%'; " + QuartzSchema.CLEAR);
 		execute("VACUUM ANALYZE " + AWTY + "; VACUUM ANALYZE " + RAW + "; VACUUM ANALYZE scheduled_tasks; "
-				+ QuartzTables.ANALYZE);
+				+ QuartzSchema.ANALYZE);
 	}
 
 	/**

@@ -1,4 +1,4 @@
-package dev.awty.benchmarks;
+package dev.awty.benchmarks.harness;
 
 import java.util.ArrayList;
 import java.util.Arrays;
