@@ -16,8 +16,8 @@ import dev.awty.autoconfigure.AwtyAutoConfiguration;
 import dev.awty.autoconfigure.AwtyDatabase;
 import dev.awty.autoconfigure.AwtyEventTypes;
 import dev.awty.dialect.ShiftedNowDialect;
-import dev.awty.internal.wakeup.WakeUps;
 import dev.awty.recurring.RecurringSchedules;
+import dev.awty.spi.PollerWakeUps;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -68,7 +68,7 @@ public final class AwtyTestAutoConfiguration {
 	}
 
 	@Bean
-	AwtyTestClock awtyTestClock(MovableClock clock, ClockOffset offset, WakeUps wakeUps, SqlDialect dialect,
+	AwtyTestClock awtyTestClock(MovableClock clock, ClockOffset offset, PollerWakeUps wakeUps, SqlDialect dialect,
 			AwtyEventTypes eventTypes, AwtyDatabase database, ObjectProvider<RecurringSchedules> schedules) {
 		DueWork due = new DueWork(database.dataSource(), dialect, eventTypes.tablesByName(), schedules.getIfAvailable() != null);
 		return new AwtyTestClock(clock, offset, wakeUps, due);

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import dev.awty.internal.wakeup.WakeUps;
+import dev.awty.spi.PollerWakeUps;
 
 /**
  * The movable clock of a test: moves the application's {@link Clock} (the {@code @Primary} one the kit provides)
@@ -32,11 +32,11 @@ public final class AwtyTestClock {
 
 	private final ClockOffset offset;
 
-	private final WakeUps wakeUps;
+	private final PollerWakeUps wakeUps;
 
 	private final DueWork dueWork;
 
-	AwtyTestClock(MovableClock clock, ClockOffset offset, WakeUps wakeUps, DueWork dueWork) {
+	AwtyTestClock(MovableClock clock, ClockOffset offset, PollerWakeUps wakeUps, DueWork dueWork) {
 		this.clock = clock;
 		this.offset = offset;
 		this.wakeUps = wakeUps;

@@ -15,13 +15,13 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.Lifecycle;
 
 import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
 import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.harness.Receiver;
-import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.repository.EventRepositories;
 
@@ -30,6 +30,8 @@ import dev.awty.repository.EventRepositories;
  * delivering to one {@link Receiver}.
  */
 public final class AwtyInstances implements AutoCloseable {
+
+	private static final String POLLERS = "awtyDeliveryPollers";
 
 	private static final Log logger = LogFactory.getLog(AwtyInstances.class);
 
@@ -141,10 +143,11 @@ public final class AwtyInstances implements AutoCloseable {
 
 	/**
 	 * Stops the delivery pollers of instance {@code index}, which keeps scheduling: a producer only, so that a
-	 * scenario's other replicas share the delivery evenly (the scheduling instance otherwise wakes first).
+	 * scenario's other replicas share the delivery evenly (the scheduling instance otherwise wakes first). The
+	 * pollers are the lifecycle bean {@value #POLLERS} of awty's auto-configuration.
 	 */
 	public void stopDelivery(int index) {
-		this.contexts.get(index).getBean(DeliveryPollers.class).stop();
+		this.contexts.get(index).getBean(POLLERS, Lifecycle.class).stop();
 	}
 
 	/** The pool of instance {@code index} (from 0), for the chaos scenario that exhausts it. */

@@ -10,11 +10,13 @@ import java.util.function.BiConsumer;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
+import dev.awty.spi.PollerWakeUps;
+
 /**
  * Tells this instance's poller of a type that a row became due sooner than it would next look. The
  * signal goes out after the scheduling transaction commits, since the poller cannot see the row before.
  */
-public final class WakeUps {
+public final class WakeUps implements PollerWakeUps {
 
 	private final Map<String, BiConsumer<Instant, Boolean>> pollers = new ConcurrentHashMap<>();
 
@@ -51,6 +53,7 @@ public final class WakeUps {
 	 * everything up to the new "now" may be due. The due time given is long past, so that a poller whose next run
 	 * was planned by the clock before it moved runs now rather than then.
 	 */
+	@Override
 	public void wakeAll() {
 		this.pollers.values().forEach((poller) -> poller.accept(Instant.EPOCH, false));
 	}
