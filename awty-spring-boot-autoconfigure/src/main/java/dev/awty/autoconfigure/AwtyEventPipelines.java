@@ -12,7 +12,7 @@ import dev.awty.internal.delivery.EventSources;
 import dev.awty.internal.checks.HandlingSettings;
 import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.claim.ClaimLimits;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.SchemaValidator;
 
 /**

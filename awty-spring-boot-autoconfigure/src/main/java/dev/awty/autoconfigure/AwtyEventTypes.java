@@ -11,7 +11,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import dev.awty.AwtyConfigurationException;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.EventTypeFactory;

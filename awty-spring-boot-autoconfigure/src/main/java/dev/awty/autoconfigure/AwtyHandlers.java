@@ -13,7 +13,7 @@ import org.springframework.core.ResolvableType;
 
 import dev.awty.AwtyConfigurationException;
 import dev.awty.handler.EventHandler;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.EventType;
 
 /**

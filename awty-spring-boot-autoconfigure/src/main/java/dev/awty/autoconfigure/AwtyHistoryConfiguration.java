@@ -25,7 +25,7 @@ import dev.awty.internal.history.JdbcDeliveryHistory;
 import dev.awty.internal.housekeeping.HistoryPartitions;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.internal.housekeeping.RetentionDeletes;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.recurring.RecurringSource;
 import dev.awty.spi.DailyHistoryPartitions;
 import dev.awty.spi.SqlDialect;

@@ -21,7 +21,7 @@ import dev.awty.handler.HandlerOutcome;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.history.DeliveryOutcome;
 import dev.awty.history.DeliveryRecord;
-import dev.awty.internal.pipeline.DeliveryCounters;
+import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;

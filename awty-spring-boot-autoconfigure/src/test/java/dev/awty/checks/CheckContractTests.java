@@ -22,7 +22,7 @@ import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
 import dev.awty.handler.HandlerOutcome;
-import dev.awty.internal.pipeline.DeliveryCounters;
+import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.history.DeliveryOutcome;

@@ -29,7 +29,7 @@ import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
 import dev.awty.dialect.DialectDetector;
 import dev.awty.internal.claim.EventClaims;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.spi.SqlDialect;

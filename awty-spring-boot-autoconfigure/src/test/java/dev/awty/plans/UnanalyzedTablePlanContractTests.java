@@ -30,7 +30,7 @@ import dev.awty.EventScheduler;
 import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.history.DeliveryOutcome;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.EventTypeFactory;

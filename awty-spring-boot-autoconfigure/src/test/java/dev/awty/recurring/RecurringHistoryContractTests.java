@@ -20,8 +20,6 @@ import dev.awty.history.DeliveryOutcome;
 import dev.awty.history.DeliveryRecord;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.internal.pipeline.DeliveryPollers;
-import dev.awty.recurring.RecurringSchedules;
-import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;

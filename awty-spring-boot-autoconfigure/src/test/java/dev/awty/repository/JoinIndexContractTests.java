@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.dialect.DialectDetector;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.selection.JdbcEventRepositories;
 import dev.awty.internal.wakeup.DueSignals;

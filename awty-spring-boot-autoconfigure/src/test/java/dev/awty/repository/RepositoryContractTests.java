@@ -18,7 +18,7 @@ import dev.awty.dialect.DialectDetector;
 import dev.awty.internal.wakeup.WakeUps;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.selection.JdbcEventRepositories;
 import dev.awty.spi.SqlDialect;

@@ -86,17 +86,20 @@ public final class ClaimLimiter {
 	private volatile boolean lastClaimTookRows;
 
 	/**
-	 * @param limits limits of the type of {@code table}; at least one
+	 * @param typeName the type whose claims are limited
+	 * @param jdbc and {@code transaction}, {@code dialect}: those of the type's table
+	 * @param limits limits of the type; at least one
 	 */
-	public ClaimLimiter(EventTable<?> table, ClaimLimits limits) {
+	public ClaimLimiter(String typeName, JdbcClient jdbc, TransactionOperations transaction, SqlDialect dialect,
+			ClaimLimits limits) {
 		if (!limits.any()) {
-			throw new IllegalArgumentException("no limits for type '" + table.type().name() + "'");
+			throw new IllegalArgumentException("no limits for type '" + typeName + "'");
 		}
-		this.typeName = table.type().name();
+		this.typeName = typeName;
 		this.limits = limits;
-		this.jdbc = table.jdbc();
-		this.transaction = table.transactions();
-		this.dialect = table.dialect();
+		this.jdbc = jdbc;
+		this.transaction = transaction;
+		this.dialect = dialect;
 		this.lockType = this.dialect.withDatabaseNow(LOCK_TYPE);
 		this.createType = this.dialect.withDatabaseNow(CREATE_TYPE);
 		this.turnBound = new TurnBound(this.dialect, this.jdbc);

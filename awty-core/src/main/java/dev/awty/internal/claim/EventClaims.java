@@ -80,7 +80,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	private final boolean readsTraceParent;
 
-	EventClaims(EventType<T> type, SqlDialect dialect, JdbcClient jdbc, TransactionOperations transaction,
+	public EventClaims(EventType<T> type, SqlDialect dialect, JdbcClient jdbc, TransactionOperations transaction,
 			boolean readsTraceParent) {
 		this(type, dialect, jdbc, transaction, readsTraceParent, dialect.claimDueRows(), null);
 	}

@@ -44,7 +44,7 @@ public final class HeldRowWrites {
 
 	private final int lastErrorLength;
 
-	HeldRowWrites(String table, SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
+	public HeldRowWrites(String table, SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
 			TransactionOperations transaction, int lastErrorLength) {
 		this.jdbc = jdbc;
 		this.batchJdbc = batchJdbc;

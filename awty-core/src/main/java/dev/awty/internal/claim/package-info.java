@@ -1,6 +1,6 @@
 /**
- * An event type's table, {@link dev.awty.internal.claim.EventTable}, and how its rows are claimed, held under a
- * lease and released: the claim statements, claim tokens, lease extension and the fenced writes of a claimed row.
+ * How an event type's rows are claimed, held under a lease and released: the claim statements, claim tokens, lease
+ * extension, claim limits and the fenced writes of a claimed row.
  */
 @NullMarked
 package dev.awty.internal.claim;

@@ -21,14 +21,14 @@ import dev.awty.internal.claim.ClaimLimiter;
 import dev.awty.internal.claim.ClaimLimits;
 import dev.awty.internal.claim.ClaimTokens;
 import dev.awty.internal.claim.EventClaims;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.claim.HeldRowWrites;
 import dev.awty.internal.model.EntityMapper;
-import dev.awty.internal.pipeline.LeaseHeartbeat;
-import dev.awty.internal.pipeline.DeliveryCounters;
-import dev.awty.internal.pipeline.DueRelease;
+import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
+import dev.awty.internal.pipeline.kit.DeliveryCounters;
+import dev.awty.internal.pipeline.kit.DueRelease;
 import dev.awty.internal.pipeline.PollSource;
-import dev.awty.internal.pipeline.SafePublish;
+import dev.awty.internal.pipeline.kit.SafePublish;
 import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
@@ -74,7 +74,8 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 			LeaseHeartbeat<Long> heartbeat) {
 		String keyColumn = limits.keyColumn();
 		this.claims = (keyColumn != null) ? table.claims().onePerKey(keyColumn) : table.claims();
-		this.limiter = limits.any() ? new ClaimLimiter(table, limits) : null;
+		this.limiter = limits.any() ? new ClaimLimiter(table.type().name(), table.jdbc(), table.transactions(),
+				table.dialect(), limits) : null;
 		this.tracing = table.tracing();
 		this.writes = table.writes();
 		this.settings = settings;

@@ -6,7 +6,7 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.pipeline.LeaseHeartbeat;
+import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.internal.pipeline.PollSource;
 
 /**

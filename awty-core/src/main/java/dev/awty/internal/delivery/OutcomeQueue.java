@@ -13,7 +13,7 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.pipeline.DeliveryCounters;
+import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.support.ErrorText;
 
 /**

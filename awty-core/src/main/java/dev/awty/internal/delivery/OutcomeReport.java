@@ -7,7 +7,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.pipeline.DeliveryCounters;
+import dev.awty.internal.pipeline.kit.DeliveryCounters;
 
 /**
  * Counts and logs what a batch's write did: rows delivered (with their lag), fence misses, failed attempts and

@@ -8,7 +8,7 @@ import org.apache.commons.logging.LogFactory;
 import dev.awty.internal.claim.FailedAttempt;
 import dev.awty.internal.claim.HeldRowWrites;
 import dev.awty.internal.claim.UnreadableRow;
-import dev.awty.internal.pipeline.DeliveryCounters;
+import dev.awty.internal.pipeline.kit.DeliveryCounters;
 
 /**
  * Fails claimed rows that could not be read into their event class, each as a failed attempt fenced by the

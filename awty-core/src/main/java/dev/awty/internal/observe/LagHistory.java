@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import dev.awty.internal.pipeline.DeliveryObserver;
+import dev.awty.internal.pipeline.kit.DeliveryObserver;
 
 /**
  * This instance's delivery lag over the last hour, per type and minute, kept in memory: a fixed bucket

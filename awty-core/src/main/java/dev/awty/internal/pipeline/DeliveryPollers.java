@@ -19,6 +19,10 @@ import net.javacrumbs.shedlock.core.LockProvider;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
+import dev.awty.internal.pipeline.kit.DeliveryCounters;
+import dev.awty.internal.pipeline.kit.DeliveryObserver;
+import dev.awty.internal.pipeline.kit.DeliveryObservers;
+import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.internal.support.LifecyclePhases;
 import dev.awty.internal.wakeup.WakeUps;
 
@@ -152,7 +156,7 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 	 * thread shared by every source, a few such waits in a row would delay the other sources' beats until their leases
 	 * ran out, and another instance would deliver their rows a second time. The threads idle between beats.
 	 */
-	static ScheduledExecutorService heartbeatThreads(int sources) {
+	public static ScheduledExecutorService heartbeatThreads(int sources) {
 		AtomicInteger count = new AtomicInteger();
 		ScheduledThreadPoolExecutor threads = new ScheduledThreadPoolExecutor(Math.max(1, sources), (task) -> {
 			Thread thread = new Thread(task, "awty-heartbeat-" + count.incrementAndGet());

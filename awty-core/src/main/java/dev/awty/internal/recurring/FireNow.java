@@ -19,7 +19,7 @@ import dev.awty.history.HistoryMode;
 import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.history.DeliveryLogWriter;
 import dev.awty.internal.history.LogEntry;
-import dev.awty.internal.pipeline.SafePublish;
+import dev.awty.internal.pipeline.kit.SafePublish;
 import dev.awty.internal.support.LastError;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.spi.EventPublisher;

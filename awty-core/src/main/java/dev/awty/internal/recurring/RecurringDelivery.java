@@ -11,9 +11,9 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 
-import dev.awty.internal.pipeline.LeaseHeartbeat;
+import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.internal.claim.ClaimTokens;
-import dev.awty.internal.pipeline.DeliveryCounters;
+import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.PollSource;
 
 /**

@@ -16,7 +16,7 @@ import dev.awty.ScheduleResult;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.PropertyColumn;
 import dev.awty.internal.support.PendingWrites;
 

@@ -8,7 +8,7 @@ import dev.awty.AwtyException;
 import dev.awty.ScheduleResult.Outcome;
 import dev.awty.ScheduleResult;
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.PropertyColumn;
 
 /**

@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.transaction.support.TransactionOperations;
 
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 
 /**
  * Records rows cancelled through a repository in {@code awty_delivery_log}, in the transaction that cancels

@@ -13,7 +13,7 @@ import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.checks.RunningChecks;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.support.PendingWrites;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.Selection;

@@ -11,7 +11,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import dev.awty.AwtyException;
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.support.PendingWrites;
 
 /**

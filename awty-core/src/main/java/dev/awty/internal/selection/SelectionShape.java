@@ -6,7 +6,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 
 /**
  * How one selection's statements are written for the table's database: the FROM and WHERE part, the id sub-select

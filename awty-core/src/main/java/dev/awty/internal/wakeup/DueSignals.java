@@ -9,7 +9,7 @@ import java.util.TreeSet;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 
 /**
  * Tells pollers that rows became due, after the writing transaction commits: this instance's poller

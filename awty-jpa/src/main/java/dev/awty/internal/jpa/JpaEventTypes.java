@@ -12,7 +12,7 @@ import dev.awty.ScheduledEntity;
 import dev.awty.audit.OperatorAction;
 import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.checks.RunningChecks;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.spi.SqlDialect;

@@ -11,7 +11,7 @@ import org.hibernate.event.spi.PostInsertEventListener;
 import org.hibernate.persister.entity.EntityPersister;
 
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 
 /**
  * Wakes the pollers for rows that Hibernate inserted (a repository's {@code save} of a JPA-mapped event

@@ -14,7 +14,7 @@ import org.springframework.util.Assert;
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
 import dev.awty.audit.OperatorAction;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.jpa.ScheduledEvents;
 import dev.awty.repository.ChangeResult;
 

@@ -10,7 +10,7 @@ import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
-import dev.awty.internal.pipeline.DeliveryObserver;
+import dev.awty.internal.pipeline.kit.DeliveryObserver;
 
 /**
  * Records the pollers' work as meters tagged by {@code type}: the delivery lag (publish time minus due

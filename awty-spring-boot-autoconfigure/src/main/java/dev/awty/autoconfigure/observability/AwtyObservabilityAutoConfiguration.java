@@ -28,7 +28,7 @@ import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.settings.TypeSettingsFactory;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.TypePauses;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.metrics.BacklogMeters;
 import dev.awty.internal.metrics.MicrometerDeliveryObserver;
 import dev.awty.internal.metrics.PauseMeters;

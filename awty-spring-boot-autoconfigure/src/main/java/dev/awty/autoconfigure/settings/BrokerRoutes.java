@@ -14,7 +14,7 @@ import dev.awty.autoconfigure.properties.AwtyTypeProperties;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.ScheduledEntity;
 import dev.awty.integration.BrokerRoute;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.PropertyColumn;
 

@@ -10,7 +10,7 @@ import dev.awty.autoconfigure.properties.AwtyTypeLimitProperties;
 import dev.awty.autoconfigure.properties.AwtyTypeProperties;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.internal.claim.ClaimLimits;
-import dev.awty.internal.claim.EventTable;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.PropertyColumn;
 

@@ -1,4 +1,4 @@
-package dev.awty.internal.claim;
+package dev.awty.internal.table;
 
 import java.sql.Types;
 import java.time.Instant;
@@ -18,6 +18,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
 
+import dev.awty.internal.claim.EventClaims;
+import dev.awty.internal.claim.HeldRowWrites;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.model.EventType;

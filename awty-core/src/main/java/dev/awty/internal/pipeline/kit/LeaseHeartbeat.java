@@ -1,4 +1,4 @@
-package dev.awty.internal.pipeline;
+package dev.awty.internal.pipeline.kit;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -100,7 +100,7 @@ public final class LeaseHeartbeat<I> {
 		return held;
 	}
 
-	void beat() {
+	public void beat() {
 		long now = System.nanoTime();
 		List<Held> due = this.batches.stream().filter((held) -> now - held.confirmedNanos >= this.intervalNanos / 2).toList();
 		this.renewal.renew(due, now);

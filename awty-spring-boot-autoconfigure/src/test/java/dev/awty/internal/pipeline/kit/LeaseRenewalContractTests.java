@@ -1,4 +1,4 @@
-package dev.awty.internal.pipeline;
+package dev.awty.internal.pipeline.kit;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.awty.dialect.DialectDetector;
 import dev.awty.internal.claim.Leases;
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.support.AwtyTransactions;
 import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.TestDatabase;

@@ -1,4 +1,4 @@
-package dev.awty.internal.pipeline;
+package dev.awty.internal.pipeline.kit;
 
 import java.time.Duration;
 import java.util.List;
@@ -11,13 +11,13 @@ import org.apache.commons.logging.LogFactory;
 /**
  * The observers of all pollers; added while the application starts, called for every claim and row.
  */
-final class DeliveryObservers implements DeliveryObserver {
+public final class DeliveryObservers implements DeliveryObserver {
 
 	private static final Log logger = LogFactory.getLog(DeliveryObservers.class);
 
 	private final List<DeliveryObserver> observers = new CopyOnWriteArrayList<>();
 
-	void add(DeliveryObserver observer) {
+	public void add(DeliveryObserver observer) {
 		this.observers.add(observer);
 	}
 

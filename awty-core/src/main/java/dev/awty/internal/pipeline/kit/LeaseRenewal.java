@@ -1,4 +1,4 @@
-package dev.awty.internal.pipeline;
+package dev.awty.internal.pipeline.kit;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.awty.internal.pipeline;
+package dev.awty.internal.pipeline.kit;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -26,7 +26,7 @@ public final class DeliveryCounters {
 
 	private final AtomicLong lostLeases = new AtomicLong();
 
-	DeliveryCounters(String type, DeliveryObserver observer) {
+	public DeliveryCounters(String type, DeliveryObserver observer) {
 		this.type = type;
 		this.observer = observer;
 	}
