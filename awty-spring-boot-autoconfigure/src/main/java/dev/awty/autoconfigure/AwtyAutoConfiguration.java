@@ -29,11 +29,8 @@ import org.springframework.messaging.MessageChannel;
 import org.springframework.util.ClassUtils;
 
 import dev.awty.autoconfigure.properties.AwtyProperties;
+import dev.awty.autoconfigure.settings.AwtySettings;
 import dev.awty.autoconfigure.schema.AwtySchemaInitializer;
-import dev.awty.autoconfigure.settings.BrokerRoutes;
-import dev.awty.autoconfigure.settings.ClaimLimitsFactory;
-import dev.awty.autoconfigure.settings.HandlingSettingsFactory;
-import dev.awty.autoconfigure.settings.TypeSettingsFactory;
 import dev.awty.EventScheduler;
 import dev.awty.audit.OperatorAudit;
 import dev.awty.dialect.DialectDetector;
@@ -160,12 +157,12 @@ public final class AwtyAutoConfiguration {
 	}
 
 	@Bean
-	TypeSettingsFactory awtyTypeSettings(AwtyProperties properties) {
-		return new TypeSettingsFactory(properties);
+	AwtySettings awtySettings(AwtyProperties properties) {
+		return new AwtySettings(properties);
 	}
 
 	@Bean
-	DueTimeSlots awtyDueTimeSlots(TypeSettingsFactory settings) {
+	DueTimeSlots awtyDueTimeSlots(AwtySettings settings) {
 		return settings.slots();
 	}
 
@@ -191,10 +188,10 @@ public final class AwtyAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(EventRepositories.class)
 	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
-			HandlingSettingsFactory handling, AwtyDatabase database, AwtyInstance instance,
+			AwtySettings settings, AwtyDatabase database, AwtyInstance instance,
 			ObjectProvider<PendingWrites> pendingWrites, AuditLog audit, RunningChecks runningChecks) {
 		Set<String> recordCancels = eventTypes.names().stream()
-			.filter((name) -> handling.historyFor(name) == HistoryMode.ALL)
+			.filter((name) -> settings.historyFor(name) == HistoryMode.ALL)
 			.collect(Collectors.toSet());
 		CancelLog cancelLog = new CancelLog(AwtyTransactions.on(database.dataSource()),
 				recordCancels, instance.id());
@@ -204,16 +201,11 @@ public final class AwtyAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	EventPublisher awtyEventPublisher(BeanFactory beanFactory, AwtyProperties properties, AwtyEventTypes eventTypes,
-			ObjectProvider<SendScope> sendScopes) {
+	EventPublisher awtyEventPublisher(BeanFactory beanFactory, AwtyProperties properties, AwtySettings settings,
+			AwtyEventTypes eventTypes, ObjectProvider<SendScope> sendScopes) {
 		return new ChannelEventPublisher(beanFactory, properties.getPoller().getSendTimeout(),
-				properties.getPublish().getAckTimeout(), BrokerRoutes.of(properties, eventTypes.tables()),
+				properties.getPublish().getAckTimeout(), settings.routesFor(eventTypes.tables()),
 				sendScopes.orderedStream().toList());
-	}
-
-	@Bean
-	HandlingSettingsFactory awtyHandlingSettings(AwtyProperties properties) {
-		return new HandlingSettingsFactory(properties);
 	}
 
 	@Bean
@@ -240,11 +232,9 @@ public final class AwtyAutoConfiguration {
 	}
 
 	@Bean
-	AwtyEventPipelines awtyEventPipelines(AwtyEventTypes eventTypes, EventSources sources, TypeSettingsFactory settings,
-			HandlingSettingsFactory handling, ListableBeanFactory beanFactory, AwtyDatabase database, SqlDialect dialect,
-			AwtyProperties properties) {
-		AwtyEventPipelines pipelines = new AwtyEventPipelines(eventTypes, settings, new ClaimLimitsFactory(properties),
-				handling,
+	AwtyEventPipelines awtyEventPipelines(AwtyEventTypes eventTypes, EventSources sources, AwtySettings settings,
+			ListableBeanFactory beanFactory, AwtyDatabase database, SqlDialect dialect, AwtyProperties properties) {
+		AwtyEventPipelines pipelines = new AwtyEventPipelines(eventTypes, settings,
 				new SchemaValidator(database.dataSource(), dialect), properties.getSchema().isValidate());
 		pipelines.addTo(sources, new AwtyHandlers(beanFactory, eventTypes.tables()));
 		return pipelines;

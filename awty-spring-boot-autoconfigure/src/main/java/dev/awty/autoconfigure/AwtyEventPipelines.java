@@ -2,18 +2,16 @@ package dev.awty.autoconfigure;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.awty.autoconfigure.settings.ClaimLimitsFactory;
-import dev.awty.autoconfigure.settings.HandlingSettingsFactory;
-import dev.awty.autoconfigure.settings.TypeSettingsFactory;
 import dev.awty.ScheduledEntity;
+import dev.awty.autoconfigure.settings.AwtySettings;
 import dev.awty.handler.EventHandler;
 import dev.awty.history.HistoryMode;
-import dev.awty.internal.delivery.EventSources;
 import dev.awty.internal.checks.HandlingSettings;
-import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.claim.ClaimLimits;
-import dev.awty.internal.table.EventTable;
+import dev.awty.internal.delivery.EventSources;
+import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.model.SchemaValidator;
+import dev.awty.internal.table.EventTable;
 
 /**
  * Checks what the event types' settings and handlers need of the database (history table, priority and check
@@ -23,29 +21,23 @@ final class AwtyEventPipelines {
 
 	private final AwtyEventTypes eventTypes;
 
-	private final TypeSettingsFactory settings;
-
-	private final HandlingSettingsFactory handling;
-
-	private final ClaimLimitsFactory limits;
+	private final AwtySettings settings;
 
 	private final SchemaValidator validator;
 
 	private final boolean validateSchema;
 
-	AwtyEventPipelines(AwtyEventTypes eventTypes, TypeSettingsFactory settings, ClaimLimitsFactory limits,
-			HandlingSettingsFactory handling, SchemaValidator validator, boolean validateSchema) {
+	AwtyEventPipelines(AwtyEventTypes eventTypes, AwtySettings settings, SchemaValidator validator,
+			boolean validateSchema) {
 		this.eventTypes = eventTypes;
 		this.settings = settings;
-		this.limits = limits;
-		this.handling = handling;
 		this.validator = validator;
 		this.validateSchema = validateSchema;
 	}
 
 	void addTo(EventSources sources, AwtyHandlers handlers) {
 		this.settings.rejectUnknownTypes(this.eventTypes.names());
-		if (this.eventTypes.names().stream().anyMatch((name) -> this.handling.historyFor(name) != HistoryMode.NONE)) {
+		if (this.eventTypes.names().stream().anyMatch((name) -> this.settings.historyFor(name) != HistoryMode.NONE)) {
 			this.validator.requireHistoryTable();
 		}
 		for (EventTable<?> table : this.eventTypes.tables()) {
@@ -57,11 +49,11 @@ final class AwtyEventPipelines {
 			if (handler != null && handler.handler().checksAgain() && this.validateSchema) {
 				this.validator.requireCheckColumns(table.type(), handler.beanName());
 			}
-			ClaimLimits limits = this.limits.limitsFor(table);
+			ClaimLimits limits = this.settings.limitsFor(table);
 			if (limits.any() && this.validateSchema) {
 				this.validator.requireLimitTable("awty.types." + table.type().name() + ".limit");
 			}
-			add(sources, table, typeSettings, limits, this.handling.settingsFor(table.type().name()),
+			add(sources, table, typeSettings, limits, this.settings.handlingFor(table.type().name()),
 					(handler != null) ? handler.handler() : null);
 		}
 		if (!this.eventTypes.names().isEmpty() && this.validateSchema) {

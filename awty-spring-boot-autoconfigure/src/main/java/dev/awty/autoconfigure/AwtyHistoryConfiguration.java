@@ -17,8 +17,7 @@ import org.springframework.context.annotation.Configuration;
 
 import dev.awty.autoconfigure.properties.AwtyHousekeepingProperties;
 import dev.awty.autoconfigure.properties.AwtyProperties;
-import dev.awty.autoconfigure.settings.HandlingSettingsFactory;
-import dev.awty.autoconfigure.settings.TypeSettingsFactory;
+import dev.awty.autoconfigure.settings.AwtySettings;
 import dev.awty.OnDelivered;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.internal.history.JdbcDeliveryHistory;
@@ -50,12 +49,12 @@ class AwtyHistoryConfiguration {
 	@ConditionalOnBooleanProperty(name = "awty.housekeeping.enabled", matchIfMissing = true)
 	@DependsOnDatabaseInitialization
 	Housekeeping awtyHousekeeping(AwtyEventTypes eventTypes, AwtyDatabase database, SqlDialect dialect,
-			LockProvider lockProvider, TypeSettingsFactory settings, HandlingSettingsFactory handling,
+			LockProvider lockProvider, AwtySettings settings,
 			AwtyProperties properties) {
 		Map<String, Duration> keepFinished = new LinkedHashMap<>();
 		for (EventTable<?> table : eventTypes.tables()) {
 			if (settings.settingsFor(table.type().name()).onDelivered() == OnDelivered.MARK) {
-				keepFinished.put(table.type().table(), handling.keepFinishedFor(table.type().name()));
+				keepFinished.put(table.type().table(), settings.keepFinishedFor(table.type().name()));
 			}
 		}
 		AwtyHousekeepingProperties housekeeping = properties.getHousekeeping();

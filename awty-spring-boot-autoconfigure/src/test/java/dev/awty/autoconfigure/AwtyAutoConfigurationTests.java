@@ -12,7 +12,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.autoconfigure.diagnostics.AwtyConfigurationFailureAnalyzer;
 import dev.awty.autoconfigure.properties.AwtyProperties;
-import dev.awty.autoconfigure.settings.TypeSettingsFactory;
+import dev.awty.autoconfigure.settings.AwtySettings;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.EventScheduler;
 import dev.awty.dialect.H2Dialect;
@@ -82,10 +82,10 @@ class AwtyAutoConfigurationTests {
 		purchases().withPropertyValues("awty.poller.batch-size=100", "awty.types.test_purchase.batch-size=7",
 				"awty.types.test_purchase.max-attempts=2")
 			.run((context) -> {
-				TypeSettingsFactory factory = new TypeSettingsFactory(context.getBean(AwtyProperties.class));
-				assertThat(factory.settingsFor("test_purchase").batchSize()).isEqualTo(7);
-				assertThat(factory.settingsFor("test_purchase").maxAttempts()).isEqualTo(2);
-				assertThat(factory.settingsFor("test_purchase").pollInterval()).isEqualTo(Duration.ofSeconds(1));
+				AwtySettings settings = context.getBean(AwtySettings.class);
+				assertThat(settings.settingsFor("test_purchase").batchSize()).isEqualTo(7);
+				assertThat(settings.settingsFor("test_purchase").maxAttempts()).isEqualTo(2);
+				assertThat(settings.settingsFor("test_purchase").pollInterval()).isEqualTo(Duration.ofSeconds(1));
 			});
 	}
 

@@ -12,7 +12,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.jpa.autoconfigure.EntityManagerFactoryDependsOnPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.orm.jpa.EntityManagerHolder;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 
@@ -36,7 +35,10 @@ import dev.awty.spi.SqlDialect;
  * this is loaded.
  */
 @AutoConfiguration(after = AwtyAutoConfiguration.class)
-@ConditionalOnClass(value = { EntityManagerFactory.class, EntityManagerHolder.class }, name = AwtyJpaConfiguration.AWTY_JPA)
+// By name: a test that registers this class by its literal reads the annotation by reflection, which drops it when
+// a class it names is missing, and the configuration would then apply without JPA.
+@ConditionalOnClass(name = { "jakarta.persistence.EntityManagerFactory", "org.springframework.orm.jpa.EntityManagerHolder",
+		AwtyJpaConfiguration.AWTY_JPA })
 @ConditionalOnBean(AwtyEventTypes.class)
 public final class AwtyJpaConfiguration {
 

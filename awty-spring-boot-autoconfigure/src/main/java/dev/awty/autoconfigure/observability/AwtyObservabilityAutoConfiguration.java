@@ -25,7 +25,7 @@ import dev.awty.autoconfigure.AwtyAutoConfiguration;
 import dev.awty.autoconfigure.AwtyDatabase;
 import dev.awty.autoconfigure.AwtyEventTypes;
 import dev.awty.autoconfigure.properties.AwtyProperties;
-import dev.awty.autoconfigure.settings.TypeSettingsFactory;
+import dev.awty.autoconfigure.settings.AwtySettings;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.TypePauses;
 import dev.awty.internal.table.EventTable;
@@ -62,7 +62,7 @@ public final class AwtyObservabilityAutoConfiguration {
 	}
 
 	@Bean
-	BacklogMonitor awtyBacklogMonitor(AwtyEventTypes eventTypes, TypeSettingsFactory settings, SqlDialect dialect,
+	BacklogMonitor awtyBacklogMonitor(AwtyEventTypes eventTypes, AwtySettings settings, SqlDialect dialect,
 			AwtyDatabase database, AwtyProperties properties, ObjectProvider<RecurringSettings> recurring) {
 		Duration refresh = properties.getMetrics().getRefresh();
 		if (refresh.toMillis() < 100) {
@@ -81,7 +81,7 @@ public final class AwtyObservabilityAutoConfiguration {
 	}
 
 	@Bean
-	TypeOverviews awtyTypeOverviews(AwtyEventTypes eventTypes, TypeSettingsFactory settings, BacklogMonitor monitor,
+	TypeOverviews awtyTypeOverviews(AwtyEventTypes eventTypes, AwtySettings settings, BacklogMonitor monitor,
 			LagHistory lag, ObjectProvider<RecurringSettings> recurring, PausedTypes pauses) {
 		List<TypeInfo> types = eventTypes.tables().stream()
 			.map((table) -> new TypeInfo(table.type(), settings.settingsFor(table.type().name())))
@@ -149,7 +149,7 @@ public final class AwtyObservabilityAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(name = "awtyHealthIndicator")
 		AwtyHealthIndicator awtyHealthIndicator(BacklogMonitor monitor, AwtyProperties properties,
-				AwtyEventTypes eventTypes, TypeSettingsFactory settings, DeliveryPollers pollers, PausedTypes pauses) {
+				AwtyEventTypes eventTypes, AwtySettings settings, DeliveryPollers pollers, PausedTypes pauses) {
 			Duration maxOverdue = properties.getHealth().getMaxOverdue();
 			if (maxOverdue == null) {
 				Duration longestLease = eventTypes.names().stream()

@@ -8,7 +8,7 @@ import dev.awty.history.HistoryMode;
 
 /**
  * One event type's overrides of how its handler runs, what its history records and how long its finished rows
- * stay, under {@code awty.types.<name>.*}: the settings that {@code HandlingSettingsFactory} merges with
+ * stay, under {@code awty.types.<name>.*}: the settings that {@code AwtySettings} merges with
  * {@code awty.checks.*}, {@code awty.history.*} and {@code awty.housekeeping.*}. {@link AwtyTypeProperties}
  * extends it, so that these keys stay directly under the type.
  */

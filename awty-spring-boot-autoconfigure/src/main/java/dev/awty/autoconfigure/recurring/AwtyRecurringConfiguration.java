@@ -12,9 +12,7 @@ import dev.awty.autoconfigure.AwtyDatabase;
 import dev.awty.autoconfigure.AwtyEventTypes;
 import dev.awty.autoconfigure.AwtyInstance;
 import dev.awty.autoconfigure.properties.AwtyProperties;
-import dev.awty.autoconfigure.settings.HandlingSettingsFactory;
-import dev.awty.autoconfigure.settings.RecurringSettingsFactory;
-import dev.awty.autoconfigure.settings.TypeSettingsFactory;
+import dev.awty.autoconfigure.settings.AwtySettings;
 import dev.awty.history.HistoryMode;
 import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.model.SchemaValidator;
@@ -39,9 +37,8 @@ import dev.awty.spi.SqlDialect;
 public final class AwtyRecurringConfiguration {
 
 	@Bean
-	RecurringSettings awtyRecurringSettings(AwtyProperties properties, TypeSettingsFactory typeSettings,
-			HandlingSettingsFactory handling) {
-		return RecurringSettingsFactory.settingsOf(properties.getRecurring(), typeSettings, handling);
+	RecurringSettings awtyRecurringSettings(AwtySettings settings) {
+		return settings.recurring();
 	}
 
 	@Bean

@@ -23,7 +23,7 @@ import dev.awty.internal.model.PropertyColumn;
  * {@link BrokerRoute}, rejecting a topic Kafka would refuse, a routing key RabbitMQ would refuse and a key
  * property the type does not have, naming the property key.
  */
-public final class BrokerRoutes {
+final class BrokerRoutes {
 
 	/** Kafka's rule for topic names: these characters, at most 249 of them, and neither "." nor "..". */
 	private static final Pattern KAFKA_TOPIC = Pattern.compile("[a-zA-Z0-9._-]{1,249}");
@@ -35,7 +35,7 @@ public final class BrokerRoutes {
 	}
 
 	/** The routes of the types that configure one; types not among {@code tables} are left to other checks. */
-	public static Map<String, BrokerRoute> of(AwtyProperties properties, List<EventTable<?>> tables) {
+	static Map<String, BrokerRoute> of(AwtyProperties properties, List<EventTable<?>> tables) {
 		Map<String, BrokerRoute> routes = new LinkedHashMap<>();
 		for (EventTable<?> table : tables) {
 			AwtyTypeProperties type = properties.getTypes().get(table.type().name());

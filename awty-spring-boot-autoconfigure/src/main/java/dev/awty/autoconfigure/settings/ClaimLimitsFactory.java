@@ -18,15 +18,15 @@ import dev.awty.internal.model.PropertyColumn;
  * Reads the {@code awty.types.<name>.limit.*} of each type into its {@link ClaimLimits}, rejecting a rate that is not
  * positive and a key that is not a mapped column of the type's table, naming the key.
  */
-public final class ClaimLimitsFactory {
+final class ClaimLimitsFactory {
 
 	private final AwtyProperties properties;
 
-	public ClaimLimitsFactory(AwtyProperties properties) {
+	ClaimLimitsFactory(AwtyProperties properties) {
 		this.properties = properties;
 	}
 
-	public ClaimLimits limitsFor(EventTable<?> table) {
+	ClaimLimits limitsFor(EventTable<?> table) {
 		String name = table.type().name();
 		AwtyTypeProperties type = this.properties.getTypes().get(name);
 		if (type == null) {

@@ -19,11 +19,11 @@ import static dev.awty.autoconfigure.settings.Requirements.require;
  * Merges the global guard, history and housekeeping settings with a type's overrides and rejects values
  * that make no sense, naming the keys.
  */
-public final class HandlingSettingsFactory {
+final class HandlingSettingsFactory {
 
 	private final AwtyProperties properties;
 
-	public HandlingSettingsFactory(AwtyProperties properties) {
+	HandlingSettingsFactory(AwtyProperties properties) {
 		this.properties = properties;
 		AwtyHousekeepingProperties housekeeping = properties.getHousekeeping();
 		require(positive(properties.getHistory().getRetention()),
@@ -40,7 +40,7 @@ public final class HandlingSettingsFactory {
 	 * A handler call, and a batch of them, may outlast the claim lease: the heartbeat extends the lease of the
 	 * rows a batch holds while its handler runs.
 	 */
-	public HandlingSettings settingsFor(String typeName) {
+	HandlingSettings settingsFor(String typeName) {
 		AwtyTypeProperties type = type(typeName);
 		String prefix = "awty.types." + typeName + ".";
 		AwtyChecksProperties checks = this.properties.getChecks();
@@ -58,12 +58,12 @@ public final class HandlingSettingsFactory {
 	}
 
 	/** Which outcomes of the type are written to the history table. */
-	public HistoryMode historyFor(String typeName) {
+	HistoryMode historyFor(String typeName) {
 		return pick(type(typeName).getHistory(), this.properties.getHistory().getMode());
 	}
 
 	/** How long finished rows of the type stay before housekeeping deletes them. */
-	public Duration keepFinishedFor(String typeName) {
+	Duration keepFinishedFor(String typeName) {
 		AwtyTypeProperties type = type(typeName);
 		Duration keep = pick(type.getKeepFinished(), this.properties.getHousekeeping().getKeepFinished());
 		String key = (type.getKeepFinished() != null) ? "awty.types." + typeName + ".keep-finished"

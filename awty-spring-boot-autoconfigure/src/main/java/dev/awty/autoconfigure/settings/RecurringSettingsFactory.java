@@ -15,12 +15,12 @@ import static dev.awty.autoconfigure.settings.Requirements.require;
  * The settings of the recurring source, from {@code awty.recurring.*}; its claim mode, lease, retries and history
  * come from the same resolution as an event type's, under the source's name.
  */
-public final class RecurringSettingsFactory {
+final class RecurringSettingsFactory {
 
 	private RecurringSettingsFactory() {
 	}
 
-	public static RecurringSettings settingsOf(AwtyRecurringProperties recurring, TypeSettingsFactory typeSettings,
+	static RecurringSettings settingsOf(AwtyRecurringProperties recurring, TypeSettingsFactory typeSettings,
 			HandlingSettingsFactory handling) {
 		require(!recurring.getChannel().isBlank(), "awty.recurring.channel must not be empty",
 				"Set it to the name of the channel that receives occurrences, e.g. awtyRecurring.");

@@ -25,7 +25,7 @@ import static dev.awty.autoconfigure.settings.Requirements.require;
 /**
  * Merges global settings with a type's overrides and rejects values that make no sense, naming the keys.
  */
-public final class TypeSettingsFactory {
+final class TypeSettingsFactory {
 
 	private static final int MAX_CONCURRENCY = 64;
 
@@ -36,12 +36,12 @@ public final class TypeSettingsFactory {
 
 	private final AwtyProperties properties;
 
-	public TypeSettingsFactory(AwtyProperties properties) {
+	TypeSettingsFactory(AwtyProperties properties) {
 		this.properties = properties;
 		validateRetry(properties.getRetry());
 	}
 
-	public void rejectUnknownTypes(Collection<String> knownTypes) {
+	void rejectUnknownTypes(Collection<String> knownTypes) {
 		Set<String> known = Set.copyOf(knownTypes);
 		for (String name : this.properties.getTypes().keySet()) {
 			if (!known.contains(name)) {
@@ -54,7 +54,7 @@ public final class TypeSettingsFactory {
 	}
 
 	/** The slot resolutions of the types that have one. */
-	public DueTimeSlots slots() {
+	DueTimeSlots slots() {
 		Map<String, Duration> resolutions = new LinkedHashMap<>();
 		this.properties.getTypes().forEach((name, type) -> {
 			Duration resolution = type.getResolution();
@@ -67,7 +67,7 @@ public final class TypeSettingsFactory {
 		return new DueTimeSlots(resolutions);
 	}
 
-	public TypeSettings settingsFor(String typeName) {
+	TypeSettings settingsFor(String typeName) {
 		AwtyTypeProperties type = this.properties.getTypes().getOrDefault(typeName, new AwtyTypeProperties());
 		Keys keys = new Keys(this.properties.getTypes().containsKey(typeName) ? "awty.types." + typeName + "." : null);
 		AwtyPollerProperties poller = this.properties.getPoller();
