@@ -86,7 +86,7 @@ public final class Benchmark {
 			}
 			Scenario scenario = Scenarios.named(name);
 			BenchDatabase step = new BenchDatabase(AllPlan.step(name, database.options()));
-			results.ran(name);
+			results.ran(name, scenario::comparisons);
 			long scenarioStart = System.nanoTime();
 			try {
 				scenario.run(step, results);

@@ -12,6 +12,7 @@ import org.jspecify.annotations.Nullable;
 import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.harness.Receiver;
+import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.benchmarks.scenario.Scenario;
 
@@ -203,6 +204,23 @@ public final class ChaosScenario implements Scenario {
 
 	static void pause(Duration duration) {
 		Scenario.pause(duration);
+	}
+
+	/** Each system's lag p50/p95/p99, losses and duplicates under this fault. */
+	@Override
+	public List<String> comparisons(Results results) {
+		if (results.measurements().stream().noneMatch((measured) -> measured.scenario().equals(this.name))) {
+			return List.of();
+		}
+		return List.of(this.name + ": " + line(results, Results.AWTY) + "; " + line(results, Results.DB_SCHEDULER));
+	}
+
+	private String line(Results results, String system) {
+		return system + " lag p50/p95/p99 " + Numbers.format(results.median(this.name, system, "lag p50")) + "/"
+				+ Numbers.format(results.median(this.name, system, "lag p95")) + "/"
+				+ Numbers.format(results.median(this.name, system, "lag p99")) + " ms, lost "
+				+ Numbers.format(results.median(this.name, system, "lost")) + ", duplicates "
+				+ Numbers.format(results.median(this.name, system, "duplicates"));
 	}
 
 }

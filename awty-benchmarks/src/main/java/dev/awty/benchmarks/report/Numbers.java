@@ -3,12 +3,12 @@ package dev.awty.benchmarks.report;
 import java.util.Locale;
 
 /** How figures are printed: thousands separated, fewer decimals the larger the value. */
-final class Numbers {
+public final class Numbers {
 
 	private Numbers() {
 	}
 
-	static String format(double value) {
+	public static String format(double value) {
 		if (Double.isNaN(value)) {
 			return "n/a";
 		}

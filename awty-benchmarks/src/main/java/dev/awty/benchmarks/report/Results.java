@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
@@ -70,6 +71,9 @@ public final class Results {
 
 	private final Set<String> ran = new LinkedHashSet<>();
 
+	/** The report lines of each scenario that ran, in the order they ran. */
+	private final Map<String, Function<Results, List<String>>> comparers = new LinkedHashMap<>();
+
 	private final Map<String, String> labels = new HashMap<>();
 
 	private final Map<String, Double> rates = new HashMap<>();
@@ -115,196 +119,20 @@ public final class Results {
 			.findFirst();
 	}
 
-	private double median(String scenario, String system, String metric) {
+	/** The median of {@code metric} over the repetitions, NaN when it was not measured. */
+	public double median(String scenario, String system, String metric) {
 		return find(scenario, system, metric).map(Summary::median).orElse(Double.NaN);
 	}
 
-	/** Lines such as {@code drain awty/db-scheduler = 3.4x}, for the scenarios that ran. */
+	/** Lines such as {@code drain awty/db-scheduler = 3.4x}: each scenario that ran writes its own. */
 	public List<String> comparisons() {
+		List<Function<Results, List<String>>> comparers;
+		synchronized (this) {
+			comparers = List.copyOf(this.comparers.values());
+		}
 		List<String> lines = new ArrayList<>();
-		double awty = median("drain", AWTY, "events/s");
-		if (!Double.isNaN(awty)) {
-			lines.add("drain awty/db-scheduler = " + Numbers.format(awty / median("drain", DB_SCHEDULER, "events/s")) + "x");
-			lines.add("drain awty/db-scheduler defaults = "
-					+ Numbers.format(awty / median("drain", DB_SCHEDULER_DEFAULTS, "events/s")) + "x");
-			lines.add("drain awty/raw-sql = " + Numbers.format(awty / median("drain", RAW_SQL, "events/s")));
-			lines.add("drain awty/quartz = " + Numbers.format(awty / median("drain", QUARTZ, "events/s")) + "x");
-			if (!Double.isNaN(median("drain", AWTY_TRACED, "events/s"))) {
-				lines.add("drain awty traced/awty = " + Numbers.format(median("drain", AWTY_TRACED, "events/s") / awty));
-			}
-			lines.add("drain awty leader/raw-sql = "
-					+ Numbers.format(median("drain", AWTY_LEADER, "events/s") / median("drain", RAW_SQL, "events/s")));
-			lines.add("drain awty history none/raw-sql = "
-					+ Numbers.format(median("drain", AWTY_HISTORY_NONE, "events/s") / median("drain", RAW_SQL, "events/s")));
-			lines.add("drain awty x2/awty = " + Numbers.format(median("drain", AWTY_X2, "events/s") / awty));
-			lines.add("drain commits/event awty = " + Numbers.format(median("drain", AWTY, "commits/event"))
-					+ ", db-scheduler = " + Numbers.format(median("drain", DB_SCHEDULER, "commits/event"))
-					+ ", raw-sql = " + Numbers.format(median("drain", RAW_SQL, "commits/event"))
-					+ ", quartz = " + Numbers.format(median("drain", QUARTZ, "commits/event")));
-		}
-		for (String scenario : List.of("lag", "lag-5000", "backlog")) {
-			double p99 = median(scenario, AWTY, "lag p99");
-			if (!Double.isNaN(p99)) {
-				double peer = median(scenario, DB_SCHEDULER, "lag p99");
-				lines.add(scenario + " p99 awty = " + Numbers.format(p99) + " ms, db-scheduler = "
-						+ (Double.isNaN(peer) ? "not run" : Numbers.format(peer) + " ms"));
-				lines.add(scenario + " p99 first minute/last minute awty = "
-						+ Numbers.format(median(scenario, AWTY, "lag p99 first minute")) + " / "
-						+ Numbers.format(median(scenario, AWTY, "lag p99 last minute")) + " ms");
-				double awtyRun = median(scenario, AWTY, "run");
-				double peerRun = median(scenario, DB_SCHEDULER, "run");
-				if (peerRun < awtyRun) {
-					lines.add(scenario + " db-scheduler ran " + Numbers.format(peerRun) + " s of awty's "
-							+ Numbers.format(awtyRun) + " s (its lag is flat over a run; the whole would double the time)");
-				}
-			}
-		}
-		double backlog = median("backlog", AWTY, "lag p99");
-		double empty = median("lag", AWTY, "lag p99");
-		if (!Double.isNaN(backlog) && !Double.isNaN(empty)) {
-			lines.add("backlog/empty lag p99 awty = " + Numbers.format(backlog / empty));
-		}
-		double single = median("schedule", AWTY, "one per transaction/s");
-		if (!Double.isNaN(single)) {
-			lines.add("schedule one per transaction awty/db-scheduler = "
-					+ Numbers.format(single / median("schedule", DB_SCHEDULER, "one per transaction/s")) + "x");
-			lines.add("schedule batch awty/db-scheduler = " + Numbers.format(median("schedule", AWTY, "batch/s")
-					/ median("schedule", DB_SCHEDULER, "batch/s")) + "x");
-		}
-		for (String scenario : measurements().stream().map(Measurement::scenario).distinct().toList()) {
-			if (scenario.startsWith("chaos-")) {
-				lines.add(scenario + ": " + chaos(scenario, AWTY) + "; " + chaos(scenario, DB_SCHEDULER));
-			}
-		}
-		for (String broker : BROKERS) {
-			double raw = median("broker", broker + " " + BROKER_RAW, "events/s");
-			if (!Double.isNaN(raw)) {
-				double relay = median("broker", broker + " " + BROKER_RELAY, "events/s");
-				for (String system : List.of(AWTY, AWTY_LEADER)) {
-					double published = median("broker", broker + " " + system, "events/s");
-					String mode = " (" + system.substring("awty ".length()) + ")";
-					lines.add("broker " + broker + " awty/raw = " + Numbers.format(published / raw) + mode);
-					lines.add("broker " + broker + " awty/relay = " + Numbers.format(published / relay) + mode);
-				}
-				lines.add("broker " + broker + " commits/event awty = "
-						+ Numbers.format(median("broker", broker + " " + AWTY, "commits/event")) + " (skip-locked), "
-						+ Numbers.format(median("broker", broker + " " + AWTY_LEADER, "commits/event"))
-						+ " (leader), background (other clients during the raw loop) = "
-						+ Numbers.format(median("broker", broker + " " + BROKER_RAW, "commits/event")));
-			}
-		}
-		lines.addAll(quick());
-		lines.addAll(vacuumStarved());
-		double recurring = median("recurring", AWTY, "lag p99");
-		if (!Double.isNaN(recurring)) {
-			double quartz = median("recurring", QUARTZ, "lag p99");
-			lines.add("recurring lag p99 awty = " + Numbers.format(recurring) + " ms, quartz = "
-					+ (Double.isNaN(quartz) ? "not run" : Numbers.format(quartz) + " ms"));
-			double creating = median("recurring", AWTY_CREATING, "lag p99");
-			if (!Double.isNaN(creating)) {
-				lines.add("recurring lag p99 while creating " + Numbers.format(median("recurring", AWTY_CREATING,
-						"created/min")) + " schedules/min = " + Numbers.format(creating) + " ms, "
-						+ Numbers.format(creating / recurring) + "x without");
-			}
-			double scans = median("recurring", AWTY, "statements reading the table whole");
-			if (!Double.isNaN(scans)) {
-				lines.add("recurring plans after the bulk load (claim, next due, mark fired): "
-						+ ((scans == 0) ? "index scans only" : Numbers.format(scans) + " read awty_schedule whole"));
-			}
-			lines.add("recurring awty createAll = "
-					+ Numbers.format(median("recurring", AWTY, "createAll/s")) + " schedules/s, size per million = "
-					+ Numbers.format(median("recurring", AWTY, "table MB per million")) + " MB table + "
-					+ Numbers.format(median("recurring", AWTY, "indexes MB per million")) + " MB indexes");
-		}
-		double historyAll = median("history", AWTY + " history all", "events/s");
-		if (!Double.isNaN(historyAll)) {
-			lines.add("history drain all/none = " + Numbers.format(median("history", AWTY, "drain all/none"))
-					+ " (median of the repetitions' ratios; of the medians "
-					+ Numbers.format(historyAll / median("history", AWTY + " history none", "events/s")) + ")");
-			lines.add("history day of " + Numbers.format(median("history", AWTY, "entries per day")) + " entries = "
-					+ Numbers.format(median("history", AWTY, "day MB")) + " MB ("
-					+ Numbers.format(median("history", AWTY, "bytes per entry")) + " bytes per entry), retired in "
-					+ Numbers.format(median("history", AWTY, "seconds per day retired")) + " s; failed yesterday ("
-					+ Numbers.format(median("history", AWTY, "failed yesterday entries")) + " entries) "
-					+ Numbers.format(median("history", AWTY, "failed yesterday ms")) + " ms median, first call "
-					+ Numbers.format(median("history", AWTY, "failed yesterday first call ms")) + " ms");
-			double free = median("history", AWTY, "disk free GB") * 1e9;
-			lines.add("history size " + Numbers.format(median("history", AWTY, "history MB")) + " MB; the disk's "
-					+ Numbers.format(free / 1e9) + " GB free would hold one day of about "
-					+ Numbers.format(free / median("history", AWTY, "bytes per entry"))
-					+ " entries at this size per entry (not filled: a day at 10,000 events/s is 864,000,000)");
-		}
-		double join = median("reschedule", AWTY, "seconds");
-		if (!Double.isNaN(join)) {
-			lines.add("reschedule db-scheduler (per id)/awty (join) = "
-					+ Numbers.format(median("reschedule", DB_SCHEDULER, "seconds") / join) + "x");
-			lines.add("reschedule awty jpa specification/awty selection (time) = "
-					+ Numbers.format(median("reschedule", AWTY_JPA, "seconds") / join) + "x");
-		}
+		comparers.forEach((comparer) -> lines.addAll(comparer.apply(this)));
 		return lines;
-	}
-
-	/** The lag with the xmin horizon held beside the production-like {@code lag} run, and what each row leaves dead. */
-	private List<String> vacuumStarved() {
-		List<String> lines = new ArrayList<>();
-		double p99 = median(VACUUM_STARVED, AWTY, "lag p99");
-		if (Double.isNaN(p99)) {
-			return lines;
-		}
-		lines.add("vacuum-starved lag p99 awty = " + Numbers.format(p99) + " ms, db-scheduler = "
-				+ Numbers.format(median(VACUUM_STARVED, DB_SCHEDULER, "lag p99")) + " ms (of what arrived; undelivered 60 s"
-				+ " after the load: awty " + Numbers.format(median(VACUUM_STARVED, AWTY, "undelivered 60 s after the load"))
-				+ ", db-scheduler " + Numbers.format(median(VACUUM_STARVED, DB_SCHEDULER, "undelivered 60 s after the load"))
-				+ ")");
-		lines.add("vacuum-starved lag p99 first/last window awty = "
-				+ Numbers.format(median(VACUUM_STARVED, AWTY, "first window lag p99")) + " / "
-				+ Numbers.format(median(VACUUM_STARVED, AWTY, "last window lag p99")) + " ms, db-scheduler = "
-				+ Numbers.format(median(VACUUM_STARVED, DB_SCHEDULER, "first window lag p99")) + " / "
-				+ Numbers.format(median(VACUUM_STARVED, DB_SCHEDULER, "last window lag p99")) + " ms");
-		double production = median("lag", AWTY, "lag p99");
-		if (!Double.isNaN(production)) {
-			lines.add("vacuum-starved/lag p99 awty = " + Numbers.format(p99 / production));
-		}
-		for (String system : List.of(AWTY, DB_SCHEDULER)) {
-			lines.add("vacuum-starved per delivered row " + system + ": "
-					+ Numbers.format(median(VACUUM_STARVED, system, "updates per row")) + " updates ("
-					+ Numbers.format(median(VACUUM_STARVED, system, "HOT updates per row")) + " HOT), "
-					+ Numbers.format(median(VACUUM_STARVED, system, "deletes per row")) + " deletes, "
-					+ Numbers.format(median(VACUUM_STARVED, system, "dead tuples per row")) + " dead tuples");
-		}
-		return lines;
-	}
-
-	/** The headline ratios of the {@code quick} scenario, each from its own part of the run. */
-	private List<String> quick() {
-		List<String> lines = new ArrayList<>();
-		double drain = median(QUICK_DRAIN, AWTY, "events/s");
-		if (!Double.isNaN(drain)) {
-			lines.add("quick drain awty/raw-sql = " + Numbers.format(drain / median(QUICK_DRAIN, RAW_SQL, "events/s"))
-					+ " (" + Numbers.format(drain) + " events/s)");
-		}
-		double p99 = median(QUICK_LAG, AWTY, "lag p99");
-		if (!Double.isNaN(p99)) {
-			lines.add("quick lag p99 awty = " + Numbers.format(p99) + " ms (p50 "
-					+ Numbers.format(median(QUICK_LAG, AWTY, "lag p50")) + " ms, max "
-					+ Numbers.format(median(QUICK_LAG, AWTY, "lag max")) + " ms)");
-		}
-		double kafka = median(QUICK_BROKER, "kafka " + AWTY, "events/s");
-		if (!Double.isNaN(kafka)) {
-			lines.add("quick broker kafka awty/relay = "
-					+ Numbers.format(kafka / median(QUICK_BROKER, "kafka " + BROKER_RELAY, "events/s")) + " ("
-					+ Numbers.format(kafka) + " events/s)");
-		}
-		return lines;
-	}
-
-	/** One system's line of a chaos scenario: lag p50/p95/p99, lost and duplicates. */
-	private String chaos(String scenario, String system) {
-		return system + " lag p50/p95/p99 " + Numbers.format(median(scenario, system, "lag p50")) + "/"
-				+ Numbers.format(median(scenario, system, "lag p95")) + "/"
-				+ Numbers.format(median(scenario, system, "lag p99")) + " ms, lost "
-				+ Numbers.format(median(scenario, system, "lost")) + ", duplicates "
-				+ Numbers.format(median(scenario, system, "duplicates"));
 	}
 
 	/**
@@ -330,6 +158,12 @@ public final class Results {
 	/** Notes that a scenario ran (or was meant to: one that failed still has its targets, missed). */
 	public synchronized void ran(String scenario) {
 		this.ran.add(scenario);
+	}
+
+	/** Notes that a scenario ran, and the lines it writes of what it measured. */
+	public synchronized void ran(String scenario, Function<Results, List<String>> comparisons) {
+		ran(scenario);
+		this.comparers.putIfAbsent(scenario, comparisons);
 	}
 
 	synchronized Set<String> ranScenarios() {

@@ -1,5 +1,6 @@
 package dev.awty.benchmarks.scenario;
 
+import java.util.ArrayList;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
@@ -17,6 +18,7 @@ import dev.awty.benchmarks.broker.BenchBroker;
 import dev.awty.benchmarks.broker.KafkaBench;
 import dev.awty.benchmarks.broker.OutboxRelay;
 import dev.awty.benchmarks.broker.RabbitBench;
+import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
 
 /**
@@ -148,6 +150,30 @@ public final class BrokerScenario implements Scenario {
 			}
 			Scenario.pause(Duration.ofMillis(20));
 		}
+	}
+
+	/** awty against the raw send loop and the raw outbox relay of each broker. */
+	@Override
+	public List<String> comparisons(Results results) {
+		List<String> lines = new ArrayList<>();
+		for (String broker : Results.BROKERS) {
+			double raw = results.median("broker", broker + " " + Results.BROKER_RAW, "events/s");
+			if (!Double.isNaN(raw)) {
+				double relay = results.median("broker", broker + " " + Results.BROKER_RELAY, "events/s");
+				for (String system : List.of(Results.AWTY, Results.AWTY_LEADER)) {
+					double published = results.median("broker", broker + " " + system, "events/s");
+					String mode = " (" + system.substring("awty ".length()) + ")";
+					lines.add("broker " + broker + " awty/raw = " + Numbers.format(published / raw) + mode);
+					lines.add("broker " + broker + " awty/relay = " + Numbers.format(published / relay) + mode);
+				}
+				lines.add("broker " + broker + " commits/event awty = "
+						+ Numbers.format(results.median("broker", broker + " " + Results.AWTY, "commits/event")) + " (skip-locked), "
+						+ Numbers.format(results.median("broker", broker + " " + Results.AWTY_LEADER, "commits/event"))
+						+ " (leader), background (other clients during the raw loop) = "
+						+ Numbers.format(results.median("broker", broker + " " + Results.BROKER_RAW, "commits/event")));
+			}
+		}
+		return lines;
 	}
 
 }

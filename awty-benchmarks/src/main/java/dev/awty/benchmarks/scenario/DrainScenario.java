@@ -1,5 +1,6 @@
 package dev.awty.benchmarks.scenario;
 
+import java.util.ArrayList;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
 import dev.awty.benchmarks.quartz.QuartzInstance;
 import dev.awty.benchmarks.quartz.QuartzTables;
 import dev.awty.benchmarks.rawsql.RawSqlDrain;
+import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
 
 /**
@@ -167,6 +169,36 @@ public final class DrainScenario implements Scenario {
 			}
 			Scenario.pause(Duration.ofMillis(20));
 		}
+	}
+
+	/** The ratios of awty to each peer and of its variants, for the report. */
+	@Override
+	public List<String> comparisons(Results results) {
+		List<String> lines = new ArrayList<>();
+		if (!this.name.equals("drain")) {
+			return lines;
+		}
+		double awty = results.median("drain", Results.AWTY, "events/s");
+		if (!Double.isNaN(awty)) {
+			lines.add("drain awty/db-scheduler = " + Numbers.format(awty / results.median("drain", Results.DB_SCHEDULER, "events/s")) + "x");
+			lines.add("drain awty/db-scheduler defaults = "
+					+ Numbers.format(awty / results.median("drain", Results.DB_SCHEDULER_DEFAULTS, "events/s")) + "x");
+			lines.add("drain awty/raw-sql = " + Numbers.format(awty / results.median("drain", Results.RAW_SQL, "events/s")));
+			lines.add("drain awty/quartz = " + Numbers.format(awty / results.median("drain", Results.QUARTZ, "events/s")) + "x");
+			if (!Double.isNaN(results.median("drain", Results.AWTY_TRACED, "events/s"))) {
+				lines.add("drain awty traced/awty = " + Numbers.format(results.median("drain", Results.AWTY_TRACED, "events/s") / awty));
+			}
+			lines.add("drain awty leader/raw-sql = "
+					+ Numbers.format(results.median("drain", Results.AWTY_LEADER, "events/s") / results.median("drain", Results.RAW_SQL, "events/s")));
+			lines.add("drain awty history none/raw-sql = "
+					+ Numbers.format(results.median("drain", Results.AWTY_HISTORY_NONE, "events/s") / results.median("drain", Results.RAW_SQL, "events/s")));
+			lines.add("drain awty x2/awty = " + Numbers.format(results.median("drain", Results.AWTY_X2, "events/s") / awty));
+			lines.add("drain commits/event awty = " + Numbers.format(results.median("drain", Results.AWTY, "commits/event"))
+					+ ", db-scheduler = " + Numbers.format(results.median("drain", Results.DB_SCHEDULER, "commits/event"))
+					+ ", raw-sql = " + Numbers.format(results.median("drain", Results.RAW_SQL, "commits/event"))
+					+ ", quartz = " + Numbers.format(results.median("drain", Results.QUARTZ, "commits/event")));
+		}
+		return lines;
 	}
 
 }

@@ -24,6 +24,7 @@ import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
+import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.dialect.PostgresDialect;
 import dev.awty.history.DeliveryHistory;
@@ -211,6 +212,31 @@ public final class HistoryScenario implements Scenario {
 	private static double median(List<Double> values) {
 		List<Double> sorted = values.stream().sorted().toList();
 		return sorted.get(sorted.size() / 2);
+	}
+
+	/** The cost of history: drain all/none, the size of a day, its retirement, the failures query. */
+	@Override
+	public List<String> comparisons(Results results) {
+		List<String> lines = new ArrayList<>();
+		double historyAll = results.median("history", Results.AWTY + " history all", "events/s");
+		if (!Double.isNaN(historyAll)) {
+			lines.add("history drain all/none = " + Numbers.format(results.median("history", Results.AWTY, "drain all/none"))
+					+ " (median of the repetitions' ratios; of the medians "
+					+ Numbers.format(historyAll / results.median("history", Results.AWTY + " history none", "events/s")) + ")");
+			lines.add("history day of " + Numbers.format(results.median("history", Results.AWTY, "entries per day")) + " entries = "
+					+ Numbers.format(results.median("history", Results.AWTY, "day MB")) + " MB ("
+					+ Numbers.format(results.median("history", Results.AWTY, "bytes per entry")) + " bytes per entry), retired in "
+					+ Numbers.format(results.median("history", Results.AWTY, "seconds per day retired")) + " s; failed yesterday ("
+					+ Numbers.format(results.median("history", Results.AWTY, "failed yesterday entries")) + " entries) "
+					+ Numbers.format(results.median("history", Results.AWTY, "failed yesterday ms")) + " ms median, first call "
+					+ Numbers.format(results.median("history", Results.AWTY, "failed yesterday first call ms")) + " ms");
+			double free = results.median("history", Results.AWTY, "disk free GB") * 1e9;
+			lines.add("history size " + Numbers.format(results.median("history", Results.AWTY, "history MB")) + " MB; the disk's "
+					+ Numbers.format(free / 1e9) + " GB free would hold one day of about "
+					+ Numbers.format(free / results.median("history", Results.AWTY, "bytes per entry"))
+					+ " entries at this size per entry (not filled: a day at 10,000 events/s is 864,000,000)");
+		}
+		return lines;
 	}
 
 }

@@ -1,5 +1,6 @@
 package dev.awty.benchmarks.scenario;
 
+import java.util.ArrayList;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -24,6 +25,7 @@ import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.awty.BenchEvent;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
+import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
 
 /**
@@ -195,6 +197,36 @@ public final class LagScenario implements Scenario {
 			producers.shutdownNow();
 		}
 		return events * 1e9 / (System.nanoTime() - start);
+	}
+
+	/** The lag of awty and db-scheduler, first and last minute; for {@code backlog}, its ratio to the empty table's. */
+	@Override
+	public List<String> comparisons(Results results) {
+		List<String> lines = new ArrayList<>();
+		String scenario = this.name;
+		double p99 = results.median(scenario, Results.AWTY, "lag p99");
+		if (!Double.isNaN(p99)) {
+			double peer = results.median(scenario, Results.DB_SCHEDULER, "lag p99");
+			lines.add(scenario + " p99 awty = " + Numbers.format(p99) + " ms, db-scheduler = "
+					+ (Double.isNaN(peer) ? "not run" : Numbers.format(peer) + " ms"));
+			lines.add(scenario + " p99 first minute/last minute awty = "
+					+ Numbers.format(results.median(scenario, Results.AWTY, "lag p99 first minute")) + " / "
+					+ Numbers.format(results.median(scenario, Results.AWTY, "lag p99 last minute")) + " ms");
+			double awtyRun = results.median(scenario, Results.AWTY, "run");
+			double peerRun = results.median(scenario, Results.DB_SCHEDULER, "run");
+			if (peerRun < awtyRun) {
+				lines.add(scenario + " db-scheduler ran " + Numbers.format(peerRun) + " s of awty's "
+						+ Numbers.format(awtyRun) + " s (its lag is flat over a run; the whole would double the time)");
+			}
+		}
+		if (scenario.equals("backlog")) {
+			double backlog = results.median("backlog", Results.AWTY, "lag p99");
+			double empty = results.median("lag", Results.AWTY, "lag p99");
+			if (!Double.isNaN(backlog) && !Double.isNaN(empty)) {
+				lines.add("backlog/empty lag p99 awty = " + Numbers.format(backlog / empty));
+			}
+		}
+		return lines;
 	}
 
 }

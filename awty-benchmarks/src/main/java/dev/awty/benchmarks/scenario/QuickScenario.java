@@ -1,9 +1,11 @@
 package dev.awty.benchmarks.scenario;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
 
 /**
@@ -29,6 +31,30 @@ public final class QuickScenario implements Scenario {
 		new DrainScenario(Results.QUICK_DRAIN, List.of(Results.AWTY, Results.RAW_SQL)).run(drain, results);
 		new LagScenario(Results.QUICK_LAG, false, List.of(Results.AWTY)).run(lag, results);
 		new BrokerScenario(Results.QUICK_BROKER, "kafka", List.of(Results.BROKER_RELAY, Results.AWTY)).run(kafka, results);
+	}
+
+	/** The headline ratios, each from its own part of the run. */
+	@Override
+	public List<String> comparisons(Results results) {
+		List<String> lines = new ArrayList<>();
+		double drain = results.median(Results.QUICK_DRAIN, Results.AWTY, "events/s");
+		if (!Double.isNaN(drain)) {
+			lines.add("quick drain awty/raw-sql = " + Numbers.format(drain / results.median(Results.QUICK_DRAIN, Results.RAW_SQL, "events/s"))
+					+ " (" + Numbers.format(drain) + " events/s)");
+		}
+		double p99 = results.median(Results.QUICK_LAG, Results.AWTY, "lag p99");
+		if (!Double.isNaN(p99)) {
+			lines.add("quick lag p99 awty = " + Numbers.format(p99) + " ms (p50 "
+					+ Numbers.format(results.median(Results.QUICK_LAG, Results.AWTY, "lag p50")) + " ms, max "
+					+ Numbers.format(results.median(Results.QUICK_LAG, Results.AWTY, "lag max")) + " ms)");
+		}
+		double kafka = results.median(Results.QUICK_BROKER, "kafka " + Results.AWTY, "events/s");
+		if (!Double.isNaN(kafka)) {
+			lines.add("quick broker kafka awty/relay = "
+					+ Numbers.format(kafka / results.median(Results.QUICK_BROKER, "kafka " + Results.BROKER_RELAY, "events/s")) + " ("
+					+ Numbers.format(kafka) + " events/s)");
+		}
+		return lines;
 	}
 
 }

@@ -1,5 +1,6 @@
 package dev.awty.benchmarks.scenario;
 
+import java.util.ArrayList;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -16,6 +17,7 @@ import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.quartz.QuartzInstance;
 import dev.awty.benchmarks.harness.QuartzSchema;
 import dev.awty.benchmarks.quartz.QuartzTables;
+import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.benchmarks.scenario.SteadySchedules.SteadyOccurrences;
 
@@ -125,6 +127,34 @@ public final class RecurringScenario implements Scenario {
 		logger.info(String.format("recurring %-16s rep %d: %d of %d bursts had an occurrence later than 50 ms%s", system,
 				rep, late.size(), window.fires() * SteadySchedules.PERIOD_SECONDS,
 				late.isEmpty() ? "" : "\n  " + String.join("\n  ", late)));
+	}
+
+	/** The lag of recurring schedules against Quartz, while creating, and the plans and sizes. */
+	@Override
+	public List<String> comparisons(Results results) {
+		List<String> lines = new ArrayList<>();
+		double recurring = results.median("recurring", Results.AWTY, "lag p99");
+		if (!Double.isNaN(recurring)) {
+			double quartz = results.median("recurring", Results.QUARTZ, "lag p99");
+			lines.add("recurring lag p99 awty = " + Numbers.format(recurring) + " ms, quartz = "
+					+ (Double.isNaN(quartz) ? "not run" : Numbers.format(quartz) + " ms"));
+			double creating = results.median("recurring", Results.AWTY_CREATING, "lag p99");
+			if (!Double.isNaN(creating)) {
+				lines.add("recurring lag p99 while creating " + Numbers.format(results.median("recurring", Results.AWTY_CREATING,
+						"created/min")) + " schedules/min = " + Numbers.format(creating) + " ms, "
+						+ Numbers.format(creating / recurring) + "x without");
+			}
+			double scans = results.median("recurring", Results.AWTY, "statements reading the table whole");
+			if (!Double.isNaN(scans)) {
+				lines.add("recurring plans after the bulk load (claim, next due, mark fired): "
+						+ ((scans == 0) ? "index scans only" : Numbers.format(scans) + " read awty_schedule whole"));
+			}
+			lines.add("recurring awty createAll = "
+					+ Numbers.format(results.median("recurring", Results.AWTY, "createAll/s")) + " schedules/s, size per million = "
+					+ Numbers.format(results.median("recurring", Results.AWTY, "table MB per million")) + " MB table + "
+					+ Numbers.format(results.median("recurring", Results.AWTY, "indexes MB per million")) + " MB indexes");
+		}
+		return lines;
 	}
 
 }

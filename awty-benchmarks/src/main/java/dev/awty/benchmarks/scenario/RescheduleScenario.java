@@ -26,6 +26,7 @@ import dev.awty.benchmarks.awty.BenchEvent;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
 import dev.awty.benchmarks.jpa.JpaBenchApplication;
 import dev.awty.benchmarks.jpa.JpaBenchEvents;
+import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.repository.ChangeResult;
 
@@ -129,6 +130,20 @@ public final class RescheduleScenario implements Scenario {
 			throw new IllegalStateException(ex);
 		}
 		return seqs;
+	}
+
+	/** Rescheduling by a join against db-scheduler's per-id updates, and through JPA. */
+	@Override
+	public List<String> comparisons(Results results) {
+		List<String> lines = new ArrayList<>();
+		double join = results.median("reschedule", Results.AWTY, "seconds");
+		if (!Double.isNaN(join)) {
+			lines.add("reschedule db-scheduler (per id)/awty (join) = "
+					+ Numbers.format(results.median("reschedule", Results.DB_SCHEDULER, "seconds") / join) + "x");
+			lines.add("reschedule awty jpa specification/awty selection (time) = "
+					+ Numbers.format(results.median("reschedule", Results.AWTY_JPA, "seconds") / join) + "x");
+		}
+		return lines;
 	}
 
 }

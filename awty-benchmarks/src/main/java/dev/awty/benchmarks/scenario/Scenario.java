@@ -18,6 +18,11 @@ public interface Scenario {
 
 	void run(BenchDatabase database, Results results);
 
+	/** The lines of the report's comparisons this scenario writes from what {@code results} holds of it. */
+	default List<String> comparisons(Results results) {
+		return List.of();
+	}
+
 	/** The systems of repetition {@code repetition} (from 1): as given in odd ones, reversed in even ones. */
 	static <T> List<T> order(List<T> systems, int repetition) {
 		List<T> ordered = new ArrayList<>(systems);

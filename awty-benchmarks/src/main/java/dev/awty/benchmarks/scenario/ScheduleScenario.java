@@ -20,6 +20,7 @@ import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.awty.BenchEvent;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
+import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
 
 /**
@@ -110,6 +111,20 @@ public final class ScheduleScenario implements Scenario {
 		if (rows != expected) {
 			throw new IllegalStateException(system + " scheduled " + rows + " rows, expected " + expected);
 		}
+	}
+
+	/** How fast awty schedules against db-scheduler, one per transaction and in batches. */
+	@Override
+	public List<String> comparisons(Results results) {
+		List<String> lines = new ArrayList<>();
+		double single = results.median("schedule", Results.AWTY, "one per transaction/s");
+		if (!Double.isNaN(single)) {
+			lines.add("schedule one per transaction awty/db-scheduler = "
+					+ Numbers.format(single / results.median("schedule", Results.DB_SCHEDULER, "one per transaction/s")) + "x");
+			lines.add("schedule batch awty/db-scheduler = " + Numbers.format(results.median("schedule", Results.AWTY, "batch/s")
+					/ results.median("schedule", Results.DB_SCHEDULER, "batch/s")) + "x");
+		}
+		return lines;
 	}
 
 }

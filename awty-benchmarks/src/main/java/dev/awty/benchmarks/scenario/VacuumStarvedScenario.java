@@ -1,5 +1,6 @@
 package dev.awty.benchmarks.scenario;
 
+import java.util.ArrayList;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -24,6 +25,7 @@ import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.awty.BenchEvent;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
+import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
 
 /**
@@ -165,6 +167,38 @@ public final class VacuumStarvedScenario implements Scenario {
 			results.add(NAME, system, "first window lag p99", "ms", p99s.get(0), rep);
 			results.add(NAME, system, "last window lag p99", "ms", p99s.get(p99s.size() - 1), rep);
 		}
+	}
+
+	/** The lag with the xmin horizon held beside the production-like {@code lag} run, and what each row leaves dead. */
+	@Override
+	public List<String> comparisons(Results results) {
+		List<String> lines = new ArrayList<>();
+		double p99 = results.median(Results.VACUUM_STARVED, Results.AWTY, "lag p99");
+		if (Double.isNaN(p99)) {
+			return lines;
+		}
+		lines.add("vacuum-starved lag p99 awty = " + Numbers.format(p99) + " ms, db-scheduler = "
+				+ Numbers.format(results.median(Results.VACUUM_STARVED, Results.DB_SCHEDULER, "lag p99")) + " ms (of what arrived; undelivered 60 s"
+				+ " after the load: awty " + Numbers.format(results.median(Results.VACUUM_STARVED, Results.AWTY, "undelivered 60 s after the load"))
+				+ ", db-scheduler " + Numbers.format(results.median(Results.VACUUM_STARVED, Results.DB_SCHEDULER, "undelivered 60 s after the load"))
+				+ ")");
+		lines.add("vacuum-starved lag p99 first/last window awty = "
+				+ Numbers.format(results.median(Results.VACUUM_STARVED, Results.AWTY, "first window lag p99")) + " / "
+				+ Numbers.format(results.median(Results.VACUUM_STARVED, Results.AWTY, "last window lag p99")) + " ms, db-scheduler = "
+				+ Numbers.format(results.median(Results.VACUUM_STARVED, Results.DB_SCHEDULER, "first window lag p99")) + " / "
+				+ Numbers.format(results.median(Results.VACUUM_STARVED, Results.DB_SCHEDULER, "last window lag p99")) + " ms");
+		double production = results.median("lag", Results.AWTY, "lag p99");
+		if (!Double.isNaN(production)) {
+			lines.add("vacuum-starved/lag p99 awty = " + Numbers.format(p99 / production));
+		}
+		for (String system : List.of(Results.AWTY, Results.DB_SCHEDULER)) {
+			lines.add("vacuum-starved per delivered row " + system + ": "
+					+ Numbers.format(results.median(Results.VACUUM_STARVED, system, "updates per row")) + " updates ("
+					+ Numbers.format(results.median(Results.VACUUM_STARVED, system, "HOT updates per row")) + " HOT), "
+					+ Numbers.format(results.median(Results.VACUUM_STARVED, system, "deletes per row")) + " deletes, "
+					+ Numbers.format(results.median(Results.VACUUM_STARVED, system, "dead tuples per row")) + " dead tuples");
+		}
+		return lines;
 	}
 
 }
