@@ -12,11 +12,11 @@ import java.util.Optional;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import dev.awty.benchmarks.broker.BrokerReach;
+import dev.awty.benchmarks.chaos.PrivateCluster;
 import dev.awty.benchmarks.harness.AllPlan;
 import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.harness.Options;
-import dev.awty.benchmarks.broker.BrokerReach;
-import dev.awty.benchmarks.chaos.PrivateCluster;
 import dev.awty.benchmarks.report.ReportWriter;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.benchmarks.scenario.Scenario;

@@ -4,7 +4,6 @@ import java.util.List;
 
 import dev.awty.benchmarks.chaos.ChaosScenario;
 import dev.awty.benchmarks.chaos.SoakScenario;
-import dev.awty.benchmarks.scenario.Scenario;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.benchmarks.scenario.BrokerScenario;
 import dev.awty.benchmarks.scenario.DrainScenario;
@@ -14,6 +13,7 @@ import dev.awty.benchmarks.scenario.LimitsScenario;
 import dev.awty.benchmarks.scenario.QuickScenario;
 import dev.awty.benchmarks.scenario.RecurringScenario;
 import dev.awty.benchmarks.scenario.RescheduleScenario;
+import dev.awty.benchmarks.scenario.Scenario;
 import dev.awty.benchmarks.scenario.ScheduleScenario;
 import dev.awty.benchmarks.scenario.VacuumStarvedScenario;
 

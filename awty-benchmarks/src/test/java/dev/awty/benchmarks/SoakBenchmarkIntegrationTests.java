@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.chaos.SoakScenario;
+import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.benchmarks.report.Summary;
 import dev.awty.testing.TestDatabase;

@@ -11,13 +11,13 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import dev.awty.AwtyConfigurationException;
-import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.model.EventTypeScanner;
 import dev.awty.internal.model.SchemaValidator;
 import dev.awty.internal.support.LastError;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.SqlDialect;
 

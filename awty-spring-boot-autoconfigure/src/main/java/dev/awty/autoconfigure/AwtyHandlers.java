@@ -13,8 +13,8 @@ import org.springframework.core.ResolvableType;
 
 import dev.awty.AwtyConfigurationException;
 import dev.awty.handler.EventHandler;
-import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.EventType;
+import dev.awty.internal.table.EventTable;
 
 /**
  * The {@link EventHandler} beans, matched to event types by their type argument: at most one per type, and

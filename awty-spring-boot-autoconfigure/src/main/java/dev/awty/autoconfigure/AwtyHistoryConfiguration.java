@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-
 import net.javacrumbs.shedlock.core.LockProvider;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -15,17 +14,17 @@ import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitializat
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.awty.OnDelivered;
 import dev.awty.autoconfigure.properties.AwtyHousekeepingProperties;
 import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.settings.AwtySettings;
-import dev.awty.OnDelivered;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.internal.history.JdbcDeliveryHistory;
 import dev.awty.internal.housekeeping.HistoryPartitions;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.internal.housekeeping.RetentionDeletes;
-import dev.awty.internal.table.EventTable;
 import dev.awty.internal.recurring.RecurringSource;
+import dev.awty.internal.table.EventTable;
 import dev.awty.spi.DailyHistoryPartitions;
 import dev.awty.spi.SqlDialect;
 

@@ -1,6 +1,5 @@
 package dev.awty.autoconfigure;
 
-
 import net.javacrumbs.shedlock.core.LockProvider;
 import net.javacrumbs.shedlock.provider.jdbctemplate.JdbcTemplateLockProvider;
 import net.javacrumbs.shedlock.provider.redis.spring.RedisLockProvider;
@@ -16,8 +15,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.AwtyConfigurationException;
+import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.internal.model.Identifiers;
 import dev.awty.internal.model.SchemaValidator;
 import dev.awty.spi.SqlDialect;

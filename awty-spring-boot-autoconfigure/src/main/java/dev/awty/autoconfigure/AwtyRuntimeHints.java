@@ -10,7 +10,6 @@ import org.springframework.aot.hint.BindingReflectionHintsRegistrar;
 import dev.awty.ScheduledEntity;
 import dev.awty.history.DeliveryRecord;
 import dev.awty.history.OutcomeCount;
-import dev.awty.internal.dashboard.DashboardRoutes;
 import dev.awty.internal.observe.Backlog;
 import dev.awty.internal.observe.LagHistory;
 import dev.awty.recurring.RecurringSchedule;
@@ -18,7 +17,7 @@ import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.recurring.ScheduleVersion;
 
 /**
- * What a native image of an application using awty must keep: the starter's changelog and dashboard page, the
+ * What a native image of an application using awty must keep: the starter's changelog, the
  * fields that map the base columns, and the records awty turns to and from JSON. The application's own event classes
  * are added by {@link AwtyEventClassesAotProcessor}, which finds them at build time.
  */
@@ -30,12 +29,10 @@ final class AwtyRuntimeHints implements RuntimeHintsRegistrar {
 	public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
 		// The changelog the schema initializer runs and the failure analyzer quotes, and any schema file beside it.
 		hints.resources().registerPattern("dev/awty/schema/*");
-		hints.resources().registerPattern("dev/awty/dashboard/*");
 		hints.reflection().registerType(ScheduledEntity.class, MemberCategory.ACCESS_DECLARED_FIELDS);
-		// Dashboard, actuator endpoint and REST answers; the dashboard's action request is read from JSON.
+		// Dashboard, actuator endpoint and REST answers; awty-web registers its own request types.
 		bindings.registerReflectionHints(hints.reflection(), DeliveryRecord.class, OutcomeCount.class, Backlog.class,
-				LagHistory.LagPoint.class, RecurringSchedule.class, ScheduleDefinition.class, ScheduleVersion.class,
-				DashboardRoutes.ActionRequest.class);
+				LagHistory.LagPoint.class, RecurringSchedule.class, ScheduleDefinition.class, ScheduleVersion.class);
 	}
 
 	/**

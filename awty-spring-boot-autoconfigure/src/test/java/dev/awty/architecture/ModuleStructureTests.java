@@ -89,4 +89,21 @@ class ModuleStructureTests {
 			.allMatch((reference) -> reference.endsWith("-> dev.awty.internal.housekeeping"));
 	}
 
+	/**
+	 * The wiring names an optional module's classes only in the feature package whose configuration is conditional on
+	 * that module: anywhere else (the main auto-configuration, the AOT hints) a missing module would fail start-up or
+	 * the build's AOT processing.
+	 */
+	@Test
+	void theWiringNamesAnOptionalModuleOnlyWhereItIsConditionalOnIt() {
+		Map<String, String> guardedBy = Map.of("dev.awty.internal.jpa", "dev.awty.autoconfigure.jpa", "dev.awty.jpa",
+				"dev.awty.autoconfigure.jpa", "dev.awty.internal.dashboard", "dev.awty.autoconfigure.web",
+				"dev.awty.internal.recurring.web", "dev.awty.autoconfigure.web", "dev.awty.integration.kafka",
+				"dev.awty.autoconfigure.kafka", "dev.awty.internal.metrics", "dev.awty.autoconfigure.observability");
+		guardedBy.forEach((optional, feature) -> assertThat(
+				SOURCES.referencesFrom("awty-spring-boot-autoconfigure", optional))
+			.as(optional)
+			.allMatch((reference) -> reference.contains("(" + feature + ")")));
+	}
+
 }

@@ -10,11 +10,11 @@ import org.springframework.boot.liquibase.autoconfigure.LiquibaseAutoConfigurati
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import dev.awty.AwtyConfigurationException;
+import dev.awty.EventScheduler;
 import dev.awty.autoconfigure.diagnostics.AwtyConfigurationFailureAnalyzer;
 import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.settings.AwtySettings;
-import dev.awty.AwtyConfigurationException;
-import dev.awty.EventScheduler;
 import dev.awty.dialect.H2Dialect;
 import dev.awty.dialect.PostgresDialect;
 import dev.awty.internal.pipeline.DeliveryPollers;

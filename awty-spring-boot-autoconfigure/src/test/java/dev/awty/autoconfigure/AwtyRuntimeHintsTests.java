@@ -1,5 +1,7 @@
 package dev.awty.autoconfigure;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 import org.springframework.aot.hint.RuntimeHints;
@@ -11,6 +13,7 @@ import org.springframework.util.ReflectionUtils;
 import dev.awty.ScheduledEntity;
 import dev.awty.history.DeliveryRecord;
 import dev.awty.internal.dashboard.DashboardRoutes;
+import dev.awty.internal.dashboard.DashboardRuntimeHints;
 import dev.awty.testing.events.purchase.TestPurchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,13 +27,13 @@ class AwtyRuntimeHintsTests {
 
 	@Test
 	void hintsAreRegisteredThroughAotFactoriesSoEveryApplicationGetsThem() {
-		assertThat(SpringFactoriesLoader.forResourceLocation("META-INF/spring/aot.factories")
-			.load(RuntimeHintsRegistrar.class)).hasAtLeastOneElementOfType(AwtyRuntimeHints.class);
+		assertThat(registrars()).hasAtLeastOneElementOfType(AwtyRuntimeHints.class)
+			.hasAtLeastOneElementOfType(DashboardRuntimeHints.class);
 	}
 
 	@Test
 	void keepsTheStarterChangelogAndTheDashboardPage() {
-		new AwtyRuntimeHints().registerHints(this.hints, getClass().getClassLoader());
+		registrars().forEach((registrar) -> registrar.registerHints(this.hints, getClass().getClassLoader()));
 		assertThat(RuntimeHintsPredicates.resource().forResource("dev/awty/schema/awty-changelog.xml"))
 			.accepts(this.hints);
 		assertThat(RuntimeHintsPredicates.resource().forResource("dev/awty/dashboard/index.html")).accepts(this.hints);
@@ -38,7 +41,7 @@ class AwtyRuntimeHintsTests {
 
 	@Test
 	void keepsTheBaseColumnFieldsAndTheRecordsReadAndWrittenAsJson() throws Exception {
-		new AwtyRuntimeHints().registerHints(this.hints, getClass().getClassLoader());
+		registrars().forEach((registrar) -> registrar.registerHints(this.hints, getClass().getClassLoader()));
 		ReflectionUtils.doWithLocalFields(ScheduledEntity.class, (field) -> assertThat(
 				RuntimeHintsPredicates.reflection().onFieldAccess(field)).as(field.getName()).accepts(this.hints));
 		assertThat(RuntimeHintsPredicates.reflection()
@@ -59,6 +62,12 @@ class AwtyRuntimeHintsTests {
 			.onConstructorInvocation(TestPurchase.class.getDeclaredConstructor())).accepts(this.hints);
 		assertThat(RuntimeHintsPredicates.reflection().onMethodInvocation(TestPurchase.class, "getPurchaseId"))
 			.accepts(this.hints);
+	}
+
+	/** The registrars of every module on the class path, as the AOT engine finds them. */
+	private static List<RuntimeHintsRegistrar> registrars() {
+		return SpringFactoriesLoader.forResourceLocation("META-INF/spring/aot.factories")
+			.load(RuntimeHintsRegistrar.class);
 	}
 
 }

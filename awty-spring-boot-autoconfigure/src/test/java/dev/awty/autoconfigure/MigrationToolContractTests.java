@@ -20,9 +20,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.integration.channel.DirectChannel;
 
-import dev.awty.autoconfigure.diagnostics.ScheduledTableFailureAnalyzer;
 import dev.awty.AwtyHeaders;
 import dev.awty.EventScheduler;
+import dev.awty.autoconfigure.diagnostics.ScheduledTableFailureAnalyzer;
 import dev.awty.handler.HandlerOutcome;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.testing.AwtyContexts;

@@ -20,9 +20,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.dialect.DialectDetector;
-import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.selection.JdbcEventRepositories;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.internal.wakeup.WakeUps;

@@ -14,12 +14,12 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.dialect.PostgresDialect;
-import dev.awty.internal.wakeup.WakeUps;
-import dev.awty.internal.wakeup.DueSignals;
-import dev.awty.internal.wakeup.DueTimeSlots;
-import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.selection.JdbcEventRepositories;
+import dev.awty.internal.table.EventTable;
+import dev.awty.internal.wakeup.DueSignals;
+import dev.awty.internal.wakeup.DueTimeSlots;
+import dev.awty.internal.wakeup.WakeUps;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.TestDatabases;
 import dev.awty.testing.events.purchase.TestPurchase;

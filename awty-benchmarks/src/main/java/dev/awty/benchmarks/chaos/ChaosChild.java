@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.time.Duration;
 
 import dev.awty.ClaimMode;
-import dev.awty.benchmarks.harness.BenchDatabase;
-import dev.awty.benchmarks.harness.Options;
-import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.benchmarks.soak.JvmMemory;
 import dev.awty.benchmarks.soak.SoakApplication;

@@ -15,11 +15,11 @@ import org.jspecify.annotations.Nullable;
 import com.zaxxer.hikari.HikariDataSource;
 
 import dev.awty.ClaimMode;
-import dev.awty.benchmarks.harness.BenchDatabase;
-import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.report.Results;
 
 /**

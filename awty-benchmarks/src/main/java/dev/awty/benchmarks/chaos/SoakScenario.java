@@ -12,10 +12,10 @@ import org.apache.commons.logging.LogFactory;
 
 import dev.awty.EventScheduler;
 import dev.awty.autoconfigure.properties.AwtyPollerProperties;
+import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.harness.Receiver;
-import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.benchmarks.scenario.Scenario;
 import dev.awty.benchmarks.soak.SoakApplication;

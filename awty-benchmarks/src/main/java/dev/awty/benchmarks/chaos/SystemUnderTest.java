@@ -13,13 +13,13 @@ import com.zaxxer.hikari.HikariDataSource;
 
 import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
-import dev.awty.benchmarks.harness.BenchDatabase;
-import dev.awty.benchmarks.harness.Options;
-import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.awty.BenchEvent;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.report.Results;
 
 /**

@@ -11,7 +11,6 @@ import javax.sql.DataSource;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
-
 /**
  * The PostgreSQL the benchmark runs on: its own schema, the tables of the three systems, pools, and the
  * database's commit counter.

@@ -193,5 +193,4 @@ public final class Results {
 		return this.labels.get(scenario);
 	}
 
-
 }

@@ -10,14 +10,14 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ClaimMode;
-import dev.awty.benchmarks.harness.BenchDatabase;
-import dev.awty.benchmarks.harness.Options;
-import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.broker.BenchBroker;
 import dev.awty.benchmarks.broker.KafkaBench;
 import dev.awty.benchmarks.broker.OutboxRelay;
 import dev.awty.benchmarks.broker.RabbitBench;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
 

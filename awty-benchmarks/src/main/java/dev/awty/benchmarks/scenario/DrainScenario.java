@@ -10,12 +10,12 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ClaimMode;
-import dev.awty.benchmarks.harness.BenchDatabase;
-import dev.awty.benchmarks.harness.Options;
-import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.quartz.QuartzInstance;
 import dev.awty.benchmarks.quartz.QuartzTables;
 import dev.awty.benchmarks.rawsql.RawSqlDrain;

@@ -8,10 +8,10 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import dev.awty.ClaimMode;
+import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.harness.Receiver;
-import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.report.Results;
 
 /**

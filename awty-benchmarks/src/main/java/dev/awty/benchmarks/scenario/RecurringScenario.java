@@ -10,12 +10,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.harness.Options;
-import dev.awty.benchmarks.harness.Receiver;
-import dev.awty.benchmarks.awty.AwtyInstances;
-import dev.awty.benchmarks.quartz.QuartzInstance;
 import dev.awty.benchmarks.harness.QuartzSchema;
+import dev.awty.benchmarks.harness.Receiver;
+import dev.awty.benchmarks.quartz.QuartzInstance;
 import dev.awty.benchmarks.quartz.QuartzTables;
 import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;

@@ -18,12 +18,12 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import dev.awty.ClaimMode;
-import dev.awty.benchmarks.harness.BenchDatabase;
-import dev.awty.benchmarks.harness.Options;
-import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.awty.BenchEvent;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
+import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.jpa.JpaBenchApplication;
 import dev.awty.benchmarks.jpa.JpaBenchEvents;
 import dev.awty.benchmarks.report.Numbers;

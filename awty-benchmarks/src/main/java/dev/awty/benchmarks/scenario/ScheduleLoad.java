@@ -7,8 +7,8 @@ import java.util.Map;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.awty.AwtyInstances;
+import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.recurring.ScheduleDefinition;
 

@@ -10,9 +10,9 @@ import org.springframework.integration.annotation.ServiceActivator;
 import org.springframework.messaging.Message;
 
 import dev.awty.ClaimMode;
+import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.harness.Receiver;
-import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.recurring.RecurringHeaders;
 
 /**

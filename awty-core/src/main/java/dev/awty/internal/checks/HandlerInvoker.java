@@ -8,6 +8,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -40,11 +41,13 @@ public final class HandlerInvoker {
 
 	private static final Log logger = LogFactory.getLog(HandlerInvoker.class);
 
-	private static final int RUNNING = 0;
+	private static final int NOT_STARTED = 0;
 
-	private static final int RETURNED = 1;
+	private static final int RUNNING = 1;
 
-	private static final int ABANDONED = 2;
+	private static final int RETURNED = 2;
+
+	private static final int ABANDONED = 3;
 
 	private final String typeName;
 
@@ -104,27 +107,35 @@ public final class HandlerInvoker {
 		if (rowId != null && this.cancelledBeforeTurn.remove(rowId) != null) {
 			return new Invocation(null, "the row was cancelled before its handler ran", true);
 		}
-		// RUNNING, then RETURNED or ABANDONED, whichever comes first.
-		AtomicInteger state = new AtomicInteger(RUNNING);
-		Future<HandlerOutcome> future;
-		try {
-			future = this.executor.submit(() -> {
-				try {
-					return call.call();
+		// NOT_STARTED, RUNNING, then RETURNED or ABANDONED, whichever comes first; ABANDONED straight from NOT_STARTED
+		// when the call is interrupted before a thread picks it up, and then it never runs.
+		AtomicInteger state = new AtomicInteger(NOT_STARTED);
+		FutureTask<HandlerOutcome> future = new FutureTask<>(() -> {
+			if (!state.compareAndSet(NOT_STARTED, RUNNING)) {
+				return null;
+			}
+			try {
+				return call.call();
+			}
+			finally {
+				if (!state.compareAndSet(RUNNING, RETURNED)) {
+					this.stuck.decrementAndGet();
 				}
-				finally {
-					if (!state.compareAndSet(RUNNING, RETURNED)) {
-						this.stuck.decrementAndGet();
-					}
-				}
-			});
-		}
-		catch (RejectedExecutionException ex) {
-			return new Invocation(null, "no handler thread free: " + this.stuck.get()
-					+ " abandoned handler call(s) of type '" + this.typeName + "' have not returned yet");
-		}
+			}
+		});
+		// Registered before it may start: a cancel that comes as soon as the handler runs must find it.
 		if (rowId != null) {
 			this.running.put(rowId, future);
+		}
+		try {
+			this.executor.execute(future);
+		}
+		catch (RejectedExecutionException ex) {
+			if (rowId != null) {
+				this.running.remove(rowId, future);
+			}
+			return new Invocation(null, "no handler thread free: " + this.stuck.get()
+					+ " abandoned handler call(s) of type '" + this.typeName + "' have not returned yet");
 		}
 		try {
 			HandlerOutcome outcome = future.get(this.timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -194,6 +205,11 @@ public final class HandlerInvoker {
 	}
 
 	private void abandon(Future<HandlerOutcome> future, AtomicInteger state, String why) {
+		if (state.compareAndSet(NOT_STARTED, ABANDONED)) {
+			// Interrupted before a thread picked it up: it will never run and holds no thread.
+			future.cancel(false);
+			return;
+		}
 		this.stuck.incrementAndGet();
 		if (!state.compareAndSet(RUNNING, ABANDONED)) {
 			this.stuck.decrementAndGet();

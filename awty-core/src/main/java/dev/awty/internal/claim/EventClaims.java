@@ -117,7 +117,6 @@ public final class EventClaims<T extends ScheduledEntity> {
 				keyColumn);
 	}
 
-
 	public EventType<T> type() {
 		return this.type;
 	}

@@ -6,8 +6,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.internal.pipeline.PollSource;
+import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 
 /**
  * Rows claimed together, and the token they were claimed with: the instance id plus a sequence number, so

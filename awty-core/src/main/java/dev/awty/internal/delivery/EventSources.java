@@ -4,19 +4,19 @@ import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.handler.EventHandler;
-import dev.awty.internal.checks.CheckWrites;
-import dev.awty.internal.claim.ClaimLimits;
-import dev.awty.internal.table.EventTable;
-import dev.awty.internal.claim.Leases;
-import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
-import dev.awty.internal.pipeline.kit.DeliveryCounters;
-import dev.awty.internal.pipeline.DeliveryPollers;
-import dev.awty.internal.pipeline.LoopSettings;
-import dev.awty.spi.EventPublisher;
-import dev.awty.internal.checks.HandlerInvoker;
 import dev.awty.internal.checks.CheckGuard;
+import dev.awty.internal.checks.CheckWrites;
+import dev.awty.internal.checks.HandlerInvoker;
 import dev.awty.internal.checks.HandlingSettings;
 import dev.awty.internal.checks.RunningChecks;
+import dev.awty.internal.claim.ClaimLimits;
+import dev.awty.internal.claim.Leases;
+import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.internal.pipeline.LoopSettings;
+import dev.awty.internal.pipeline.kit.DeliveryCounters;
+import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
+import dev.awty.internal.table.EventTable;
+import dev.awty.spi.EventPublisher;
 
 /**
  * Builds the pipeline source of each event type (its claims, publishing or handler step, outcome writer and lease

@@ -7,21 +7,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-
-
 import dev.awty.ScheduledEntity;
 import dev.awty.handler.EventHandler;
 import dev.awty.handler.HandlerOutcome;
+import dev.awty.internal.checks.CheckGuard;
 import dev.awty.internal.checks.CheckState;
 import dev.awty.internal.checks.CheckWrites;
+import dev.awty.internal.checks.HandlerInvoker;
+import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.internal.pipeline.kit.SafePublish;
+import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
-import dev.awty.internal.checks.HandlerInvoker;
-import dev.awty.internal.checks.CheckGuard;
-import dev.awty.internal.model.EntityMapper;
-import dev.awty.internal.tracing.RowTracing;
 
 /**
  * The delivery step of a type with a handler: runs the handler on each claimed row, applies the guards to

@@ -9,9 +9,9 @@ import dev.awty.OnDelivered;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.checks.CheckAgain;
 import dev.awty.internal.checks.CheckWrites;
+import dev.awty.internal.checks.GuardFailure;
 import dev.awty.internal.claim.FailedAttempt;
 import dev.awty.internal.claim.HeldRowWrites;
-import dev.awty.internal.checks.GuardFailure;
 
 /**
  * The statements that write a batch's outcomes, each fenced by the claim, each returning the results it really

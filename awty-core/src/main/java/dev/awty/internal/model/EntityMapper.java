@@ -139,5 +139,4 @@ public final class EntityMapper<T extends ScheduledEntity> {
 		ReflectionUtils.setField(BASE_FIELDS.get(column), entity, value);
 	}
 
-
 }

@@ -10,10 +10,10 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import dev.awty.internal.support.ErrorText;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.DueRelease;
 import dev.awty.internal.pipeline.kit.SafePublish;
+import dev.awty.internal.support.ErrorText;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.ScheduleExpression;
 import dev.awty.spi.EventPublisher;

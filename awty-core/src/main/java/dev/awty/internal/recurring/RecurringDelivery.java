@@ -10,11 +10,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-
-import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.internal.claim.ClaimTokens;
-import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.PollSource;
+import dev.awty.internal.pipeline.kit.DeliveryCounters;
+import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 
 /**
  * The recurring schedules as a source of the delivery pipeline: claims due schedules (and those due within the

@@ -6,12 +6,12 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
-import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.internal.claim.Leases;
 import dev.awty.internal.history.DeliveryLogWriter;
-import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.pipeline.LoopSettings;
+import dev.awty.internal.pipeline.kit.DeliveryCounters;
+import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.recurring.RecurringHeaders;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;

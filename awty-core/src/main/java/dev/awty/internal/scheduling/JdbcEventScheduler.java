@@ -14,11 +14,11 @@ import org.springframework.util.Assert;
 import dev.awty.EventScheduler;
 import dev.awty.ScheduleResult;
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.wakeup.DueSignals;
-import dev.awty.internal.wakeup.DueTimeSlots;
-import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.PropertyColumn;
 import dev.awty.internal.support.PendingWrites;
+import dev.awty.internal.table.EventTable;
+import dev.awty.internal.wakeup.DueSignals;
+import dev.awty.internal.wakeup.DueTimeSlots;
 
 /**
  * {@link EventScheduler} over the tables of the registered event types.

@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.awty.AwtyException;
-import dev.awty.ScheduleResult.Outcome;
 import dev.awty.ScheduleResult;
+import dev.awty.ScheduleResult.Outcome;
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.PropertyColumn;
+import dev.awty.internal.table.EventTable;
 
 /**
  * "Schedule, or move the pending row with this key": move first; insert when there is no pending row;

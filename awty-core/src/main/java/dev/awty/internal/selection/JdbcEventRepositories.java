@@ -11,10 +11,10 @@ import org.springframework.util.Assert;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.checks.RunningChecks;
+import dev.awty.internal.support.PendingWrites;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
-import dev.awty.internal.table.EventTable;
-import dev.awty.internal.support.PendingWrites;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.Selection;
 

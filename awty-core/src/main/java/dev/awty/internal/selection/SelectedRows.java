@@ -11,8 +11,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import dev.awty.AwtyException;
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.table.EventTable;
 import dev.awty.internal.support.PendingWrites;
+import dev.awty.internal.table.EventTable;
 
 /**
  * The rows one selection names, and how its statements are run: every statement binds the caller's parameters,

@@ -5,8 +5,8 @@ import org.jspecify.annotations.Nullable;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.checks.RunningChecks;
-import dev.awty.internal.table.EventTable;
 import dev.awty.internal.support.PendingWrites;
+import dev.awty.internal.table.EventTable;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
 

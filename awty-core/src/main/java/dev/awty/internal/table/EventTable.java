@@ -18,9 +18,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
 
+import dev.awty.ScheduledEntity;
 import dev.awty.internal.claim.EventClaims;
 import dev.awty.internal.claim.HeldRowWrites;
-import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.PropertyColumn;

@@ -1,7 +1,5 @@
 package dev.awty.autoconfigure.jpa;
 
-import java.util.List;
-
 import jakarta.persistence.EntityManagerFactory;
 
 import org.springframework.beans.BeansException;

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -21,14 +20,13 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.awty.AwtyConfigurationException;
+import dev.awty.TypePauses;
 import dev.awty.autoconfigure.AwtyAutoConfiguration;
 import dev.awty.autoconfigure.AwtyDatabase;
 import dev.awty.autoconfigure.AwtyEventTypes;
 import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.settings.AwtySettings;
-import dev.awty.AwtyConfigurationException;
-import dev.awty.TypePauses;
-import dev.awty.internal.table.EventTable;
 import dev.awty.internal.metrics.BacklogMeters;
 import dev.awty.internal.metrics.MicrometerDeliveryObserver;
 import dev.awty.internal.metrics.PauseMeters;
@@ -41,6 +39,7 @@ import dev.awty.internal.pause.PausedTypes;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.recurring.RecurringSettings;
 import dev.awty.internal.recurring.RecurringSource;
+import dev.awty.internal.table.EventTable;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.SqlDialect;
 

@@ -9,14 +9,14 @@ import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.awty.autoconfigure.properties.AwtyProperties;
-import dev.awty.autoconfigure.properties.AwtyTypeProperties;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.ScheduledEntity;
+import dev.awty.autoconfigure.properties.AwtyProperties;
+import dev.awty.autoconfigure.properties.AwtyTypeProperties;
 import dev.awty.integration.BrokerRoute;
-import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.PropertyColumn;
+import dev.awty.internal.table.EventTable;
 
 /**
  * Turns {@code awty.types.<name>.kafka.*} and {@code awty.types.<name>.rabbit.*} into each type's

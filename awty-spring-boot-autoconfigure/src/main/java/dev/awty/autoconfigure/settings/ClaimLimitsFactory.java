@@ -5,14 +5,14 @@ import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.awty.AwtyConfigurationException;
 import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.properties.AwtyTypeLimitProperties;
 import dev.awty.autoconfigure.properties.AwtyTypeProperties;
-import dev.awty.AwtyConfigurationException;
 import dev.awty.internal.claim.ClaimLimits;
-import dev.awty.internal.table.EventTable;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.PropertyColumn;
+import dev.awty.internal.table.EventTable;
 
 /**
  * Reads the {@code awty.types.<name>.limit.*} of each type into its {@link ClaimLimits}, rejecting a rate that is not

@@ -9,7 +9,6 @@ import dev.awty.autoconfigure.properties.AwtyChecksProperties;
 import dev.awty.autoconfigure.properties.AwtyHousekeepingProperties;
 import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.properties.AwtyTypeProperties;
-import dev.awty.AwtyConfigurationException;
 import dev.awty.history.HistoryMode;
 import dev.awty.internal.checks.HandlingSettings;
 

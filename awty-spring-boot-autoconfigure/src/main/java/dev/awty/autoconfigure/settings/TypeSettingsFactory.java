@@ -9,16 +9,16 @@ import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.awty.AwtyConfigurationException;
+import dev.awty.ClaimMode;
+import dev.awty.OnDelivered;
 import dev.awty.autoconfigure.properties.AwtyPollerProperties;
 import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.properties.AwtyRetryProperties;
 import dev.awty.autoconfigure.properties.AwtyTypeProperties;
-import dev.awty.AwtyConfigurationException;
-import dev.awty.ClaimMode;
-import dev.awty.OnDelivered;
 import dev.awty.internal.delivery.TypeSettings;
-import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.internal.support.RetryBackoff;
+import dev.awty.internal.wakeup.DueTimeSlots;
 
 import static dev.awty.autoconfigure.settings.Requirements.require;
 

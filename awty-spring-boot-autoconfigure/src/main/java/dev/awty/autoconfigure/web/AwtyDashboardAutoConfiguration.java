@@ -15,11 +15,11 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.function.RouterFunction;
 import org.springframework.web.servlet.function.ServerResponse;
 
-import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
-import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.TypePauses;
 import dev.awty.audit.OperatorAudit;
+import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
+import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.internal.dashboard.DashboardAccess;
 import dev.awty.internal.dashboard.DashboardRoutes;

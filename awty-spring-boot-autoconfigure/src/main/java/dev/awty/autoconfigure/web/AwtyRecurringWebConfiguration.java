@@ -33,7 +33,6 @@ import static dev.awty.autoconfigure.settings.Requirements.require;
 @ConditionalOnBean(RecurringSchedules.class)
 public final class AwtyRecurringWebConfiguration {
 
-
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.security.web.csrf.CsrfToken")
 	static class SecuredWeb {

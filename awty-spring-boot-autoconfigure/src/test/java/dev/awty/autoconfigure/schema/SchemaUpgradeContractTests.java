@@ -13,8 +13,8 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.io.DefaultResourceLoader;
 
-import dev.awty.autoconfigure.diagnostics.AwtyConfigurationFailureAnalyzer;
 import dev.awty.EventScheduler;
+import dev.awty.autoconfigure.diagnostics.AwtyConfigurationFailureAnalyzer;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.history.DeliveryOutcome;
 import dev.awty.history.DeliveryRecord;
