@@ -47,6 +47,7 @@ import dev.awty.internal.model.Identifiers;
 import dev.awty.internal.model.SchemaValidator;
 import dev.awty.internal.pause.PausedTypes;
 import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.internal.pipeline.PipelineSources;
 import dev.awty.internal.scheduling.JdbcEventScheduler;
 import dev.awty.internal.selection.CancelLog;
 import dev.awty.internal.selection.JdbcEventRepositories;
@@ -208,11 +209,12 @@ public final class AwtyAutoConfiguration {
 				sendScopes.orderedStream().toList());
 	}
 
+	/** Runs the sources of every part of awty (event types, recurring schedules), each a bean of its own. */
 	@Bean
 	DeliveryPollers awtyDeliveryPollers(WakeUps wakeUps, LockProvider lockProvider, ObjectProvider<Clock> clock,
-			AwtyProperties properties) {
+			AwtyProperties properties, ObjectProvider<PipelineSources> sources) {
 		return new DeliveryPollers(properties.getPoller().getShutdownTimeout(), wakeUps, lockProvider,
-				clock.getIfUnique(Clock::systemUTC));
+				clock.getIfUnique(Clock::systemUTC), () -> sources.orderedStream().iterator());
 	}
 
 	/** AwtyEventPipelines checks that its table exists. */
@@ -224,20 +226,17 @@ public final class AwtyAutoConfiguration {
 		return pauses;
 	}
 
+	/** The event types' sources, once what their settings and handlers need of the database is checked. */
 	@Bean
-	EventSources awtyEventSources(DeliveryPollers pollers, EventPublisher publisher, AwtyInstance instance,
-			AwtyDatabase database, SqlDialect dialect, RunningChecks runningChecks) {
-		return new EventSources(pollers, OutcomeStore.on(database.dataSource(), dialect), publisher, instance.id(),
-				runningChecks);
-	}
-
-	@Bean
-	AwtyEventPipelines awtyEventPipelines(AwtyEventTypes eventTypes, EventSources sources, AwtySettings settings,
-			ListableBeanFactory beanFactory, AwtyDatabase database, SqlDialect dialect, AwtyProperties properties) {
-		AwtyEventPipelines pipelines = new AwtyEventPipelines(eventTypes, settings,
-				new SchemaValidator(database.dataSource(), dialect), properties.getSchema().isValidate());
-		pipelines.addTo(sources, new AwtyHandlers(beanFactory, eventTypes.tables()));
-		return pipelines;
+	EventSources awtyEventSources(AwtyEventTypes eventTypes, AwtySettings settings, ListableBeanFactory beanFactory,
+			EventPublisher publisher, AwtyInstance instance, AwtyDatabase database, SqlDialect dialect,
+			AwtyProperties properties, RunningChecks runningChecks) {
+		EventSources sources = new EventSources(OutcomeStore.on(database.dataSource(), dialect), publisher,
+				instance.id(), runningChecks);
+		new AwtyEventPipelines(eventTypes, settings, new SchemaValidator(database.dataSource(), dialect),
+				properties.getSchema().isValidate())
+			.plan(sources, new AwtyHandlers(beanFactory, eventTypes.tables()));
+		return sources;
 	}
 
 	@Configuration(proxyBeanMethods = false)

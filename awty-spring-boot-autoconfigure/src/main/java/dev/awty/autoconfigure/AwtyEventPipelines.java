@@ -15,7 +15,8 @@ import dev.awty.internal.table.EventTable;
 
 /**
  * Checks what the event types' settings and handlers need of the database (history table, priority and check
- * columns, the table of paused types), failing start-up with the property or changeSet to fix, and adds each type's source to the pipeline.
+ * columns, the table of paused types), failing start-up with the property or changeSet to fix, and plans each type's
+ * source with its settings, limits and handler.
  */
 final class AwtyEventPipelines {
 
@@ -35,7 +36,7 @@ final class AwtyEventPipelines {
 		this.validateSchema = validateSchema;
 	}
 
-	void addTo(EventSources sources, AwtyHandlers handlers) {
+	void plan(EventSources sources, AwtyHandlers handlers) {
 		this.settings.rejectUnknownTypes(this.eventTypes.names());
 		if (this.eventTypes.names().stream().anyMatch((name) -> this.settings.historyFor(name) != HistoryMode.NONE)) {
 			this.validator.requireHistoryTable();

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import dev.awty.TypePauses;
 import dev.awty.autoconfigure.diagnostics.AwtyConfigurationFailureAnalyzer;
 import dev.awty.autoconfigure.diagnostics.ScheduledTableFailureAnalyzer;
 import dev.awty.handler.EventHandler;
@@ -71,6 +72,17 @@ class HandlerStartupFailureTests {
 	}
 
 	@Test
+	void aHandlerThatUsesTheTypePausesStartsAndItsTypeIsDelivered() {
+		// The pauses are the pollers' own; the pollers build the sources, and with them the handlers, only at start.
+		this.database.jdbc().execute(TestOrderCheck.TABLE_DDL);
+		checks().withBean("pausingHandler", PausingHandler.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context.getBean(DeliveryPollers.class).isRunning()).isTrue();
+			assertThat(context.getBean(DeliveryPollers.class).counters()).containsKey("test_order_check");
+		});
+	}
+
+	@Test
 	void failsAtStartupWhenAHandlerBeanHandlesNoEventType() {
 		this.database.jdbc().execute(TestOrderCheck.TABLE_DDL);
 		checks().withBean("purchaseHandler", PurchaseHandler.class, PurchaseHandler::new).run((context) -> {
@@ -115,6 +127,27 @@ class HandlerStartupFailureTests {
 				assertThat(analysis.getAction()).isEqualTo("The heartbeat extends a held row's lease every third of it,"
 						+ " and needs time for a database round trip: raise awty.claim.lease to e.g. 30s.");
 			});
+	}
+
+	static class PausingHandler implements EventHandler<TestOrderCheck> {
+
+		private final TypePauses pauses;
+
+		PausingHandler(TypePauses pauses) {
+			this.pauses = pauses;
+		}
+
+		@Override
+		public HandlerOutcome handle(TestOrderCheck row, dev.awty.handler.HandlerContext context) {
+			this.pauses.pause("test_order_check");
+			return HandlerOutcome.finish();
+		}
+
+		@Override
+		public boolean checksAgain() {
+			return false;
+		}
+
 	}
 
 	static class FinishingHandler implements EventHandler<TestOrderCheck> {

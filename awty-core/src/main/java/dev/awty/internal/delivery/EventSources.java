@@ -1,5 +1,9 @@
 package dev.awty.internal.delivery;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
@@ -13,18 +17,17 @@ import dev.awty.internal.claim.ClaimLimits;
 import dev.awty.internal.claim.Leases;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.pipeline.LoopSettings;
+import dev.awty.internal.pipeline.PipelineSources;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.internal.table.EventTable;
 import dev.awty.spi.EventPublisher;
 
 /**
- * Builds the pipeline source of each event type (its claims, publishing or handler step, outcome writer and lease
- * heartbeat) and adds it to the {@link DeliveryPollers}.
+ * The event types as sources of the pipeline: each type's claims, publishing or handler step, outcome writer and
+ * lease heartbeat, planned per type and built when the {@link DeliveryPollers} are created.
  */
-public final class EventSources {
-
-	private final DeliveryPollers pollers;
+public final class EventSources implements PipelineSources {
 
 	private final OutcomeStore store;
 
@@ -34,29 +37,40 @@ public final class EventSources {
 
 	private final RunningChecks runningChecks;
 
-	public EventSources(DeliveryPollers pollers, OutcomeStore store, EventPublisher publisher, String instanceId) {
-		this(pollers, store, publisher, instanceId, new RunningChecks());
+	/** Each type's source, built when the pollers are created. */
+	private final List<Consumer<DeliveryPollers>> planned = new ArrayList<>();
+
+	public EventSources(OutcomeStore store, EventPublisher publisher, String instanceId) {
+		this(store, publisher, instanceId, new RunningChecks());
 	}
 
 	/** @param runningChecks where the handler calls of each type are registered for a cancel to interrupt them */
-	public EventSources(DeliveryPollers pollers, OutcomeStore store, EventPublisher publisher, String instanceId,
-			RunningChecks runningChecks) {
+	public EventSources(OutcomeStore store, EventPublisher publisher, String instanceId, RunningChecks runningChecks) {
 		this.runningChecks = runningChecks;
-		this.pollers = pollers;
 		this.store = store;
 		this.publisher = publisher;
 		this.instanceId = instanceId;
 	}
 
 	/**
-	 * Adds the source of one type; call before the pollers start.
+	 * Plans the source of one type, built when the pollers are created ({@link #addTo}).
 	 * @param limits the type's limits across instances, {@link ClaimLimits#NONE} for none
 	 * @param handler the type's handler, or {@code null} to publish every due row as it is
 	 */
 	public <T extends ScheduledEntity> void add(EventTable<T> table, TypeSettings settings, ClaimLimits limits,
 			HandlingSettings handling, @Nullable EventHandler<T> handler) {
+		this.planned.add((pollers) -> build(pollers, table, settings, limits, handling, handler));
+	}
+
+	@Override
+	public void addTo(DeliveryPollers pollers) {
+		this.planned.forEach((source) -> source.accept(pollers));
+	}
+
+	private <T extends ScheduledEntity> void build(DeliveryPollers pollers, EventTable<T> table, TypeSettings settings,
+			ClaimLimits limits, HandlingSettings handling, @Nullable EventHandler<T> handler) {
 		String typeName = table.type().name();
-		DeliveryCounters counters = this.pollers.countersOf(typeName);
+		DeliveryCounters counters = pollers.countersOf(typeName);
 		CheckWrites checks = new CheckWrites(table.type(), this.store.dialect(), this.store.dataSource(),
 				table.writes().lastErrorLength());
 		BatchWriter<T> writer = new BatchWriter<>(typeName, new OutcomeStatements<>(table.writes(), checks, settings),
@@ -86,7 +100,7 @@ public final class EventSources {
 				step, counters, heartbeat);
 		LoopSettings loop = new LoopSettings(typeName, table.type().lockName(), settings.pollInterval(),
 				settings.batchSize(), settings.mode(), settings.lease(), settings.concurrency(), settings.claimAhead());
-		this.pollers.add(loop, "type '" + typeName + "'", delivery, heartbeat);
+		pollers.add(loop, "type '" + typeName + "'", delivery, heartbeat);
 	}
 
 }

@@ -60,11 +60,26 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 
 	private volatile PauseCheck pauses = PauseCheck.NONE;
 
+	/** The parts of awty whose sources are added when the pollers first start. */
+	private final Iterable<? extends PipelineSources> parts;
+
+	private boolean partsAdded;
+
 	public DeliveryPollers(Duration shutdownTimeout, WakeUps wakeUps, LockProvider lockProvider, Clock clock) {
+		this(shutdownTimeout, wakeUps, lockProvider, clock, List.of());
+	}
+
+	/**
+	 * @param parts the parts of awty whose sources run here, read when the pollers first start rather than now: a
+	 * part may depend on beans (an application's handlers) that depend on the pollers
+	 */
+	public DeliveryPollers(Duration shutdownTimeout, WakeUps wakeUps, LockProvider lockProvider, Clock clock,
+			Iterable<? extends PipelineSources> parts) {
 		this.shutdownTimeout = shutdownTimeout;
 		this.lockProvider = lockProvider;
 		this.wakeUps = wakeUps;
 		this.clock = clock;
+		this.parts = parts;
 	}
 
 	/**
@@ -111,6 +126,10 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 
 	@Override
 	public synchronized void start() {
+		if (!this.partsAdded) {
+			this.partsAdded = true;
+			this.parts.forEach((part) -> part.addTo(this));
+		}
 		if (this.scheduler != null || this.pollers.isEmpty()) {
 			return;
 		}

@@ -10,6 +10,7 @@ import dev.awty.internal.claim.Leases;
 import dev.awty.internal.history.DeliveryLogWriter;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.pipeline.LoopSettings;
+import dev.awty.internal.pipeline.PipelineSources;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.recurring.RecurringHeaders;
@@ -17,12 +18,12 @@ import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
 
 /**
- * Adds the recurring schedules to the delivery pipeline as one source named {@value #NAME} (the
+ * The recurring schedules as one source of the delivery pipeline, named {@value #NAME} (the
  * {@code awty_type} of every occurrence): one poll loop for every schedule whatever its channel, as they share one
  * table, one claim and one lock. Its occurrences are counted, timed, woken up and recorded in the history like the
  * rows of an event type, under this name.
  */
-public final class RecurringSource {
+public final class RecurringSource implements PipelineSources {
 
 	/** The source's name in metrics, health, the dashboard, wake-ups and history. */
 	public static final String NAME = RecurringHeaders.TYPE_VALUE;
@@ -32,38 +33,48 @@ public final class RecurringSource {
 
 	static final String LOCK_NAME = "awty:recurring";
 
-	private final DeliveryCounters counters;
+	private final SqlDialect dialect;
 
-	private RecurringSource(DeliveryCounters counters) {
-		this.counters = counters;
-	}
+	private final DataSource dataSource;
 
-	/** What this instance published of recurring schedules since start. */
-	public DeliveryCounters counters() {
-		return this.counters;
-	}
+	private final TransactionOperations transactions;
+
+	private final RecurringSettings settings;
+
+	private final EventPublisher publisher;
+
+	private final String instanceId;
 
 	/**
 	 * @param transactions awty's own transactions on {@code dataSource}, which every claim and write runs in
-	 * @return the source, added
 	 */
-	public static RecurringSource addTo(DeliveryPollers pollers, SqlDialect dialect, DataSource dataSource,
-			TransactionOperations transactions, RecurringSettings settings, EventPublisher publisher, String instanceId) {
-		JdbcClient jdbc = JdbcClient.create(dataSource);
-		NamedParameterJdbcTemplate batchJdbc = new NamedParameterJdbcTemplate(dataSource);
+	public RecurringSource(SqlDialect dialect, DataSource dataSource, TransactionOperations transactions,
+			RecurringSettings settings, EventPublisher publisher, String instanceId) {
+		this.dialect = dialect;
+		this.dataSource = dataSource;
+		this.transactions = transactions;
+		this.settings = settings;
+		this.publisher = publisher;
+		this.instanceId = instanceId;
+	}
+
+	@Override
+	public void addTo(DeliveryPollers pollers) {
+		JdbcClient jdbc = JdbcClient.create(this.dataSource);
+		NamedParameterJdbcTemplate batchJdbc = new NamedParameterJdbcTemplate(this.dataSource);
 		DeliveryCounters counters = pollers.countersOf(NAME);
 		LeaseHeartbeat<String> heartbeat = new LeaseHeartbeat<>("recurring schedules",
-				new Leases(ScheduleStore.TABLE, dialect, dataSource, transactions), String.class, settings.lease(),
-				counters::lostLeases);
-		OccurrenceHistory history = new OccurrenceHistory(settings.history(), new DeliveryLogWriter(dataSource, dialect),
-				instanceId);
-		RecurringDelivery delivery = new RecurringDelivery(new ScheduleClaims(dialect, jdbc, transactions),
-				new ScheduleOutcomes(dialect, batchJdbc, transactions, history), new ScheduleStore(dialect, jdbc, batchJdbc),
-				settings, new OccurrenceFiring(settings, publisher, counters), instanceId, heartbeat, counters);
-		LoopSettings loop = new LoopSettings(NAME, LOCK_NAME, settings.pollInterval(), settings.batchSize(),
-				settings.mode(), settings.lease(), settings.concurrency(), settings.claimAhead());
+				new Leases(ScheduleStore.TABLE, this.dialect, this.dataSource, this.transactions), String.class,
+				this.settings.lease(), counters::lostLeases);
+		OccurrenceHistory history = new OccurrenceHistory(this.settings.history(),
+				new DeliveryLogWriter(this.dataSource, this.dialect), this.instanceId);
+		RecurringDelivery delivery = new RecurringDelivery(new ScheduleClaims(this.dialect, jdbc, this.transactions),
+				new ScheduleOutcomes(this.dialect, batchJdbc, this.transactions, history),
+				new ScheduleStore(this.dialect, jdbc, batchJdbc), this.settings,
+				new OccurrenceFiring(this.settings, this.publisher, counters), this.instanceId, heartbeat, counters);
+		LoopSettings loop = new LoopSettings(NAME, LOCK_NAME, this.settings.pollInterval(), this.settings.batchSize(),
+				this.settings.mode(), this.settings.lease(), this.settings.concurrency(), this.settings.claimAhead());
 		pollers.add(loop, "recurring schedules", delivery, heartbeat);
-		return new RecurringSource(counters);
 	}
 
 }

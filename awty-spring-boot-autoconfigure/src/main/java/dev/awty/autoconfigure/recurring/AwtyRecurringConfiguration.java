@@ -16,7 +16,6 @@ import dev.awty.autoconfigure.settings.AwtySettings;
 import dev.awty.history.HistoryMode;
 import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.model.SchemaValidator;
-import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.recurring.JdbcRecurringSchedules;
 import dev.awty.internal.recurring.RecurringSettings;
 import dev.awty.internal.recurring.RecurringSource;
@@ -43,15 +42,15 @@ public final class AwtyRecurringConfiguration {
 
 	@Bean
 	@DependsOnDatabaseInitialization
-	RecurringSource awtyRecurringSource(DeliveryPollers pollers, SqlDialect dialect, AwtyDatabase database,
+	RecurringSource awtyRecurringSource(SqlDialect dialect, AwtyDatabase database,
 			RecurringSettings settings, EventPublisher publisher, AwtyInstance instance) {
 		SchemaValidator schema = new SchemaValidator(database.dataSource(), dialect);
 		if (settings.history() != HistoryMode.NONE) {
 			schema.requireHistoryTable();
 		}
 		schema.requireScheduleVersionTable();
-		return RecurringSource.addTo(pollers, dialect, database.dataSource(), AwtyTransactions.on(database.dataSource()), settings, publisher,
-				instance.id());
+		return new RecurringSource(dialect, database.dataSource(), AwtyTransactions.on(database.dataSource()), settings,
+				publisher, instance.id());
 	}
 
 	@Bean
