@@ -79,7 +79,7 @@ public final class AwtyAutoConfiguration {
 
 	private static final String SECURITY_CONTEXT = "org.springframework.security.core.context.SecurityContextHolder";
 
-	/** Checked first, so that a switched-on feature whose module is missing fails before anything else starts. */
+	/** Fails start-up when a switched-on feature's module is missing, and logs the modules the application lacks. */
 	@Bean
 	AwtyModules awtyModules(Environment environment, ResourceLoader resourceLoader) {
 		AwtyModules modules = new AwtyModules(resourceLoader.getClassLoader());
@@ -88,7 +88,7 @@ public final class AwtyAutoConfiguration {
 	}
 
 	@Bean
-	AwtyDatabase awtyDatabase(ListableBeanFactory beanFactory, AwtyModules modules) {
+	AwtyDatabase awtyDatabase(ListableBeanFactory beanFactory) {
 		return AwtyDatabase.of(beanFactory);
 	}
 
