@@ -25,7 +25,7 @@ import dev.awty.spi.EventPublisher;
 
 /**
  * The event types as sources of the pipeline: each type's claims, publishing or handler step, outcome writer and
- * lease heartbeat, planned per type and built when the {@link DeliveryPollers} are created.
+ * lease heartbeat, planned per type and built when the {@link DeliveryPollers} first start.
  */
 public final class EventSources implements PipelineSources {
 
@@ -37,7 +37,7 @@ public final class EventSources implements PipelineSources {
 
 	private final RunningChecks runningChecks;
 
-	/** Each type's source, built when the pollers are created. */
+	/** Each type's source, built when the pollers first start. */
 	private final List<Consumer<DeliveryPollers>> planned = new ArrayList<>();
 
 	public EventSources(OutcomeStore store, EventPublisher publisher, String instanceId) {
@@ -53,7 +53,7 @@ public final class EventSources implements PipelineSources {
 	}
 
 	/**
-	 * Plans the source of one type, built when the pollers are created ({@link #addTo}).
+	 * Plans the source of one type, built when the pollers first start ({@link #addTo}).
 	 * @param limits the type's limits across instances, {@link ClaimLimits#NONE} for none
 	 * @param handler the type's handler, or {@code null} to publish every due row as it is
 	 */

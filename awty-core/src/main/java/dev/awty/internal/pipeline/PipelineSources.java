@@ -1,9 +1,9 @@
 package dev.awty.internal.pipeline;
 
 /**
- * A part of awty whose sources run on the pipeline: the event types, the recurring schedules. Each is built apart
- * from the pollers and added by them when they are created, so that every part is assembled the same way and none
- * changes the pollers after the fact.
+ * A part of awty whose sources run on the pipeline: the event types, the recurring schedules. Each is a bean of its
+ * own that the pollers add when they first start, so that every part is assembled the same way and no bean changes
+ * the pollers after the fact.
  */
 public interface PipelineSources {
 
