@@ -14,15 +14,18 @@ import dev.awty.AwtyConfigurationException;
  * application uses: a feature switched on whose module is missing fails with the dependency to add; a technology the
  * application has without awty's module for it is logged once, since it works without it but less well.
  */
-final class AwtyModules {
+public final class AwtyModules {
 
 	private static final Log logger = LogFactory.getLog(AwtyModules.class);
 
-	static final String WEB = "dev.awty.internal.dashboard.DashboardRoutes";
+	/** A class of {@code awty-web}, which the configurations of the dashboard and the schedule REST API require. */
+	public static final String WEB = "dev.awty.internal.dashboard.DashboardRoutes";
 
-	static final String JPA = "dev.awty.internal.jpa.JpaEventTypes";
+	/** A class of {@code awty-jpa}. */
+	public static final String JPA = "dev.awty.internal.jpa.JpaEventTypes";
 
-	static final String MICROMETER = "dev.awty.internal.metrics.MicrometerDeliveryObserver";
+	/** A class of {@code awty-micrometer}. */
+	public static final String MICROMETER = "dev.awty.internal.metrics.MicrometerDeliveryObserver";
 
 	private final @Nullable ClassLoader classLoader;
 

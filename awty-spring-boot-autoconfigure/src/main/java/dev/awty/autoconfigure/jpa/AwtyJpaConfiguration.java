@@ -15,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 
 import dev.awty.autoconfigure.AwtyAutoConfiguration;
 import dev.awty.autoconfigure.AwtyEventTypes;
+import dev.awty.autoconfigure.AwtyModules;
 import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.checks.RunningChecks;
 import dev.awty.internal.jpa.JpaEventTypes;
@@ -36,12 +37,9 @@ import dev.awty.spi.SqlDialect;
 // By name: a test that registers this class by its literal reads the annotation by reflection, which drops it when
 // a class it names is missing, and the configuration would then apply without JPA.
 @ConditionalOnClass(name = { "jakarta.persistence.EntityManagerFactory", "org.springframework.orm.jpa.EntityManagerHolder",
-		AwtyJpaConfiguration.AWTY_JPA })
+		AwtyModules.JPA })
 @ConditionalOnBean(AwtyEventTypes.class)
 public final class AwtyJpaConfiguration {
-
-	/** A class of the {@code awty-jpa} module, which the application adds beside Spring Data JPA. */
-	static final String AWTY_JPA = "dev.awty.internal.jpa.JpaEventTypes";
 
 	@Bean
 	PendingWrites awtyJpaPendingWrites() {

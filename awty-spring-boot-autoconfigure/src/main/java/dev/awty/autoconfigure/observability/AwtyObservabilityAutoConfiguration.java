@@ -25,6 +25,7 @@ import dev.awty.TypePauses;
 import dev.awty.autoconfigure.AwtyAutoConfiguration;
 import dev.awty.autoconfigure.AwtyDatabase;
 import dev.awty.autoconfigure.AwtyEventTypes;
+import dev.awty.autoconfigure.AwtyModules;
 import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.settings.AwtySettings;
 import dev.awty.internal.metrics.BacklogMeters;
@@ -32,9 +33,9 @@ import dev.awty.internal.metrics.MicrometerDeliveryObserver;
 import dev.awty.internal.metrics.PauseMeters;
 import dev.awty.internal.observe.BacklogMonitor;
 import dev.awty.internal.observe.LagHistory;
-import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.internal.observe.TypeOverviews.SourceInfo;
 import dev.awty.internal.observe.TypeOverviews.TypeInfo;
+import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.internal.pause.PausedTypes;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.recurring.RecurringSettings;
@@ -105,7 +106,7 @@ public final class AwtyObservabilityAutoConfiguration {
 
 	/** awty's meters, when the application has a MeterRegistry and the {@code awty-micrometer} module. */
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(value = MeterRegistry.class, name = "dev.awty.internal.metrics.MicrometerDeliveryObserver")
+	@ConditionalOnClass(value = MeterRegistry.class, name = AwtyModules.MICROMETER)
 	@ConditionalOnBean(MeterRegistry.class)
 	static class MetricsConfiguration {
 

@@ -18,6 +18,7 @@ import org.springframework.web.servlet.function.ServerResponse;
 import dev.awty.AwtyConfigurationException;
 import dev.awty.TypePauses;
 import dev.awty.audit.OperatorAudit;
+import dev.awty.autoconfigure.AwtyModules;
 import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
 import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.history.DeliveryHistory;
@@ -37,7 +38,7 @@ import dev.awty.repository.SelectionFilter;
  */
 @AutoConfiguration(after = AwtyObservabilityAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@ConditionalOnClass(value = RouterFunction.class, name = "dev.awty.internal.dashboard.DashboardRoutes")
+@ConditionalOnClass(value = RouterFunction.class, name = AwtyModules.WEB)
 @ConditionalOnBooleanProperty("awty.dashboard.enabled")
 @ConditionalOnBean(TypeOverviews.class)
 public final class AwtyDashboardAutoConfiguration {

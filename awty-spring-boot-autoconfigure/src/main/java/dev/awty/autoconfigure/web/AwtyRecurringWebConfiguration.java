@@ -12,6 +12,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.awty.autoconfigure.AwtyModules;
 import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.properties.AwtyRecurringWebProperties;
 import dev.awty.autoconfigure.recurring.AwtyRecurringConfiguration;
@@ -28,7 +29,7 @@ import static dev.awty.autoconfigure.settings.Requirements.require;
  */
 @AutoConfiguration(after = AwtyRecurringConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@ConditionalOnClass(name = { "org.springframework.web.servlet.DispatcherServlet", "dev.awty.internal.dashboard.DashboardRoutes" })
+@ConditionalOnClass(name = { "org.springframework.web.servlet.DispatcherServlet", AwtyModules.WEB })
 @ConditionalOnBooleanProperty("awty.recurring.web.enabled")
 @ConditionalOnBean(RecurringSchedules.class)
 public final class AwtyRecurringWebConfiguration {
