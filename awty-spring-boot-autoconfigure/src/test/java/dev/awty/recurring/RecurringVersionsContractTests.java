@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -22,6 +24,7 @@ import dev.awty.history.DeliveryRecord;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.FreezingDataSource;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ReceivedEvents.Received;
 import dev.awty.testing.RecurringConsumerConfiguration;
@@ -209,6 +212,36 @@ abstract class RecurringVersionsContractTests extends DatabaseContractTests {
 			assertThat(delivered).allSatisfy(
 					(entry) -> assertThat(entry.scheduleVersion()).isEqualTo(published.get(entry.eventId())));
 			assertThat(delivered).extracting(DeliveryRecord::scheduleVersion).contains(1L, 2L);
+		});
+	}
+
+	@Test
+	void aChangeThatReadTheScheduleBeforeItsNextOccurrenceWasPublishedDoesNotPublishThatOccurrenceAgain() throws Exception {
+		ReceivedEvents received = new ReceivedEvents();
+		// Holds the change right after it read the schedule, while the poller publishes the occurrence it read.
+		FreezingDataSource freezer = FreezingDataSource.armedLater("SELECT * FROM awty_schedule WHERE id");
+		application(received).withBean(FreezingDataSource.class, () -> freezer).run((context) -> {
+			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
+			schedules.create(ScheduleDefinition.of("tick", "@every 1s").withPayload("v1"));
+			await().atMost(Duration.ofSeconds(15)).until(() -> received.count() >= 1);
+			freezer.arm();
+			CompletableFuture<RecurringSchedule> change = CompletableFuture
+				.supplyAsync(() -> schedules.update(ScheduleDefinition.of("tick", "@every 1s").withPayload("v2")));
+			try {
+				assertThat(freezer.awaitFrozen(Duration.ofSeconds(10))).as("the change read the schedule").isTrue();
+				int readAt = received.count();
+				await().atMost(Duration.ofSeconds(15)).until(() -> received.count() > readAt);
+			}
+			finally {
+				freezer.thaw();
+			}
+
+			assertThat(change.get(15, TimeUnit.SECONDS).version()).isEqualTo(2);
+			await().atMost(Duration.ofSeconds(15))
+				.until(() -> received.all().stream().filter((occurrence) -> versionOf(occurrence) == 2).count() >= 2);
+			context.getBean(DeliveryPollers.class).stop();
+			assertThat(received.duplicates()).as("occurrence instants published more than once").isZero();
+			assertThat(received.all()).extracting(Received::eventId).doesNotHaveDuplicates();
 		});
 	}
 

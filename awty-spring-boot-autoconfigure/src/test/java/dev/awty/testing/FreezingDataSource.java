@@ -34,7 +34,22 @@ public final class FreezingDataSource implements BeanPostProcessor {
 
 	/** @param sqlTexts texts that the query after which the thread freezes all contain */
 	public FreezingDataSource(String... sqlTexts) {
+		this(true, sqlTexts);
+	}
+
+	private FreezingDataSource(boolean armed, String... sqlTexts) {
 		this.sqlTexts = List.of(sqlTexts);
+		this.armed.set(armed);
+	}
+
+	/** One that freezes nothing until {@link #arm()}: for a query the test itself runs before the moment of interest. */
+	public static FreezingDataSource armedLater(String... sqlTexts) {
+		return new FreezingDataSource(false, sqlTexts);
+	}
+
+	/** Freezes the next thread whose query contains the texts; once only. */
+	public void arm() {
+		this.armed.set(true);
 	}
 
 	/** Whether a thread froze within {@code timeout}. */

@@ -61,7 +61,8 @@ final class ScheduleChanges {
 			Instant next = keepNext ? current.nextFireAt() : schedule.firstOccurrence(this.store.databaseNow());
 			boolean enabled = schedule.definition().enabled();
 			if (Boolean.TRUE.equals(this.transactions.execute((status) -> {
-				boolean updated = this.store.updateUnclaimed(schedule, next, current.version());
+				boolean updated = keepNext ? this.store.updateUnclaimedKeepingNext(schedule, current.version())
+						: this.store.updateUnclaimed(schedule, next, current.version());
 				if (updated) {
 					this.versions.keep(current);
 					this.audit.record(action, id, 1, "replaced version " + current.version());

@@ -48,10 +48,11 @@ final class ScheduleStore {
 
 	private static final String COUNT_BY_PREFIX = "SELECT COUNT(*) FROM awty_schedule WHERE id LIKE :prefix ESCAPE '!'";
 
+	/** {@code %s} sets {@code next_fire_at} to a new value, or leaves it as it is. */
 	private static final String UPDATE_UNCLAIMED = """
 			UPDATE awty_schedule SET expression = :expression, time_zone = :timeZone, payload = :payload,
 			       channel = :channel, misfire_policy = :misfirePolicy, deadline_millis = :deadlineMillis,
-			       enabled = :enabled, next_fire_at = :nextFireAt, version = version + 1, attempts = 0,
+			       enabled = :enabled, next_fire_at = %s, version = version + 1, attempts = 0,
 			       last_error = NULL, claimed_by = NULL, claimed_until = NULL, updated_at = CURRENT_TIMESTAMP
 			WHERE id = :id AND version = :version AND (claimed_by IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			""";
@@ -123,10 +124,26 @@ final class ScheduleStore {
 		return this.jdbc.sql(COUNT_BY_PREFIX).param("prefix", likePrefix(idPrefix)).query(Long.class).single();
 	}
 
-	/** @return whether the row at {@code version} was updated (false: claimed right now, changed, or gone) */
+	/**
+	 * Replaces the definition and sets the next occurrence to {@code nextFireAt}.
+	 * @return whether the row at {@code version} was updated (false: claimed right now, changed, or gone)
+	 */
 	boolean updateUnclaimed(ValidSchedule schedule, @Nullable Instant nextFireAt, long version) {
-		MapSqlParameterSource parameters = definitionParameters(schedule, nextFireAt).addValue("version", version);
-		return this.batchJdbc.update(this.dialect.withDatabaseNow(UPDATE_UNCLAIMED), parameters) == 1;
+		return update(UPDATE_UNCLAIMED.formatted(":nextFireAt"), definitionParameters(schedule, nextFireAt), version);
+	}
+
+	/**
+	 * Replaces the definition and keeps the next occurrence the row holds when the update runs. Not the one read
+	 * before it: an occurrence may have been published in between, and writing the time read back would publish it
+	 * again.
+	 * @return whether the row at {@code version} was updated (false: claimed right now, changed, or gone)
+	 */
+	boolean updateUnclaimedKeepingNext(ValidSchedule schedule, long version) {
+		return update(UPDATE_UNCLAIMED.formatted("next_fire_at"), definitionParameters(schedule, null), version);
+	}
+
+	private boolean update(String sql, MapSqlParameterSource parameters, long version) {
+		return this.batchJdbc.update(this.dialect.withDatabaseNow(sql), parameters.addValue("version", version)) == 1;
 	}
 
 	/** @return whether the row was deleted (false: claimed right now, or gone) */
