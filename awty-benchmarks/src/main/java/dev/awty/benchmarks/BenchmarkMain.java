@@ -15,6 +15,7 @@ public final class BenchmarkMain {
 		Options options;
 		try {
 			options = Options.parse(args);
+			Scenarios.check(options.scenarios());
 		}
 		catch (IllegalArgumentException ex) {
 			System.err.println(ex.getMessage());

@@ -1,50 +1,49 @@
 package dev.awty.benchmarks;
 
 import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
 
-import dev.awty.benchmarks.chaos.ChaosScenario;
-import dev.awty.benchmarks.chaos.SoakScenario;
-import dev.awty.benchmarks.report.Results;
-import dev.awty.benchmarks.scenario.BrokerScenario;
-import dev.awty.benchmarks.scenario.DrainScenario;
-import dev.awty.benchmarks.scenario.HistoryScenario;
-import dev.awty.benchmarks.scenario.LagScenario;
-import dev.awty.benchmarks.scenario.LimitsScenario;
-import dev.awty.benchmarks.scenario.QuickScenario;
-import dev.awty.benchmarks.scenario.RecurringScenario;
-import dev.awty.benchmarks.scenario.RescheduleScenario;
 import dev.awty.benchmarks.scenario.Scenario;
-import dev.awty.benchmarks.scenario.ScheduleScenario;
-import dev.awty.benchmarks.scenario.VacuumStarvedScenario;
+import dev.awty.benchmarks.scenario.ScenarioProvider;
 
 /**
- * Every scenario by the name the command line gives it: the one place that knows them all, above the scenarios and
- * the harness they run on.
+ * The scenarios that registered themselves ({@link ScenarioProvider}), by the names the command line gives them.
  */
 final class Scenarios {
 
 	private Scenarios() {
 	}
 
+	/** @throws IllegalArgumentException naming the scenarios there are, if none is called {@code name} */
 	static Scenario named(String name) {
-		return switch (name) {
-			case "drain" -> new DrainScenario();
-			case "lag" -> new LagScenario(false);
-			case "lag-5000" -> new LagScenario("lag-5000", false, List.of(Results.AWTY));
-			case "backlog" -> new LagScenario(true);
-			case "schedule" -> new ScheduleScenario();
-			case "reschedule" -> new RescheduleScenario();
-			case "recurring" -> new RecurringScenario();
-			case "history" -> new HistoryScenario();
-			case "limits" -> new LimitsScenario();
-			case "broker" -> new BrokerScenario(null);
-			case "broker-kafka" -> new BrokerScenario("kafka");
-			case "broker-rabbit" -> new BrokerScenario("rabbit");
-			case "quick" -> new QuickScenario();
-			case "vacuum-starved" -> new VacuumStarvedScenario();
-			case SoakScenario.NAME -> new SoakScenario();
-			default -> ChaosScenario.named(name);
-		};
+		Map<String, Scenario> all = all();
+		Scenario scenario = all.get(name);
+		if (scenario == null) {
+			throw new IllegalArgumentException(
+					"unknown scenario '" + name + "'; the scenarios are: " + String.join(", ", all.keySet()));
+		}
+		return scenario;
+	}
+
+	/** Fails as {@link #named} does for the first of {@code names} that no scenario has. */
+	static void check(List<String> names) {
+		names.forEach(Scenarios::named);
+	}
+
+	static Map<String, Scenario> all() {
+		Map<String, Scenario> byName = new TreeMap<>();
+		for (ScenarioProvider provider : ServiceLoader.load(ScenarioProvider.class)) {
+			for (Scenario scenario : provider.scenarios()) {
+				Scenario other = byName.putIfAbsent(scenario.name(), scenario);
+				if (other != null) {
+					throw new IllegalStateException("Two scenarios are named '" + scenario.name() + "': "
+							+ other.getClass().getName() + " and " + scenario.getClass().getName());
+				}
+			}
+		}
+		return byName;
 	}
 
 }

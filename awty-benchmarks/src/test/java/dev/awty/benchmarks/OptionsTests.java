@@ -4,11 +4,11 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-
 import dev.awty.benchmarks.harness.AllPlan;
 import dev.awty.benchmarks.harness.Options;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class OptionsTests {
 
@@ -28,10 +28,10 @@ class OptionsTests {
 	}
 
 	@Test
-	void anUnknownChaosScenarioIsRefusedWithTheUsage() {
-		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("chaos-meteor"))
-			.withMessageContaining("unknown scenario 'chaos-meteor'")
-			.withMessageContaining("chaos-failover");
+	void aNameThatCannotBeAScenarioIsRefusedWithTheUsage() {
+		assertThatIllegalArgumentException().isThrownBy(() -> Options.parse("drain,lag;x"))
+			.withMessageContaining("'lag;x' is not a scenario name")
+			.withMessageContaining("usage:");
 	}
 
 	@Test

@@ -19,7 +19,7 @@ class ArchitectureTests {
 
 	/** What a service codes against, and the SPI: it must make sense without any implementation. */
 	private static final String[] API = { "dev.awty", "dev.awty.handler..", "dev.awty.repository..",
-			"dev.awty.recurring..", "dev.awty.history..", "dev.awty.jpa..", "dev.awty.spi.." };
+			"dev.awty.recurring..", "dev.awty.history..", "dev.awty.housekeeping..", "dev.awty.jpa..", "dev.awty.spi.." };
 
 	/** The built-in dialects and publishers: public, and written against the SPI only. */
 	private static final String[] BUILT_INS = { "dev.awty.dialect..", "dev.awty.integration.." };

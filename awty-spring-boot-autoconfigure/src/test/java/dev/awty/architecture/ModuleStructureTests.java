@@ -76,17 +76,10 @@ class ModuleStructureTests {
 	}
 
 	@Test
-	void theTestKitAndTheExamplesUseOnlyPublishedTypes() {
-		for (String module : List.of("awty-test", "awty-sample-app", "awty-example-flyway")) {
+	void theTestKitTheExamplesAndTheBenchmarksUseOnlyPublishedTypes() {
+		for (String module : List.of("awty-test", "awty-sample-app", "awty-example-flyway", "awty-benchmarks")) {
 			assertThat(SOURCES.referencesFrom(module, "dev.awty.internal")).as(module).isEmpty();
 		}
-	}
-
-	/** The history scenario times one housekeeping run, which no published type starts on demand yet. */
-	@Test
-	void theBenchmarksUseNoInternalTypeButHousekeeping() {
-		assertThat(SOURCES.referencesFrom("awty-benchmarks", "dev.awty.internal"))
-			.allMatch((reference) -> reference.endsWith("-> dev.awty.internal.housekeeping"));
 	}
 
 	/**

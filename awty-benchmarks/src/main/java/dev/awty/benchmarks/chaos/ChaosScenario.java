@@ -15,6 +15,7 @@ import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.benchmarks.scenario.Scenario;
+import dev.awty.benchmarks.scenario.ScenarioProvider;
 
 /**
  * A chaos scenario, after the method of the public PostgreSQL job-queue benchmark
@@ -35,13 +36,6 @@ public final class ChaosScenario implements Scenario {
 
 	private ChaosScenario(String name) {
 		this.name = name;
-	}
-
-	public static Scenario named(String name) {
-		if (!Options.CHAOS.contains(name)) {
-			throw new IllegalArgumentException("unknown scenario " + name);
-		}
-		return new ChaosScenario(name);
 	}
 
 	@Override
@@ -221,6 +215,16 @@ public final class ChaosScenario implements Scenario {
 				+ Numbers.format(results.median(this.name, system, "lag p99")) + " ms, lost "
 				+ Numbers.format(results.median(this.name, system, "lost")) + ", duplicates "
 				+ Numbers.format(results.median(this.name, system, "duplicates"));
+	}
+
+	/** Registers one {@link ChaosScenario} per fault of {@link Options#CHAOS} (see {@link ScenarioProvider}). */
+	public static final class Provider implements ScenarioProvider {
+
+		@Override
+		public List<Scenario> scenarios() {
+			return Options.CHAOS.stream().<Scenario>map(ChaosScenario::new).toList();
+		}
+
 	}
 
 }

@@ -18,6 +18,7 @@ import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.benchmarks.scenario.Scenario;
+import dev.awty.benchmarks.scenario.ScenarioProvider;
 import dev.awty.benchmarks.soak.SoakApplication;
 import dev.awty.benchmarks.soak.SoakCheck;
 import dev.awty.benchmarks.soak.SoakEvent;
@@ -158,6 +159,16 @@ public final class SoakScenario implements Scenario {
 		}
 		logger.info(String.format("soak: %,d recurring schedules created in %.1f s", count,
 				(System.nanoTime() - start) / 1e9));
+	}
+
+	/** Registers {@link SoakScenario} (see {@link ScenarioProvider}). */
+	public static final class Provider implements ScenarioProvider {
+
+		@Override
+		public List<Scenario> scenarios() {
+			return List.of(new SoakScenario());
+		}
+
 	}
 
 }

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
@@ -20,10 +21,6 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 		int occurrenceRate, int createRate, boolean quartz, int historyDays, int historyRows, Duration killInterval,
 		Duration reportInterval, Path output, Set<String> given, boolean all) {
 
-	/** The scenarios that can be named one by one (besides those run only when named, below). */
-	public static final List<String> SCENARIOS = List.of("drain", "lag", "lag-5000", "backlog", "schedule", "reschedule",
-			"recurring", "history", "vacuum-starved");
-
 	/**
 	 * What {@code all} runs, in this order: the headline scenarios first, so that a run cut short still has them.
 	 * {@code broker} only when RabbitMQ is reachable and Kafka can be reached or embedded ({@code Benchmark} checks).
@@ -32,25 +29,18 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 	public static final List<String> ALL = List.of("drain", "lag", "lag-5000", "broker", "vacuum-starved", "backlog",
 			"schedule", "reschedule", "recurring", "history");
 
-	/** The headline ratios in about a minute and a half, run only when named. */
-	public static final String QUICK = "quick";
-
-	/** The scenarios that need a broker (RabbitMQ running, Kafka given or embedded), run only when named. */
-	public static final List<String> BROKERS = List.of("broker", "broker-kafka", "broker-rabbit");
-
-	/** Limits across three instances (a rate of --rate rows/s over --duration, one row in flight per key), run only when named. */
-	public static final List<String> LIMITS = List.of("limits");
-
 	/**
 	 * The soak (three instances for {@code --duration}, an hour unless given, with a kill every {@code --kill-interval}
 	 * and one PostgreSQL restart), run only when named; {@code --schedules} defaults to 100,000 there.
 	 */
-	public static final List<String> SOAK = List.of("soak");
+	private static final String SOAK = "soak";
 
 	/** The chaos scenarios, run only when named (or all of them with {@code chaos}), never by {@code all}. */
 	public static final List<String> CHAOS = List.of("chaos-baseline", "chaos-idle-xact", "chaos-rr-readers",
 			"chaos-overload", "chaos-kill", "chaos-kill-context", "chaos-pg-restart", "chaos-terminate", "chaos-pool",
 			"chaos-failover");
+
+	private static final Pattern SCENARIO_NAME = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
 
 	static final String USAGE = """
 			usage: <scenario|all> [--rows N] [--reps N] [--threads N] [--pool N] [--batch N] [--poll-interval MS]
@@ -94,12 +84,12 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 			else if (name.equals("chaos")) {
 				scenarios.addAll(CHAOS);
 			}
-			else if (SCENARIOS.contains(name) || CHAOS.contains(name) || BROKERS.contains(name) || LIMITS.contains(name)
-					|| name.equals(QUICK) || SOAK.contains(name)) {
+			else if (SCENARIO_NAME.matcher(name).matches()) {
+				// whether a scenario has that name, the scenarios that registered themselves say
 				scenarios.add(name);
 			}
 			else {
-				throw new IllegalArgumentException("unknown scenario '" + name + "'\n" + USAGE);
+				throw new IllegalArgumentException("'" + name + "' is not a scenario name\n" + USAGE);
 			}
 		}
 		Builder b = new Builder();
@@ -275,7 +265,7 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 		}
 
 		Options build(List<String> scenarios, boolean all) {
-			if (scenarios.stream().anyMatch(SOAK::contains)) {
+			if (scenarios.contains(SOAK)) {
 				if (!this.given.contains("--duration")) {
 					this.durationSeconds = 3600;
 				}

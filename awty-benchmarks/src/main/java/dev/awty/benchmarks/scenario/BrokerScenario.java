@@ -1,7 +1,7 @@
 package dev.awty.benchmarks.scenario;
 
-import java.util.ArrayList;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -157,23 +157,34 @@ public final class BrokerScenario implements Scenario {
 	public List<String> comparisons(Results results) {
 		List<String> lines = new ArrayList<>();
 		for (String broker : Results.BROKERS) {
-			double raw = results.median("broker", broker + " " + Results.BROKER_RAW, "events/s");
+			double raw = results.median(name(), broker + " " + Results.BROKER_RAW, "events/s");
 			if (!Double.isNaN(raw)) {
-				double relay = results.median("broker", broker + " " + Results.BROKER_RELAY, "events/s");
+				double relay = results.median(name(), broker + " " + Results.BROKER_RELAY, "events/s");
 				for (String system : List.of(Results.AWTY, Results.AWTY_LEADER)) {
-					double published = results.median("broker", broker + " " + system, "events/s");
+					double published = results.median(name(), broker + " " + system, "events/s");
 					String mode = " (" + system.substring("awty ".length()) + ")";
 					lines.add("broker " + broker + " awty/raw = " + Numbers.format(published / raw) + mode);
 					lines.add("broker " + broker + " awty/relay = " + Numbers.format(published / relay) + mode);
 				}
 				lines.add("broker " + broker + " commits/event awty = "
-						+ Numbers.format(results.median("broker", broker + " " + Results.AWTY, "commits/event")) + " (skip-locked), "
-						+ Numbers.format(results.median("broker", broker + " " + Results.AWTY_LEADER, "commits/event"))
+						+ Numbers.format(results.median(name(), broker + " " + Results.AWTY, "commits/event")) + " (skip-locked), "
+						+ Numbers.format(results.median(name(), broker + " " + Results.AWTY_LEADER, "commits/event"))
 						+ " (leader), background (other clients during the raw loop) = "
-						+ Numbers.format(results.median("broker", broker + " " + Results.BROKER_RAW, "commits/event")));
+						+ Numbers.format(results.median(name(), broker + " " + Results.BROKER_RAW, "commits/event")));
 			}
 		}
 		return lines;
+	}
+
+	/** Registers {@link BrokerScenario} (see {@link ScenarioProvider}). */
+	public static final class Provider implements ScenarioProvider {
+
+		@Override
+		public List<Scenario> scenarios() {
+			return List.of(new BrokerScenario(null), new BrokerScenario("broker-kafka", "kafka", SYSTEMS),
+					new BrokerScenario("broker-rabbit", "rabbit", SYSTEMS));
+		}
+
 	}
 
 }

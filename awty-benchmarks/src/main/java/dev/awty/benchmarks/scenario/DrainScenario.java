@@ -1,7 +1,7 @@
 package dev.awty.benchmarks.scenario;
 
-import java.util.ArrayList;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -199,6 +199,16 @@ public final class DrainScenario implements Scenario {
 					+ ", quartz = " + Numbers.format(results.median("drain", Results.QUARTZ, "commits/event")));
 		}
 		return lines;
+	}
+
+	/** Registers {@link DrainScenario} (see {@link ScenarioProvider}). */
+	public static final class Provider implements ScenarioProvider {
+
+		@Override
+		public List<Scenario> scenarios() {
+			return List.of(new DrainScenario());
+		}
+
 	}
 
 }

@@ -8,16 +8,18 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import javax.sql.DataSource;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.awty.ClaimMode;
 import dev.awty.benchmarks.awty.AwtyInstances;
@@ -28,8 +30,9 @@ import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
 import dev.awty.dialect.PostgresDialect;
 import dev.awty.history.DeliveryHistory;
-import dev.awty.internal.housekeeping.HistoryPartitions;
-import dev.awty.internal.housekeeping.Housekeeping;
+import dev.awty.housekeeping.HousekeepingRun;
+import dev.awty.housekeeping.HousekeepingRuns;
+import dev.awty.spi.DailyHistoryPartitions;
 
 /**
  * {@code history}: the cost and upkeep of {@code history: all} at the job-scheduler seed's volume. First awty's drain
@@ -134,37 +137,46 @@ public final class HistoryScenario implements Scenario {
 				retention)) {
 			failedYesterday(instance.bean(DeliveryHistory.class), today, results);
 			long start = System.nanoTime();
-			Housekeeping.Run run = instance.bean(Housekeeping.class).runOnce();
+			HousekeepingRun run = instance.bean(HousekeepingRuns.class).runNow();
 			double seconds = (System.nanoTime() - start) / 1e9;
 			if (run.historyDaysDropped() != 1) {
 				throw new IllegalStateException("housekeeping retired " + run.historyDaysDropped() + " day(s), not the "
-						+ "one oldest day; deleted " + run.history().rows() + " entries one by one");
+						+ "one oldest day; deleted " + run.historyEntriesDeleted() + " entries one by one");
 			}
 			results.add(name(), Results.AWTY, "seconds per day retired", "s", seconds, 1);
-			results.add(name(), Results.AWTY, "entries deleted one by one", "entries", run.history().rows(), 1);
+			results.add(name(), Results.AWTY, "entries deleted one by one", "entries", run.historyEntriesDeleted(), 1);
 			logger.info(String.format("history: retired a day of %,d entries in %.3f s", perDay, seconds));
 		}
+	}
+
+	/** A day's partition of the history, named as {@link DailyHistoryPartitions} says awty names them. */
+	private static String dayTable(LocalDate day) {
+		return "awty_delivery_log_d" + DateTimeFormatter.BASIC_ISO_DATE.format(day);
 	}
 
 	private void fill(BenchDatabase database, LocalDate today, int days, int perDay, Results results) {
 		DataSource pool = database.pool("history-fill", 2);
 		try {
-			HistoryPartitions partitions = new HistoryPartitions(pool, new PostgresDialect().dailyHistoryPartitions(), 0);
-			if (!partitions.partitioned()) {
+			DailyHistoryPartitions partitions = new PostgresDialect().dailyHistoryPartitions();
+			JdbcClient jdbc = JdbcClient.create(pool);
+			if (!Boolean.TRUE.equals(jdbc.sql(partitions.isPartitioned()).query(Boolean.class).single())) {
 				throw new IllegalStateException("awty_delivery_log is not partitioned: the history scenario needs a "
 						+ "schema created by this version of awty");
 			}
 			List<Double> fillSeconds = new ArrayList<>();
 			for (int ago = days; ago >= 1; ago--) {
 				LocalDate day = today.minusDays(ago);
-				partitions.create(day);
+				// as a DBA would add a past day: the partition named as awty names them, created and attached
+				jdbc.sql(partitions.createDetached().formatted(dayTable(day))).update();
+				jdbc.sql(partitions.attach()
+					.formatted(dayTable(day), day + " 00:00:00+00", day.plusDays(1) + " 00:00:00+00")).update();
 				long start = System.nanoTime();
-				database.execute(FILL_DAY.formatted(HistoryPartitions.name(day), TYPE, perDay, day + " 00:00:00+00"));
+				database.execute(FILL_DAY.formatted(dayTable(day), TYPE, perDay, day + " 00:00:00+00"));
 				fillSeconds.add((System.nanoTime() - start) / 1e9);
 				logger.info(String.format("history: filled %s with %,d entries in %.1f s", day, perDay,
 						fillSeconds.get(fillSeconds.size() - 1)));
 			}
-			double dayBytes = database.queryLong(PARTITION_BYTES.formatted(HistoryPartitions.name(today.minusDays(1))));
+			double dayBytes = database.queryLong(PARTITION_BYTES.formatted(dayTable(today.minusDays(1))));
 			results.add(name(), Results.AWTY, "entries per day", "entries", perDay, 1);
 			results.add(name(), Results.AWTY, "day MB", "MB", dayBytes / 1e6, 1);
 			results.add(name(), Results.AWTY, "bytes per entry", "bytes", dayBytes / perDay, 1);
@@ -237,6 +249,16 @@ public final class HistoryScenario implements Scenario {
 					+ " entries at this size per entry (not filled: a day at 10,000 events/s is 864,000,000)");
 		}
 		return lines;
+	}
+
+	/** Registers {@link HistoryScenario} (see {@link ScenarioProvider}). */
+	public static final class Provider implements ScenarioProvider {
+
+		@Override
+		public List<Scenario> scenarios() {
+			return List.of(new HistoryScenario());
+		}
+
 	}
 
 }

@@ -1,8 +1,8 @@
 package dev.awty.benchmarks.scenario;
 
-import java.util.ArrayList;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -227,6 +227,17 @@ public final class LagScenario implements Scenario {
 			}
 		}
 		return lines;
+	}
+
+	/** Registers {@link LagScenario} (see {@link ScenarioProvider}). */
+	public static final class Provider implements ScenarioProvider {
+
+		@Override
+		public List<Scenario> scenarios() {
+			return List.of(new LagScenario(false), new LagScenario("lag-5000", false, List.of(Results.AWTY)),
+					new LagScenario(true));
+		}
+
 	}
 
 }

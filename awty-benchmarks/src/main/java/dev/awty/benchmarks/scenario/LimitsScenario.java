@@ -1,6 +1,7 @@
 package dev.awty.benchmarks.scenario;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -107,6 +108,16 @@ public final class LimitsScenario implements Scenario {
 				+ " customer in flight: %d at the consumer, %d in the table; %,d of %,d rows delivered in %d s", SYSTEM,
 				rep, achieved, rate, ratio, (Math.abs(ratio - 1) <= 0.1) ? "within 10 %" : "NOT within 10 %",
 				mostAtConsumer, mostInTable.get(), receiver.received(), rows, duration.toSeconds()));
+	}
+
+	/** Registers {@link LimitsScenario} (see {@link ScenarioProvider}). */
+	public static final class Provider implements ScenarioProvider {
+
+		@Override
+		public List<Scenario> scenarios() {
+			return List.of(new LimitsScenario());
+		}
+
 	}
 
 }

@@ -57,4 +57,14 @@ public final class QuickScenario implements Scenario {
 		return lines;
 	}
 
+	/** Registers {@link QuickScenario} (see {@link ScenarioProvider}). */
+	public static final class Provider implements ScenarioProvider {
+
+		@Override
+		public List<Scenario> scenarios() {
+			return List.of(new QuickScenario());
+		}
+
+	}
+
 }

@@ -1,8 +1,8 @@
 package dev.awty.benchmarks.scenario;
 
-import java.util.ArrayList;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -155,6 +155,16 @@ public final class RecurringScenario implements Scenario {
 					+ Numbers.format(results.median("recurring", Results.AWTY, "indexes MB per million")) + " MB indexes");
 		}
 		return lines;
+	}
+
+	/** Registers {@link RecurringScenario} (see {@link ScenarioProvider}). */
+	public static final class Provider implements ScenarioProvider {
+
+		@Override
+		public List<Scenario> scenarios() {
+			return List.of(new RecurringScenario());
+		}
+
 	}
 
 }

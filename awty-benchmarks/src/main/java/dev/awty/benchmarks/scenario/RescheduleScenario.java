@@ -9,11 +9,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
-
 import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.zaxxer.hikari.HikariDataSource;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -144,6 +143,16 @@ public final class RescheduleScenario implements Scenario {
 					+ Numbers.format(results.median("reschedule", Results.AWTY_JPA, "seconds") / join) + "x");
 		}
 		return lines;
+	}
+
+	/** Registers {@link RescheduleScenario} (see {@link ScenarioProvider}). */
+	public static final class Provider implements ScenarioProvider {
+
+		@Override
+		public List<Scenario> scenarios() {
+			return List.of(new RescheduleScenario());
+		}
+
 	}
 
 }

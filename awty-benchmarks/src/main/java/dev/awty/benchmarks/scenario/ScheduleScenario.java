@@ -5,12 +5,11 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
-
 import com.github.kagkarlsson.scheduler.SchedulerClient;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.zaxxer.hikari.HikariDataSource;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
@@ -125,6 +124,16 @@ public final class ScheduleScenario implements Scenario {
 					/ results.median("schedule", Results.DB_SCHEDULER, "batch/s")) + "x");
 		}
 		return lines;
+	}
+
+	/** Registers {@link ScheduleScenario} (see {@link ScenarioProvider}). */
+	public static final class Provider implements ScenarioProvider {
+
+		@Override
+		public List<Scenario> scenarios() {
+			return List.of(new ScheduleScenario());
+		}
+
 	}
 
 }

@@ -1,16 +1,16 @@
 package dev.awty.benchmarks.scenario;
 
-import java.util.ArrayList;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
@@ -199,6 +199,16 @@ public final class VacuumStarvedScenario implements Scenario {
 					+ Numbers.format(results.median(Results.VACUUM_STARVED, system, "dead tuples per row")) + " dead tuples");
 		}
 		return lines;
+	}
+
+	/** Registers {@link VacuumStarvedScenario} (see {@link ScenarioProvider}). */
+	public static final class Provider implements ScenarioProvider {
+
+		@Override
+		public List<Scenario> scenarios() {
+			return List.of(new VacuumStarvedScenario());
+		}
+
 	}
 
 }

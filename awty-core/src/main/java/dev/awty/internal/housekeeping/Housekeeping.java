@@ -19,6 +19,8 @@ import net.javacrumbs.shedlock.core.SimpleLock;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
+import dev.awty.housekeeping.HousekeepingRun;
+import dev.awty.housekeeping.HousekeepingRuns;
 import dev.awty.internal.housekeeping.RetentionDeletes.Deleted;
 import dev.awty.internal.support.ErrorText;
 
@@ -33,7 +35,7 @@ import dev.awty.internal.support.ErrorText;
  * that ended before the retention's cutoff and keeps the day the cutoff falls in whole, so entries stay up to a day
  * longer than the retention. Only entries that landed in the default partition are deleted row by row.
  */
-public final class Housekeeping implements SmartLifecycle {
+public final class Housekeeping implements SmartLifecycle, HousekeepingRuns {
 
 	private static final Log logger = LogFactory.getLog(Housekeeping.class);
 
@@ -86,6 +88,13 @@ public final class Housekeeping implements SmartLifecycle {
 	 * @param historyDaysDropped how many days of history were retired by dropping their partitions
 	 */
 	public record Run(boolean ran, Deleted history, int historyDaysDropped, Deleted rows, Deleted schedules) {
+	}
+
+	@Override
+	public HousekeepingRun runNow() {
+		Run run = runOnce();
+		return new HousekeepingRun(run.ran(), run.history().rows(), run.historyDaysDropped(), run.rows().rows(),
+				run.schedules().rows());
 	}
 
 	/** Runs once now if this instance gets the lock, and says what it deleted. */
