@@ -7,14 +7,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.TestDatabase;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,32 +27,31 @@ import static org.awaitility.Awaitility.await;
  * repository's {@code ScheduledEvents} fragment, delivered once to a consumer that reads the lazy invoice;
  * run on every database.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ShopInvoiceContractTests {
+@OnEveryDatabase
+class ShopInvoiceContractTests {
 
-	private final Supplier<TestDatabase> databases;
+	/** The shop on the database of the current run, started once for all of that run's tests. */
+	private static ShopInstance shop;
 
-	private ShopInstance shop;
+	/** The database of the current run: declared, so that the run's arguments reach {@link #start}. */
+	@Parameter
+	Supplier<TestDatabase> databases;
 
-	ShopInvoiceContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+	@BeforeParameterizedClassInvocation
+	static void start(Supplier<TestDatabase> databases) {
+		shop = ShopInstance.start(databases.get());
 	}
 
-	@BeforeAll
-	void start() {
-		this.shop = ShopInstance.start(this.databases.get());
-	}
-
-	@AfterAll
-	void stop() {
-		this.shop.close();
+	@AfterParameterizedClassInvocation
+	static void stop() {
+		shop.close();
 	}
 
 	@Test
 	void reminderScheduledBesideTheInvoicesSaveIsSentOnceAtItsTimeToAConsumerReadingTheLazyInvoice() {
 		Instant remindAt = Instant.now().plusMillis(800).truncatedTo(ChronoUnit.MILLIS);
 		long invoice = issue("ada@example.com", 1999, remindAt);
-		assertThat(this.shop.getList("/invoices/" + invoice + "/reminders")).singleElement()
+		assertThat(shop.getList("/invoices/" + invoice + "/reminders")).singleElement()
 			.satisfies((reminder) -> assertThat(reminder).containsEntry("version", 1)
 				.containsEntry("remindAt", remindAt.toString()));
 
@@ -60,7 +60,7 @@ abstract class ShopInvoiceContractTests {
 		Map<String, Object> sent = sentFor(invoice).get(0);
 		assertThat(sent).containsEntry("customerEmail", "ada@example.com").containsEntry("amountCents", 1999);
 		assertThat(Instant.parse((String) sent.get("sentAt"))).isAfterOrEqualTo(remindAt);
-		assertThat(this.shop.getList("/invoices/" + invoice + "/reminders")).singleElement()
+		assertThat(shop.getList("/invoices/" + invoice + "/reminders")).singleElement()
 			.satisfies((reminder) -> assertThat(reminder).containsEntry("status", "DELIVERED"));
 	}
 
@@ -68,11 +68,11 @@ abstract class ShopInvoiceContractTests {
 	void payingCancelsTheInvoicesReminderThroughTheRepositoryFragment() {
 		long invoice = issue("grace@example.com", 500, Instant.now().plus(Duration.ofHours(1)));
 
-		ResponseEntity<Map<String, Object>> paid = this.shop.post("/invoices/" + invoice + "/pay", "{}");
+		ResponseEntity<Map<String, Object>> paid = shop.post("/invoices/" + invoice + "/pay", "{}");
 
 		assertThat(paid.getStatusCode()).isEqualTo(HttpStatus.OK);
 		assertThat(paid.getBody()).containsEntry("cancelledReminders", 1).containsEntry("inFlight", 0);
-		assertThat(this.shop.getList("/invoices/" + invoice + "/reminders")).singleElement()
+		assertThat(shop.getList("/invoices/" + invoice + "/reminders")).singleElement()
 			.satisfies((reminder) -> assertThat(reminder).containsEntry("status", "CANCELLED"));
 	}
 
@@ -84,28 +84,28 @@ abstract class ShopInvoiceContractTests {
 		long other = issue("edsger@example.com", 300, soon);
 		Instant until = soon.plus(Duration.ofDays(14));
 
-		ResponseEntity<Map<String, Object>> postponed = this.shop.post("/invoices/postpone",
+		ResponseEntity<Map<String, Object>> postponed = shop.post("/invoices/postpone",
 				"{\"customerEmail\":\"alan@example.com\",\"until\":\"" + until + "\"}");
 
 		assertThat(postponed.getBody()).containsEntry("moved", 2).containsEntry("inFlight", 0);
-		assertThat(this.shop.getList("/invoices/reminders?customerEmail=alan@example.com")).hasSize(2)
+		assertThat(shop.getList("/invoices/reminders?customerEmail=alan@example.com")).hasSize(2)
 			.allSatisfy((reminder) -> {
 				assertThat(Instant.parse((String) reminder.get("remindAt"))).isEqualTo(until);
 				assertThat(reminder).containsEntry("version", 2);
 			});
-		assertThat(this.shop.getList("/invoices/" + other + "/reminders")).singleElement()
+		assertThat(shop.getList("/invoices/" + other + "/reminders")).singleElement()
 			.satisfies((reminder) -> assertThat(Instant.parse((String) reminder.get("remindAt"))).isEqualTo(soon));
 	}
 
 	private long issue(String email, long amountCents, Instant remindAt) {
-		ResponseEntity<Map<String, Object>> created = this.shop.post("/invoices", "{\"customerEmail\":\"" + email
+		ResponseEntity<Map<String, Object>> created = shop.post("/invoices", "{\"customerEmail\":\"" + email
 				+ "\",\"amountCents\":" + amountCents + ",\"remindAt\":\"" + remindAt + "\"}");
 		assertThat(created.getStatusCode()).isEqualTo(HttpStatus.CREATED);
 		return ((Number) created.getBody().get("id")).longValue();
 	}
 
 	private List<Map<String, Object>> sentFor(long invoice) {
-		return this.shop.getList("/invoices/reminders/sent").stream()
+		return shop.getList("/invoices/reminders/sent").stream()
 			.filter((sent) -> ((Number) sent.get("invoiceId")).longValue() == invoice)
 			.toList();
 	}

@@ -6,14 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.TestDatabase;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,8 +25,8 @@ import static org.awaitility.Awaitility.await;
  * in time, one UNSHIPPED then one ESCALATED alert for one that never ships, and the history of the checks;
  * run on every database.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ShopOrderContractTests {
+@OnEveryDatabase
+class ShopOrderContractTests {
 
 	private static final Duration UNSHIPPED_AFTER = Duration.ofSeconds(2);
 
@@ -34,37 +35,36 @@ abstract class ShopOrderContractTests {
 	/** The poll interval plus room for a loaded machine. */
 	private static final Duration LATENESS = Duration.ofMillis(1500);
 
-	private final Supplier<TestDatabase> databases;
+	/** The shop on the database of the current run, started once for all of that run's tests. */
+	private static ShopInstance shop;
 
-	private ShopInstance shop;
+	/** The database of the current run: declared, so that the run's arguments reach {@link #start}. */
+	@Parameter
+	Supplier<TestDatabase> databases;
 
-	ShopOrderContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
-	}
-
-	@BeforeAll
-	void start() {
-		this.shop = ShopInstance.start(this.databases.get(), "shop.unshipped-after=" + UNSHIPPED_AFTER,
+	@BeforeParameterizedClassInvocation
+	static void start(Supplier<TestDatabase> databases) {
+		shop = ShopInstance.start(databases.get(), "shop.unshipped-after=" + UNSHIPPED_AFTER,
 				"shop.escalate-after=" + ESCALATE_AFTER);
 	}
 
-	@AfterAll
-	void stop() {
-		this.shop.close();
+	@AfterParameterizedClassInvocation
+	static void stop() {
+		shop.close();
 	}
 
 	@Test
 	void orderShippedBeforeTheFirstCheckGetsNoAlertAndItsCheckFinishesAtTheFirstCheck() {
 		long order = placeOrder("shipped@example.com");
 		Instant placedAt = placedAt(order);
-		assertThat(this.shop.post("/orders/" + order + "/ship", "").getBody()).containsEntry("id", (int) order)
+		assertThat(shop.post("/orders/" + order + "/ship", "").getBody()).containsEntry("id", (int) order)
 			.containsKey("shippedAt");
 
 		await().atMost(Duration.ofSeconds(15)).until(() -> "DELIVERED".equals(check(order).get("status")));
 
-		assertThat(this.shop.getList("/alerts?orderId=" + order)).isEmpty();
+		assertThat(shop.getList("/alerts?orderId=" + order)).isEmpty();
 		assertThat(check(order)).containsEntry("checkCount", 0);
-		List<Map<String, Object>> finished = this.shop.getList("/history?type=order_check&outcome=FINISHED");
+		List<Map<String, Object>> finished = shop.getList("/history?type=order_check&outcome=FINISHED");
 		assertThat(finished).filteredOn((entry) -> entry.get("dueAt").equals(check(order).get("dueAt")))
 			.singleElement()
 			.satisfies((entry) -> {
@@ -81,9 +81,9 @@ abstract class ShopOrderContractTests {
 
 		await().atMost(Duration.ofSeconds(20)).until(() -> "DELIVERED".equals(check(order).get("status")));
 		await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
-			.until(() -> this.shop.getList("/alerts?orderId=" + order).size() == 2);
+			.until(() -> shop.getList("/alerts?orderId=" + order).size() == 2);
 
-		List<Map<String, Object>> alerts = this.shop.getList("/alerts?orderId=" + order);
+		List<Map<String, Object>> alerts = shop.getList("/alerts?orderId=" + order);
 		assertThat(alerts).extracting((alert) -> alert.get("kind")).containsExactly("UNSHIPPED", "ESCALATED");
 		assertThat(alerts).allSatisfy((alert) -> assertThat(alert).containsEntry("orderId", (int) order));
 		assertThat(Instant.parse((String) alerts.get(0).get("raisedAt"))).isAfterOrEqualTo(placedAt.plus(UNSHIPPED_AFTER))
@@ -97,47 +97,47 @@ abstract class ShopOrderContractTests {
 	void orderShippedBetweenTheChecksGetsTheUnshippedAlertButNoEscalation() throws InterruptedException {
 		long order = placeOrder("late@example.com");
 
-		await().atMost(Duration.ofSeconds(15)).until(() -> this.shop.getList("/alerts?orderId=" + order).size() == 1);
-		this.shop.post("/orders/" + order + "/ship", "");
+		await().atMost(Duration.ofSeconds(15)).until(() -> shop.getList("/alerts?orderId=" + order).size() == 1);
+		shop.post("/orders/" + order + "/ship", "");
 		await().atMost(Duration.ofSeconds(15)).until(() -> "DELIVERED".equals(check(order).get("status")));
 		await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
-			.until(() -> this.shop.getList("/alerts?orderId=" + order).size() == 1);
+			.until(() -> shop.getList("/alerts?orderId=" + order).size() == 1);
 
-		assertThat(this.shop.getList("/alerts?orderId=" + order)).extracting((alert) -> alert.get("kind"))
+		assertThat(shop.getList("/alerts?orderId=" + order)).extracting((alert) -> alert.get("kind"))
 			.containsExactly("UNSHIPPED");
 	}
 
 	@Test
 	void badOrderAndHistoryRequestsAreClientErrorsNamingTheField() {
-		assertError(this.shop.post("/orders", "{}"), HttpStatus.BAD_REQUEST, "customerEmail");
-		assertError(this.shop.post("/orders", "{\"customerEmail\":\"nobody\"}"), HttpStatus.BAD_REQUEST, "customerEmail");
-		assertError(this.shop.post("/orders", "{\"customerEmail\":7"), HttpStatus.BAD_REQUEST, "body");
-		assertError(this.shop.post("/orders/987654/ship", ""), HttpStatus.NOT_FOUND, "id");
-		assertError(this.shop.get("/orders/987654"), HttpStatus.NOT_FOUND, "id");
-		assertError(this.shop.get("/alerts"), HttpStatus.BAD_REQUEST, "orderId");
-		assertError(this.shop.get("/alerts?orderId=x"), HttpStatus.BAD_REQUEST, "orderId");
-		assertError(this.shop.get("/alerts?orderId=987654"), HttpStatus.NOT_FOUND, "orderId");
-		assertError(this.shop.get("/history"), HttpStatus.BAD_REQUEST, "type");
-		assertError(this.shop.get("/history?type=order_check&outcome=LATE"), HttpStatus.BAD_REQUEST, "outcome");
-		assertError(this.shop.get("/history?type=order_check&from=yesterday"), HttpStatus.BAD_REQUEST, "from");
-		assertError(this.shop.get("/history?type=order_check&from=2030-01-02T00:00:00Z&to=2030-01-01T00:00:00Z"),
+		assertError(shop.post("/orders", "{}"), HttpStatus.BAD_REQUEST, "customerEmail");
+		assertError(shop.post("/orders", "{\"customerEmail\":\"nobody\"}"), HttpStatus.BAD_REQUEST, "customerEmail");
+		assertError(shop.post("/orders", "{\"customerEmail\":7"), HttpStatus.BAD_REQUEST, "body");
+		assertError(shop.post("/orders/987654/ship", ""), HttpStatus.NOT_FOUND, "id");
+		assertError(shop.get("/orders/987654"), HttpStatus.NOT_FOUND, "id");
+		assertError(shop.get("/alerts"), HttpStatus.BAD_REQUEST, "orderId");
+		assertError(shop.get("/alerts?orderId=x"), HttpStatus.BAD_REQUEST, "orderId");
+		assertError(shop.get("/alerts?orderId=987654"), HttpStatus.NOT_FOUND, "orderId");
+		assertError(shop.get("/history"), HttpStatus.BAD_REQUEST, "type");
+		assertError(shop.get("/history?type=order_check&outcome=LATE"), HttpStatus.BAD_REQUEST, "outcome");
+		assertError(shop.get("/history?type=order_check&from=yesterday"), HttpStatus.BAD_REQUEST, "from");
+		assertError(shop.get("/history?type=order_check&from=2030-01-02T00:00:00Z&to=2030-01-01T00:00:00Z"),
 				HttpStatus.BAD_REQUEST, "to");
-		assertError(this.shop.get("/history?type=order_check&limit=0"), HttpStatus.BAD_REQUEST, "limit");
+		assertError(shop.get("/history?type=order_check&limit=0"), HttpStatus.BAD_REQUEST, "limit");
 	}
 
 	private long placeOrder(String email) {
-		ResponseEntity<Map<String, Object>> response = this.shop.post("/orders", "{\"customerEmail\":\"" + email + "\"}");
+		ResponseEntity<Map<String, Object>> response = shop.post("/orders", "{\"customerEmail\":\"" + email + "\"}");
 		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.CREATED);
 		return ((Number) response.getBody().get("id")).longValue();
 	}
 
 	private Instant placedAt(long order) {
-		return Instant.parse((String) this.shop.get("/orders/" + order).getBody().get("placedAt"));
+		return Instant.parse((String) shop.get("/orders/" + order).getBody().get("placedAt"));
 	}
 
 	@SuppressWarnings("unchecked")
 	private Map<String, Object> check(long order) {
-		return (Map<String, Object>) this.shop.get("/orders/" + order).getBody().get("check");
+		return (Map<String, Object>) shop.get("/orders/" + order).getBody().get("check");
 	}
 
 	private static void assertError(ResponseEntity<Map<String, Object>> response, HttpStatus status, String field) {

@@ -10,17 +10,17 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-
 import javax.sql.DataSource;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.TestDatabase;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,37 +29,36 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Moving an album's release, cancelling a customer's pending e-mails and listing scheduled rows through the
  * shop's API, checking exactly which rows changed; run on every database.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ShopScheduleContractTests {
+@OnEveryDatabase
+class ShopScheduleContractTests {
 
-	private final Supplier<TestDatabase> databases;
+	/** The shop on the database of the current run, started once for all of that run's tests. */
+	private static ShopInstance shop;
 
-	private ShopInstance shop;
+	/** The database of the current run: declared, so that the run's arguments reach {@link #start}. */
+	@Parameter
+	Supplier<TestDatabase> databases;
 
-	ShopScheduleContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+	@BeforeParameterizedClassInvocation
+	static void start(Supplier<TestDatabase> databases) {
+		shop = ShopInstance.start(databases.get());
 	}
 
-	@BeforeAll
-	void start() {
-		this.shop = ShopInstance.start(this.databases.get());
-	}
-
-	@AfterAll
-	void stop() {
-		this.shop.close();
+	@AfterParameterizedClassInvocation
+	static void stop() {
+		shop.close();
 	}
 
 	@Test
 	void theLoadTestsEndpointsAndTableAreAbsentWithoutTheTestFixturesProfile() throws SQLException {
-		long album = this.shop.createAlbum("No bulk", Instant.now().plus(Duration.ofDays(30)));
+		long album = shop.createAlbum("No bulk", Instant.now().plus(Duration.ofDays(30)));
 
-		ResponseEntity<Map<String, Object>> response = this.shop.post("/purchases/bulk",
+		ResponseEntity<Map<String, Object>> response = shop.post("/purchases/bulk",
 				"{\"albumId\":" + album + ",\"count\":5}");
 
 		assertThat(response.getStatusCode().is4xxClientError()).as(response.getStatusCode().toString()).isTrue();
-		assertThat(this.shop.getList("/scheduled?albumId=" + album)).isEmpty();
-		try (Connection connection = this.shop.bean(DataSource.class).getConnection()) {
+		assertThat(shop.getList("/scheduled?albumId=" + album)).isEmpty();
+		try (Connection connection = shop.bean(DataSource.class).getConnection()) {
 			DatabaseMetaData metaData = connection.getMetaData();
 			boolean table = false;
 			for (String name : List.of("duplicate_delivery", "DUPLICATE_DELIVERY")) {
@@ -74,29 +73,29 @@ abstract class ShopScheduleContractTests {
 	@Test
 	void movingAnAlbumsReleaseReschedulesExactlyItsPendingEmails() {
 		Instant release = Instant.now().plus(Duration.ofDays(30)).truncatedTo(ChronoUnit.SECONDS);
-		long moved = this.shop.createAlbum("Moved", release);
-		long other = this.shop.createAlbum("Other", release);
-		List<Long> movedPurchases = List.of(this.shop.purchase(moved, "a@example.com"),
-				this.shop.purchase(moved, "b@example.com"), this.shop.purchase(moved, "c@example.com"));
-		long refunded = this.shop.purchase(moved, "d@example.com");
-		this.shop.post("/purchases/" + refunded + "/refund", "");
-		List<Long> otherPurchases = List.of(this.shop.purchase(other, "a@example.com"),
-				this.shop.purchase(other, "e@example.com"));
+		long moved = shop.createAlbum("Moved", release);
+		long other = shop.createAlbum("Other", release);
+		List<Long> movedPurchases = List.of(shop.purchase(moved, "a@example.com"),
+				shop.purchase(moved, "b@example.com"), shop.purchase(moved, "c@example.com"));
+		long refunded = shop.purchase(moved, "d@example.com");
+		shop.post("/purchases/" + refunded + "/refund", "");
+		List<Long> otherPurchases = List.of(shop.purchase(other, "a@example.com"),
+				shop.purchase(other, "e@example.com"));
 		Instant newRelease = release.plus(Duration.ofDays(14));
 
-		ResponseEntity<Map<String, Object>> response = this.shop.put("/albums/" + moved + "/release-at",
+		ResponseEntity<Map<String, Object>> response = shop.put("/albums/" + moved + "/release-at",
 				"{\"releaseAt\":\"" + newRelease + "\"}");
 
 		assertThat(response.getStatusCode()).isEqualTo(HttpStatus.OK);
 		assertThat(response.getBody()).containsEntry("rescheduled", 3).containsEntry("inFlight", 0);
-		assertThat(this.shop.getList("/scheduled?albumId=" + moved))
+		assertThat(shop.getList("/scheduled?albumId=" + moved))
 			.allSatisfy((row) -> assertThat(row).containsEntry("dueAt", newRelease.toString()).containsEntry("version", 2))
 			.extracting((row) -> ((Number) row.get("purchaseId")).longValue())
 			.containsExactlyInAnyOrderElementsOf(movedPurchases);
-		assertThat(this.shop.getList("/scheduled?albumId=" + moved + "&status=cancelled"))
+		assertThat(shop.getList("/scheduled?albumId=" + moved + "&status=cancelled"))
 			.singleElement()
 			.satisfies((row) -> assertThat(row).containsEntry("dueAt", release.toString()).containsEntry("version", 1));
-		assertThat(this.shop.getList("/scheduled?albumId=" + other))
+		assertThat(shop.getList("/scheduled?albumId=" + other))
 			.allSatisfy((row) -> assertThat(row).containsEntry("dueAt", release.toString()).containsEntry("version", 1))
 			.extracting((row) -> ((Number) row.get("purchaseId")).longValue())
 			.containsExactlyInAnyOrderElementsOf(otherPurchases);
@@ -105,43 +104,43 @@ abstract class ShopScheduleContractTests {
 	@Test
 	void cancellingACustomersPendingEmailsLeavesOtherCustomersAlone() {
 		Instant release = Instant.now().plus(Duration.ofDays(30));
-		long first = this.shop.createAlbum("First", release);
-		long second = this.shop.createAlbum("Second", release);
+		long first = shop.createAlbum("First", release);
+		long second = shop.createAlbum("Second", release);
 		String customer = "cancel-" + System.nanoTime() + "@example.com";
-		this.shop.purchase(first, customer);
-		this.shop.purchase(second, customer);
-		long otherCustomer = this.shop.purchase(first, "keep-" + System.nanoTime() + "@example.com");
+		shop.purchase(first, customer);
+		shop.purchase(second, customer);
+		long otherCustomer = shop.purchase(first, "keep-" + System.nanoTime() + "@example.com");
 
-		ResponseEntity<Map<String, Object>> response = this.shop.post("/customers/" + customer + "/cancel-pending", "");
+		ResponseEntity<Map<String, Object>> response = shop.post("/customers/" + customer + "/cancel-pending", "");
 
 		assertThat(response.getBody()).containsEntry("cancelled", 2).containsEntry("inFlight", 0);
-		assertThat(this.shop.getList("/scheduled?albumId=" + first)).extracting((row) -> ((Number) row.get("purchaseId")).longValue())
+		assertThat(shop.getList("/scheduled?albumId=" + first)).extracting((row) -> ((Number) row.get("purchaseId")).longValue())
 			.containsExactly(otherCustomer);
-		assertThat(this.shop.getList("/scheduled?albumId=" + second)).isEmpty();
-		assertThat(this.shop.getList("/scheduled?albumId=" + second + "&status=CANCELLED")).hasSize(1);
-		assertThat(this.shop.post("/customers/" + customer + "/cancel-pending", "").getBody()).containsEntry("cancelled", 0);
+		assertThat(shop.getList("/scheduled?albumId=" + second)).isEmpty();
+		assertThat(shop.getList("/scheduled?albumId=" + second + "&status=CANCELLED")).hasSize(1);
+		assertThat(shop.post("/customers/" + customer + "/cancel-pending", "").getBody()).containsEntry("cancelled", 0);
 	}
 
 	@Test
 	void listingPagesThroughAnAlbumsRowsEarliestFirst() {
-		long album = this.shop.createAlbum("Paged", Instant.now().plus(Duration.ofDays(30)));
+		long album = shop.createAlbum("Paged", Instant.now().plus(Duration.ofDays(30)));
 		for (int i = 0; i < 5; i++) {
-			this.shop.purchase(album, "page" + i + "@example.com");
+			shop.purchase(album, "page" + i + "@example.com");
 		}
-		assertThat(this.shop.getList("/scheduled?albumId=" + album + "&limit=2")).hasSize(2);
-		assertThat(this.shop.getList("/scheduled?albumId=" + album + "&offset=4&limit=2")).hasSize(1);
+		assertThat(shop.getList("/scheduled?albumId=" + album + "&limit=2")).hasSize(2);
+		assertThat(shop.getList("/scheduled?albumId=" + album + "&offset=4&limit=2")).hasSize(1);
 	}
 
 	@Test
 	void badScheduleRequestsAreClientErrorsNamingTheField() {
-		assertError(this.shop.put("/albums/987654/release-at", "{\"releaseAt\":\"2030-01-01T00:00:00Z\"}"),
+		assertError(shop.put("/albums/987654/release-at", "{\"releaseAt\":\"2030-01-01T00:00:00Z\"}"),
 				HttpStatus.NOT_FOUND, "id");
-		assertError(this.shop.put("/albums/1/release-at", "{}"), HttpStatus.BAD_REQUEST, "releaseAt");
-		assertError(this.shop.put("/albums/1/release-at", "{\"releaseAt\":\"soon\"}"), HttpStatus.BAD_REQUEST, "releaseAt");
-		assertError(this.shop.get("/scheduled?status=LATE"), HttpStatus.BAD_REQUEST, "status");
-		assertError(this.shop.get("/scheduled?limit=0"), HttpStatus.BAD_REQUEST, "limit");
-		assertError(this.shop.get("/scheduled?albumId=x"), HttpStatus.BAD_REQUEST, "albumId");
-		assertError(this.shop.post("/customers/nobody/cancel-pending", ""), HttpStatus.BAD_REQUEST, "email");
+		assertError(shop.put("/albums/1/release-at", "{}"), HttpStatus.BAD_REQUEST, "releaseAt");
+		assertError(shop.put("/albums/1/release-at", "{\"releaseAt\":\"soon\"}"), HttpStatus.BAD_REQUEST, "releaseAt");
+		assertError(shop.get("/scheduled?status=LATE"), HttpStatus.BAD_REQUEST, "status");
+		assertError(shop.get("/scheduled?limit=0"), HttpStatus.BAD_REQUEST, "limit");
+		assertError(shop.get("/scheduled?albumId=x"), HttpStatus.BAD_REQUEST, "albumId");
+		assertError(shop.post("/customers/nobody/cancel-pending", ""), HttpStatus.BAD_REQUEST, "email");
 	}
 
 	private static void assertError(ResponseEntity<Map<String, Object>> response, HttpStatus status, String field) {

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Supplier;
-
 import javax.sql.DataSource;
 
 import org.junit.jupiter.api.AfterEach;
@@ -27,6 +26,7 @@ import dev.awty.repository.EventRepositories;
 import dev.awty.repository.Selection;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
@@ -41,9 +41,10 @@ import static org.awaitility.Awaitility.await;
  * The audit of operator actions through the Java API, which the dashboard, the actuator endpoint and the REST API of
  * schedules call too: each action leaves one entry naming the Spring Security principal of the calling thread (or
  * {@code anonymous}), with the rows it changed, committed with the action or not at all, and kept as long as the
- * history. Written once and run on every database by a one-line subclass.
+ * history. Written once and run on every database by {@link OnEveryDatabase}.
  */
-abstract class AuditContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class AuditContractTests extends DatabaseContractTests {
 
 	private static final String TYPE = "test_purchase";
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
@@ -24,9 +25,10 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A first deployment of several replicas onto an empty database: every instance runs awty's schema initializer at
- * the same moment, and every one must start and deliver. Written once, run on every database by a one-line subclass.
+ * the same moment, and every one must start and deliver. Written once, run on every database by {@link OnEveryDatabase}.
  */
-abstract class ConcurrentFirstStartContractTests {
+@OnEveryDatabase
+class ConcurrentFirstStartContractTests {
 
 	private static final int INSTANCES = 4;
 

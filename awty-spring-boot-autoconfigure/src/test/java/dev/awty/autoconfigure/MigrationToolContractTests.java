@@ -27,6 +27,7 @@ import dev.awty.handler.HandlerOutcome;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ScriptedHandler;
 import dev.awty.testing.TestDatabase;
@@ -44,9 +45,10 @@ import static org.awaitility.Awaitility.await;
  * and before Boot's SQL scripts, so a data script may fill them.
  * The service's schema is the same script everywhere: {@code db/flyway-service/<database>/V1__….sql}.
  * A scheduled table that lacks a column fails start-up with the fix as a changeSet and as SQL for the database.
- * Written once and run on every database by a one-line subclass.
+ * Written once and run on every database by {@link OnEveryDatabase}.
  */
-abstract class MigrationToolContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class MigrationToolContractTests extends DatabaseContractTests {
 
 	private static final String SCRIPT = "V1__purchases_and_their_schedules.sql";
 

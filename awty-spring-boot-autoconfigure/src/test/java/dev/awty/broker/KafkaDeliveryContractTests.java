@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.header.Header;
@@ -18,6 +19,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
@@ -34,6 +38,7 @@ import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.BrokerReceipts;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.KafkaBridgeConfiguration;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
@@ -44,9 +49,11 @@ import static org.awaitility.Awaitility.await;
 /**
  * Delivery through a Spring Integration flow ending in Kafka's outbound adapter, with the send results
  * deciding which rows count as delivered, against spring-kafka-test's embedded KRaft broker; run on every
- * database by a one-line subclass.
+ * database from its matrix below.
  */
-abstract class KafkaDeliveryContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class KafkaDeliveryContractTests {
 
 	private static EmbeddedKafkaKraftBroker broker;
 
@@ -64,8 +71,14 @@ abstract class KafkaDeliveryContractTests {
 
 	private final ClaimMode mode;
 
-	KafkaDeliveryContractTests(Supplier<TestDatabase> databases) {
-		this(databases, ClaimMode.LEADER);
+	/** Where this contract runs: each set is one run of every test below. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.h2(ClaimMode.LEADER),
+				ContractMatrix.h2(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.postgres(ClaimMode.LEADER),
+				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.mariadb(ClaimMode.LEADER),
+				ContractMatrix.mariadb(ClaimMode.SKIP_LOCKED));
 	}
 
 	KafkaDeliveryContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.header.Header;
@@ -18,6 +19,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
@@ -33,6 +37,7 @@ import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.BrokerReceipts;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.KafkaBridgeConfiguration;
 import dev.awty.testing.TcpProxy;
 import dev.awty.testing.TestDatabase;
@@ -45,11 +50,13 @@ import static org.awaitility.Awaitility.await;
  * Kafka taken away in the middle of a burst: nothing lost, nothing {@code FAILED}, duplicates only from rows
  * whose attempt failed, in either claim mode. The embedded KRaft broker sits behind a {@link TcpProxy} that the test
  * cuts; it advertises the proxy's address, since Kafka clients connect to the addresses that metadata names.
- * One subclass per database and claim mode chosen to run it: PostgreSQL in skip-locked mode, the mode most
+ * Its matrix below names the databases and claim modes chosen to run it: PostgreSQL in skip-locked mode, the mode most
  * replicas run, is taken away for the full 30 s; the others for 10 s, long enough for retries to reach their
  * longest backoff while the broker is away.
  */
-abstract class KafkaOutageContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class KafkaOutageContractTests {
 
 	private static final int ROWS = 10_000;
 
@@ -68,6 +75,14 @@ abstract class KafkaOutageContractTests {
 	private JdbcTemplate jdbc;
 
 	private String topic;
+
+	/** Where this contract runs: each set is one run of every test below. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.postgres(ClaimMode.LEADER, Duration.ofSeconds(10)),
+				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED, Duration.ofSeconds(30)),
+				ContractMatrix.mariadb(ClaimMode.LEADER, Duration.ofSeconds(10)),
+				ContractMatrix.mariadb(ClaimMode.SKIP_LOCKED, Duration.ofSeconds(10)));
+	}
 
 	KafkaOutageContractTests(Supplier<TestDatabase> databases, ClaimMode mode, Duration outage) {
 		this.databases = databases;

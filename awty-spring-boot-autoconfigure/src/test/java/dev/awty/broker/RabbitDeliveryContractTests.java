@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -18,6 +19,9 @@ import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.amqp.core.BindingBuilder;
@@ -36,6 +40,7 @@ import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.BrokerReceipts;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.RabbitBridgeConfiguration;
 import dev.awty.testing.TcpProxy;
 import dev.awty.testing.TestDatabase;
@@ -47,9 +52,11 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Delivery through a Spring Integration flow ending in RabbitMQ's outbound adapter, with publisher confirms
- * deciding which rows count as delivered, against a real broker; run on every database by a one-line subclass.
+ * deciding which rows count as delivered, against a real broker; run on every database from its matrix below.
  */
-abstract class RabbitDeliveryContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class RabbitDeliveryContractTests {
 
 	private final Supplier<TestDatabase> databases;
 
@@ -75,8 +82,12 @@ abstract class RabbitDeliveryContractTests {
 	 */
 	private final Duration outage;
 
-	RabbitDeliveryContractTests(Supplier<TestDatabase> databases) {
-		this(databases, ClaimMode.LEADER, Duration.ofSeconds(10));
+	/** Where this contract runs: each set is one run of every test below. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.h2(ClaimMode.LEADER, Duration.ofSeconds(10)),
+				ContractMatrix.postgres(ClaimMode.LEADER, Duration.ofSeconds(10)),
+				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED, Duration.ofSeconds(30)),
+				ContractMatrix.mariadb(ClaimMode.LEADER, Duration.ofSeconds(10)));
 	}
 
 	RabbitDeliveryContractTests(Supplier<TestDatabase> databases, ClaimMode mode, Duration outage) {

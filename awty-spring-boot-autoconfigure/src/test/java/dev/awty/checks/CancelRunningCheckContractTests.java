@@ -7,9 +7,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
@@ -27,6 +31,7 @@ import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.CheckConsumerConfiguration;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ScriptedHandler;
@@ -40,10 +45,12 @@ import static org.awaitility.Awaitility.await;
  * Cancelling a row whose check handler is running (a handler stuck on a remote call): the cancel takes the row
  * though it is claimed, the handler is interrupted (at once on the instance that cancels, within one heartbeat
  * interval on another), nothing it publishes is sent, no outcome is written, and the row is never handled again,
- * neither after its lease nor after a restart. Written once and run on every database, in both claim modes, by
- * one-line subclasses.
+ * neither after its lease nor after a restart. Written once and run on every database, in both claim modes, from
+ * its matrix below.
  */
-abstract class CancelRunningCheckContractTests extends DatabaseContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class CancelRunningCheckContractTests extends DatabaseContractTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(3);
 
@@ -57,6 +64,13 @@ abstract class CancelRunningCheckContractTests extends DatabaseContractTests {
 	private final AtomicBoolean sawInterrupt = new AtomicBoolean();
 
 	private final ClaimMode mode;
+
+	/** Where this contract runs: each set is one run of every test below. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.h2(ClaimMode.LEADER),
+				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.mariadb(ClaimMode.SKIP_LOCKED));
+	}
 
 	CancelRunningCheckContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
 		super(databases);

@@ -9,9 +9,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
@@ -29,6 +33,7 @@ import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.CheckConsumerConfiguration;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.FreezableDataSources;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ScriptedHandler;
@@ -40,9 +45,11 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * "Are we there yet" checks: a handler that finishes, checks again or publishes, and the guards that stop it;
- * written once and run on every database by a one-line subclass.
+ * written once and run on every database from its matrix below.
  */
-abstract class CheckContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class CheckContractTests {
 
 	private final Supplier<TestDatabase> databases;
 
@@ -53,6 +60,13 @@ abstract class CheckContractTests {
 	private JdbcTemplate jdbc;
 
 	private final ScriptedHandler handler = new ScriptedHandler();
+
+	/** Where this contract runs: each set is one run of every test below. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.h2(ClaimMode.LEADER),
+				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.mariadb(ClaimMode.SKIP_LOCKED));
+	}
 
 	CheckContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
 		this.databases = databases;

@@ -3,11 +3,14 @@ package dev.awty.datasource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.function.Supplier;
-
+import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.jdbc.DataSourceBuilder;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -26,6 +29,7 @@ import dev.awty.AwtyDataSource;
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.PurchaseConsumerConfiguration;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
@@ -38,15 +42,23 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A service with two DataSources that keeps awty's tables on the one qualified {@code @AwtyDataSource}, not on its
- * primary one; run by one-line subclasses that say where that second database is.
+ * primary one; run from its matrix below that say where that second database is.
  */
-abstract class AwtyDataSourceContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class AwtyDataSourceContractTests {
 
 	private final Supplier<TestDatabase> awtyDatabases;
 
 	private TestDatabase primary;
 
 	private TestDatabase scheduling;
+
+	/** awty's tables on a second H2 database beside the primary one, and on PostgreSQL beside a primary H2. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.h2(),
+				ContractMatrix.postgres());
+	}
 
 	AwtyDataSourceContractTests(Supplier<TestDatabase> awtyDatabases) {
 		this.awtyDatabases = awtyDatabases;

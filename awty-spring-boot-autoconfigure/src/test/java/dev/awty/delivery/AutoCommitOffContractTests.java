@@ -7,7 +7,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-
 import javax.sql.DataSource;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -22,6 +21,7 @@ import dev.awty.spi.DailyHistoryPartitions;
 import dev.awty.spi.SqlDialect;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
@@ -36,7 +36,8 @@ import static org.awaitility.Awaitility.await;
  * PostgreSQL a day's partition detached, then dropped), each checked through a connection of its own. Written once
  * and run on every database, H2 included, whose other tests auto-commit.
  */
-abstract class AutoCommitOffContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class AutoCommitOffContractTests extends DatabaseContractTests {
 
 	private static final String AUTO_COMMIT_OFF = "spring.datasource.hikari.auto-commit=false";
 

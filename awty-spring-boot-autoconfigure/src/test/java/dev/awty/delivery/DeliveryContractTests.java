@@ -5,22 +5,24 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
-
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
@@ -37,6 +39,7 @@ import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.SqlDialect;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TaskConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
@@ -47,9 +50,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The delivery cycle, written once and run on every supported database by a one-line subclass.
+ * The delivery cycle, written once and run on every supported database from its matrix below.
  */
-abstract class DeliveryContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class DeliveryContractTests {
 
 	private static final Duration POLL_INTERVAL = Duration.ofMillis(200);
 
@@ -60,6 +65,20 @@ abstract class DeliveryContractTests {
 	private TestDatabase database;
 
 	private JdbcTemplate jdbc;
+
+	/** Where this contract runs: each set is one run of every test below. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.h2(ClaimMode.LEADER),
+				ContractMatrix.h2(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.postgres(ClaimMode.LEADER),
+				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.mariadb(ClaimMode.LEADER),
+				ContractMatrix.mariadb(ClaimMode.SKIP_LOCKED),
+				// MySQL's driver (mysql-connector-j) on the MariaDB server: the driver, not MySQL the server, is tested
+				ContractMatrix.mariadbThroughMySqlDriver(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.mysql(ClaimMode.LEADER),
+				ContractMatrix.mysql(ClaimMode.SKIP_LOCKED));
+	}
 
 	DeliveryContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
 		this.databases = databases;

@@ -11,9 +11,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
@@ -30,6 +34,7 @@ import dev.awty.internal.table.EventTable;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.SqlDialect;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.FreezableDataSources;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
@@ -44,7 +49,9 @@ import static org.awaitility.Awaitility.await;
  * move on after about one lease, the only duplicates being those it published and had not yet written (at most
  * twice {@code mark-every} per worker, whatever the batch size: the part it publishes and the parts being written). Leases are 2 s here so the tests stay quick.
  */
-abstract class LeaseContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class LeaseContractTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(2);
 
@@ -55,6 +62,16 @@ abstract class LeaseContractTests {
 	private TestDatabase database;
 
 	private JdbcTemplate jdbc;
+
+	/** Where this contract runs: each set is one run of every test below. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.h2(ClaimMode.LEADER),
+				ContractMatrix.h2(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.postgres(ClaimMode.LEADER),
+				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.mariadb(ClaimMode.LEADER),
+				ContractMatrix.mariadb(ClaimMode.SKIP_LOCKED));
+	}
 
 	LeaseContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
 		this.databases = databases;

@@ -23,6 +23,7 @@ import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.FreezableDataSources;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
@@ -35,7 +36,8 @@ import static org.awaitility.Awaitility.await;
  * written (or, with a broker, acknowledged), never more than twice {@code mark-every} rows ahead of its writes, and a
  * stop writes every outcome of what was published, with its history. Written once, run on every database.
  */
-abstract class OutcomeWriterContractTests {
+@OnEveryDatabase
+class OutcomeWriterContractTests {
 
 	private final Supplier<TestDatabase> databases;
 

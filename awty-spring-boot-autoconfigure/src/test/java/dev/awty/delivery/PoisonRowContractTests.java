@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import dev.awty.EventScheduler;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ScheduledTables;
 import dev.awty.testing.TaskConsumerConfiguration;
@@ -28,7 +29,8 @@ import static org.awaitility.Awaitility.await;
  * is a failed attempt, and a write the database refuses for good still marks the rows that were published.
  * Written once and run on every database.
  */
-abstract class PoisonRowContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class PoisonRowContractTests extends DatabaseContractTests {
 
 	PoisonRowContractTests(Supplier<TestDatabase> databases) {
 		super(databases);

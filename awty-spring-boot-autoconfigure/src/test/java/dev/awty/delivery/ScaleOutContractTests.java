@@ -2,13 +2,18 @@ package dev.awty.delivery;
 
 import java.time.Duration;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
@@ -21,7 +26,9 @@ import static org.awaitility.Awaitility.await;
  * whatever the number of instances. The drain rate is printed, not asserted; for the README's figures run it with
  * {@code -Dawty.test.scale-out-rows=100000} (a larger drain proves no more about exactly-once, it only takes longer).
  */
-abstract class ScaleOutContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class ScaleOutContractTests {
 
 	private static final int ROWS = Integer.getInteger("awty.test.scale-out-rows", 20_000);
 
@@ -30,6 +37,19 @@ abstract class ScaleOutContractTests {
 	private final String pendingIndex;
 
 	private final String insertDueRows;
+
+	/** Where this contract runs, each with its pending index and its statement that loads {@code ?} rows. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(
+				ContractMatrix.postgres(
+						"CREATE INDEX scheduled_test_purchase_pending ON scheduled_test_purchase (due_at) WHERE status = 'PENDING'",
+						"INSERT INTO scheduled_test_purchase (purchase_id, due_at)"
+								+ " SELECT n, CURRENT_TIMESTAMP FROM generate_series(1, ?) AS n"),
+				ContractMatrix.mariadb("CREATE INDEX scheduled_test_purchase_pending ON scheduled_test_purchase (status, due_at)",
+						// seq_1_to_1000000 is a table of MariaDB's built-in sequence engine
+						"INSERT INTO scheduled_test_purchase (purchase_id, due_at)"
+								+ " SELECT seq, UTC_TIMESTAMP(6) FROM seq_1_to_1000000 WHERE seq <= ?"));
+	}
 
 	/**
 	 * @param insertDueRows inserts rows with purchase ids 1 to {@code ?}, all due now

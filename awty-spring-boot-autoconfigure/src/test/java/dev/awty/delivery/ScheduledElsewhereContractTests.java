@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Supplier;
-
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
@@ -16,6 +15,7 @@ import dev.awty.EventScheduler;
 import dev.awty.dialect.DialectDetector;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.StatementRecorder;
 import dev.awty.testing.StatementRecorder.Recorded;
@@ -31,7 +31,8 @@ import static org.awaitility.Awaitility.await;
  * learns of it at its next poll and sleeps until its due time, instead of delivering it at the first poll after
  * that: up to a poll interval late. Written once, run per database.
  */
-abstract class ScheduledElsewhereContractTests {
+@OnEveryDatabase
+class ScheduledElsewhereContractTests {
 
 	private static final Duration POLL_INTERVAL = Duration.ofSeconds(5);
 

@@ -1,14 +1,20 @@
 package dev.awty.history;
 
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-
 import javax.sql.DataSource;
 
 import net.javacrumbs.shedlock.core.ClockProvider;
@@ -26,9 +32,10 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
-import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.housekeeping.HousekeepingRuns;
 import dev.awty.internal.housekeeping.HistoryPartitions;
 import dev.awty.internal.housekeeping.Housekeeping;
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.Selection;
@@ -36,6 +43,7 @@ import dev.awty.spi.DailyHistoryPartitions;
 import dev.awty.spi.SqlDialect;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
@@ -43,12 +51,14 @@ import dev.awty.testing.events.purchase.TestPurchase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The history table: what is written per setting, the queries on it, and retention; written once and run on
- * every database by a one-line subclass.
+ * every database by {@link OnEveryDatabase}.
  */
-abstract class HistoryContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class HistoryContractTests extends DatabaseContractTests {
 
 	private static final String INSERT_ENTRY = """
 			INSERT INTO awty_delivery_log (event_type, row_id, event_id, due_at, finished_at, attempts, check_count,
@@ -260,7 +270,7 @@ abstract class HistoryContractTests extends DatabaseContractTests {
 				assertThat(run.history().statements()).as("deleted 5,000 at a time").isEqualTo(3);
 				assertThat(this.jdbc.queryForList("SELECT row_id FROM awty_delivery_log ORDER BY row_id", Long.class))
 					.containsExactly(1L, 2L);
-				assertThat(context.getBean(Housekeeping.class).runOnce().history().rows()).isZero();
+				assertThat(context.getBean(HousekeepingRuns.class).runNow().historyEntriesDeleted()).isZero();
 			});
 	}
 
@@ -332,14 +342,127 @@ abstract class HistoryContractTests extends DatabaseContractTests {
 						Duration.ZERO));
 			assertThat(held).isPresent();
 			try {
-				assertThat(context.getBean(Housekeeping.class).runOnce().ran()).isFalse();
+				assertThat(context.getBean(HousekeepingRuns.class).runNow().ran()).isFalse();
 				assertThat(entries()).isEqualTo(10);
 			}
 			finally {
 				held.get().unlock();
 			}
-			assertThat(context.getBean(Housekeeping.class).runOnce().history().rows()).isEqualTo(10);
+			assertThat(context.getBean(HousekeepingRuns.class).runNow().historyEntriesDeleted()).isEqualTo(10);
 		});
+	}
+
+	// What only PostgreSQL does: the history in daily partitions.
+
+	@Test
+	void partitionsOfTodayAndTheNextDaysExistFromStartUpAndEntriesOfADayWithoutOneMoveIntoItWhenItIsCreated() {
+		assumeTrue(onPostgres(), ONLY_POSTGRES_PARTITIONS);
+		purchases(new ReceivedEvents()).run((context) -> {
+			HistoryPartitions partitions = Objects.requireNonNull(partitions(context));
+			LocalDate today = LocalDate.ofInstant(databaseNow(), ZoneOffset.UTC);
+			assertThat(partitions.days()).contains(today, today.plusDays(1), today.plusDays(2), today.plusDays(3));
+			LocalDate later = today.plusDays(10);
+			insert("test_purchase", 7, "FAILED", later.atStartOfDay(ZoneOffset.UTC).toInstant().plusSeconds(3600),
+					"arrived before its day had a partition");
+			assertThat(partitionOfRow(7)).isEqualTo("awty_delivery_log_default");
+
+			partitions.create(later);
+
+			assertThat(partitionOfRow(7)).isEqualTo(HistoryPartitions.name(later));
+			assertThat(context.getBean(DeliveryHistory.class).ofRow("test_purchase", 7)).singleElement()
+				.satisfies((entry) -> assertThat(entry.error()).isEqualTo("arrived before its day had a partition"));
+			assertThat(context.getBean(HousekeepingRuns.class).runNow().historyDaysDropped()).isZero();
+			assertThat(partitions.days()).contains(later);
+		});
+	}
+
+	@Test
+	void aDayTheDbaDetachedToArchiveIsKeptWhileDaysPastTheRetentionAreDropped() {
+		assumeTrue(onPostgres(), ONLY_POSTGRES_PARTITIONS);
+		purchases(new ReceivedEvents(), "awty.history.retention=90d").run((context) -> {
+			HistoryPartitions partitions = Objects.requireNonNull(partitions(context));
+			LocalDate archived = LocalDate.ofInstant(databaseNow(), ZoneOffset.UTC).minusDays(120);
+			partitions.create(archived);
+			partitions.create(archived.plusDays(1));
+			this.jdbc.execute("ALTER TABLE awty_delivery_log DETACH PARTITION " + HistoryPartitions.name(archived));
+
+			assertThat(context.getBean(HousekeepingRuns.class).runNow().historyDaysDropped()).isEqualTo(1);
+
+			assertThat(tableExists(HistoryPartitions.name(archived))).as("the DBA's archive").isTrue();
+			assertThat(tableExists(HistoryPartitions.name(archived.plusDays(1)))).isFalse();
+		});
+	}
+
+	@Test
+	void aDetachWaitingBehindALongReaderDoesNotHoldUpHistoryInsertsAndTheDayIsRetiredOnceTheReaderIsGone() {
+		assumeTrue(onPostgres(), ONLY_POSTGRES_PARTITIONS);
+		purchases(new ReceivedEvents(), "awty.history.retention=90d").run((context) -> {
+			HistoryPartitions partitions = Objects.requireNonNull(partitions(context));
+			LocalDate today = LocalDate.ofInstant(databaseNow(), ZoneOffset.UTC);
+			LocalDate old = today.minusDays(120);
+			partitions.create(old);
+			ExecutorService housekeeping = Executors.newSingleThreadExecutor();
+			try (Connection reader = this.database.simpleDataSource().getConnection();
+					Connection writer = this.database.simpleDataSource().getConnection()) {
+				// A long reader of the history (a pg_dump, say) holds its lock until it ends.
+				reader.setAutoCommit(false);
+				try (Statement read = reader.createStatement()) {
+					read.executeQuery("SELECT COUNT(*) FROM awty_delivery_log").close();
+				}
+				Future<Integer> dropped = housekeeping.submit(() -> partitions.dropBefore(today.minusDays(90)));
+				await().atMost(Duration.ofSeconds(10)).until(() -> this.jdbc.queryForObject("""
+						SELECT COUNT(*) FROM pg_stat_activity
+						WHERE wait_event_type = 'Lock' AND query LIKE 'ALTER TABLE awty_delivery_log DETACH%'""",
+						Integer.class) > 0);
+				// An outcome write's history insert, from a service that gives up on a lock after 1 s: it must not
+				// queue behind the waiting DETACH for longer.
+				try (Statement write = writer.createStatement()) {
+					write.execute("SET lock_timeout = '1s'");
+					write.executeUpdate("""
+							INSERT INTO awty_delivery_log (event_type, row_id, event_id, due_at, finished_at, attempts,
+							    check_count, outcome, error, duration_ms, instance_id)
+							VALUES ('test_purchase', 8, 'test_purchase/8/1', now(), now(), 1, 0, 'DELIVERED', NULL, 3, 'i')""");
+				}
+				assertThat(dropped.get(30, TimeUnit.SECONDS)).as("days retired while the reader holds its lock").isZero();
+				assertThat(partitions.days()).contains(old);
+				reader.rollback();
+				assertThat(partitions.dropBefore(today.minusDays(90))).as("days retired once it ended").isEqualTo(1);
+				assertThat(tableExists(HistoryPartitions.name(old))).isFalse();
+			}
+			finally {
+				housekeeping.shutdownNow();
+			}
+		});
+	}
+
+	private boolean tableExists(String name) {
+		return this.jdbc.queryForObject("SELECT to_regclass(?) IS NOT NULL", Boolean.class, name);
+	}
+
+	@Test
+	void theHistoryQueriesReadEachPartitionThroughAnIndex() {
+		assumeTrue(onPostgres(), ONLY_POSTGRES_PARTITIONS);
+		purchases(new ReceivedEvents()).run((context) -> {
+			assertThat(partitions(context)).as("PostgreSQL keeps the history in daily partitions").isNotNull();
+			String[] queries = { """
+					SELECT * FROM awty_delivery_log WHERE event_type = 'test_purchase'
+					AND finished_at >= now() - interval '1 day' AND finished_at < now() AND outcome = 'FAILED'
+					ORDER BY finished_at, id LIMIT 1000""",
+					"SELECT * FROM awty_delivery_log WHERE event_type = 'test_purchase' AND row_id = 7 ORDER BY finished_at, id",
+					"""
+					SELECT * FROM awty_delivery_log WHERE schedule_id = 'nightly'
+					ORDER BY finished_at DESC, id DESC LIMIT 50""" };
+			for (String query : queries) {
+				String plan = String.join("\n", this.jdbc.queryForList("EXPLAIN " + query, String.class));
+				assertThat(plan).as(plan).contains("Index").doesNotContain("Seq Scan");
+			}
+		});
+	}
+
+	private static final String ONLY_POSTGRES_PARTITIONS = "only PostgreSQL keeps the history in daily partitions";
+
+	private boolean onPostgres() {
+		return this.database.name().equals("PostgreSQL");
 	}
 
 	static @Nullable HistoryPartitions partitions(ApplicationContext context) {

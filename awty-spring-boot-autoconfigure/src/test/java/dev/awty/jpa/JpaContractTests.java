@@ -54,6 +54,7 @@ import dev.awty.jpa.shop.ScheduledInvoiceReminder;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.SqlDialect;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 
@@ -65,7 +66,8 @@ import static org.awaitility.Awaitility.await;
  * awty in a Spring Data JPA service: scheduling beside {@code save} with no flush, event types that are JPA
  * entities read through repositories, and writes through the {@code ScheduledEvents} fragment.
  */
-abstract class JpaContractTests {
+@OnEveryDatabase
+class JpaContractTests {
 
 	private static final Duration LATER = Duration.ofHours(1);
 

@@ -21,15 +21,12 @@ import dev.awty.testing.TestDatabases;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class PostgresJpaIntegrationTests extends JpaContractTests {
+/** What only PostgreSQL shows: the plans of the statements the JPA fragment sends to its scheduled table. */
+class PostgresJpaIntegrationTests {
 
 	private static final int CUSTOMERS = 20;
 
 	private static final int REMINDERS = 4_000;
-
-	PostgresJpaIntegrationTests() {
-		super(TestDatabases::postgres);
-	}
 
 	// Review 290fa67, m10: the fragment wrote "id IN (sub-select)", the shape the JDBC Selection avoids on PostgreSQL
 	// because on tables without statistics it is planned as a semi join that reads the whole table. Every statement the

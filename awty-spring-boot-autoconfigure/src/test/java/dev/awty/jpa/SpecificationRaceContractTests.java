@@ -12,8 +12,12 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -22,6 +26,7 @@ import dev.awty.ClaimMode;
 import dev.awty.jpa.shop.Reminders;
 import dev.awty.jpa.shop.ScheduledInvoiceReminder;
 import dev.awty.repository.ChangeResult;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 
@@ -34,7 +39,9 @@ import static org.awaitility.Awaitility.await;
  * at the old time) or wins (delivered once, at the new time). No row is delivered twice or at a superseded
  * time.
  */
-abstract class SpecificationRaceContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class SpecificationRaceContractTests {
 
 	private static final int ROWS = 400;
 
@@ -43,6 +50,13 @@ abstract class SpecificationRaceContractTests {
 	private final Supplier<TestDatabase> databases;
 
 	private final ClaimMode mode;
+
+	/** Where this contract runs: each set is one run of every test below. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.h2(ClaimMode.LEADER),
+				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.mariadb(ClaimMode.SKIP_LOCKED));
+	}
 
 	SpecificationRaceContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
 		this.databases = databases;

@@ -3,12 +3,17 @@ package dev.awty.limits;
 import java.time.Duration;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.FreezingDataSource;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
@@ -22,9 +27,17 @@ import static org.awaitility.Awaitility.await;
  * that row (a VM paused, a network split before COMMIT) must not stop the type on the other instances until the
  * database notices the dead session, hours later.
  */
-abstract class FrozenClaimerContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class FrozenClaimerContractTests {
 
 	private final Supplier<TestDatabase> databases;
+
+	/** Where this contract runs: each set is one run of every test below. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.postgres(),
+				ContractMatrix.mariadb());
+	}
 
 	FrozenClaimerContractTests(Supplier<TestDatabase> databases) {
 		this.databases = databases;

@@ -8,13 +8,18 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
@@ -26,13 +31,23 @@ import static org.awaitility.Awaitility.await;
  * Limits that hold across instances, with three instances claiming in skip-locked mode on one database: a rate for
  * the whole cluster, and at most one row in flight per key.
  */
-abstract class LimitsContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class LimitsContractTests {
 
 	private static final int INSTANCES = 3;
 
 	private final Supplier<TestDatabase> databases;
 
 	private final String pendingIndex;
+
+	/** Where this contract runs, each with its index of pending rows (partial where the database has them). */
+	static Stream<Arguments> matrix() {
+		String byStatus = "CREATE INDEX scheduled_test_purchase_pending ON scheduled_test_purchase (status, due_at)";
+		return Stream.of(ContractMatrix.h2(byStatus), ContractMatrix.postgres(
+				"CREATE INDEX scheduled_test_purchase_pending ON scheduled_test_purchase (due_at) WHERE status = 'PENDING'"),
+				ContractMatrix.mariadb(byStatus));
+	}
 
 	LimitsContractTests(Supplier<TestDatabase> databases, String pendingIndex) {
 		this.databases = databases;

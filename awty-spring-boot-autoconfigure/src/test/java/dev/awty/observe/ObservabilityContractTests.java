@@ -26,6 +26,7 @@ import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
@@ -36,9 +37,10 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * What an operator sees of the pollers (meters, health, the actuator endpoint), written once and run on
- * every supported database by a one-line subclass.
+ * every supported database by {@link OnEveryDatabase}.
  */
-abstract class ObservabilityContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class ObservabilityContractTests extends DatabaseContractTests {
 
 	private static final String TYPE = "test_purchase";
 

@@ -22,6 +22,7 @@ import dev.awty.autoconfigure.observability.AwtyEndpoint;
 import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
@@ -33,9 +34,10 @@ import static org.awaitility.Awaitility.await;
 /**
  * An operator's pause of an event type, on two instances claiming in skip-locked mode: paused on one, the other
  * stops claiming within one poll interval, an instance started meanwhile stays paused, and resuming delivers the
- * overdue rows in due order. Written once and run on every database by a one-line subclass.
+ * overdue rows in due order. Written once and run on every database by {@link OnEveryDatabase}.
  */
-abstract class PauseContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class PauseContractTests extends DatabaseContractTests {
 
 	private static final String TYPE = "test_purchase";
 

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
@@ -18,9 +19,10 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Housekeeping deletes {@code @at} schedules that fired longer ago than {@code awty.recurring.keep-completed}, written
- * once and run on every supported database by a one-line subclass.
+ * once and run on every supported database by {@link OnEveryDatabase}.
  */
-abstract class CompletedScheduleHousekeepingContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class CompletedScheduleHousekeepingContractTests extends DatabaseContractTests {
 
 	CompletedScheduleHousekeepingContractTests(Supplier<TestDatabase> databases) {
 		super(databases);

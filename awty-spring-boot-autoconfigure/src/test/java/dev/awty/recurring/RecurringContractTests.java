@@ -6,9 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -21,6 +25,7 @@ import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ReceivedEvents.Received;
 import dev.awty.testing.RecurringConsumerConfiguration;
@@ -31,9 +36,11 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Recurring schedules end to end, written once and run on every supported database by a one-line subclass.
+ * Recurring schedules end to end, written once and run on every supported database from its matrix below.
  */
-abstract class RecurringContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class RecurringContractTests {
 
 	private final Supplier<TestDatabase> databases;
 
@@ -42,6 +49,15 @@ abstract class RecurringContractTests {
 	private TestDatabase database;
 
 	private JdbcTemplate jdbc;
+
+	/** Where this contract runs: each set is one run of every test below. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.h2(ClaimMode.LEADER),
+				ContractMatrix.postgres(ClaimMode.LEADER),
+				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.mariadb(ClaimMode.LEADER),
+				ContractMatrix.mariadb(ClaimMode.SKIP_LOCKED));
+	}
 
 	RecurringContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
 		this.databases = databases;

@@ -22,6 +22,7 @@ import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ReceivedEvents.Received;
 import dev.awty.testing.RecurringConsumerConfiguration;
@@ -33,9 +34,10 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The history of recurring occurrences in {@code awty_delivery_log}: what is written per history mode, how a
- * schedule's entries are read, and retention; written once and run on every database by a one-line subclass.
+ * schedule's entries are read, and retention; written once and run on every database by {@link OnEveryDatabase}.
  */
-abstract class RecurringHistoryContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class RecurringHistoryContractTests extends DatabaseContractTests {
 
 	private static final String TYPE = RecurringHeaders.TYPE_VALUE;
 

@@ -8,15 +8,20 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.ClaimMode;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.FreezableDataSources;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ReceivedEvents.Received;
@@ -30,9 +35,11 @@ import static org.awaitility.Awaitility.await;
  * Recurring schedules under short leases kept alive by heartbeats, seen from outside (schedules, rows, receipts):
  * a publish slower than the lease keeps its schedule and publishes once; an instance that stalls past its lease
  * loses its schedule to another instance, which publishes it, and publishes nothing more itself. Written once and
- * run on every database by a one-line subclass; leases are 2 s here so the tests stay quick.
+ * run on every database from its matrix below; leases are 2 s here so the tests stay quick.
  */
-abstract class RecurringLeaseContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class RecurringLeaseContractTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(2);
 
@@ -43,6 +50,13 @@ abstract class RecurringLeaseContractTests {
 	private TestDatabase database;
 
 	private JdbcTemplate jdbc;
+
+	/** Where this contract runs: each set is one run of every test below. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.h2(ClaimMode.LEADER),
+				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.mariadb(ClaimMode.SKIP_LOCKED));
+	}
 
 	RecurringLeaseContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
 		this.databases = databases;

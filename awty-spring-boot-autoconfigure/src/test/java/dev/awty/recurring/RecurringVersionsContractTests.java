@@ -25,6 +25,7 @@ import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.FreezingDataSource;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ReceivedEvents.Received;
 import dev.awty.testing.RecurringConsumerConfiguration;
@@ -38,9 +39,10 @@ import static org.awaitility.Awaitility.await;
  * The versions a schedule's definition went through: listed newest first, written with the change that makes them and
  * deleted with the schedule; the version that produced each occurrence in its history entry; and a change racing the
  * occurrences of its schedule, which fire the old version or the new one, never both. Written once and run on every
- * database by a one-line subclass.
+ * database by {@link OnEveryDatabase}.
  */
-abstract class RecurringVersionsContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class RecurringVersionsContractTests extends DatabaseContractTests {
 
 	RecurringVersionsContractTests(Supplier<TestDatabase> databases) {
 		super(databases);

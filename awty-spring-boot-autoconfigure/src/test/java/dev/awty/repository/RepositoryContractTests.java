@@ -8,9 +8,13 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.awty.AwtyException;
 import dev.awty.EventStatus;
@@ -22,6 +26,7 @@ import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.internal.wakeup.WakeUps;
 import dev.awty.spi.SqlDialect;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
@@ -33,11 +38,21 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 /**
  * Selecting, moving and cancelling scheduled rows through joins, written once and run on every database.
  */
-abstract class RepositoryContractTests extends DatabaseContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class RepositoryContractTests extends DatabaseContractTests {
 
 	private EventRepositories repositories;
 
 	private Instant releaseAt;
+
+	/** Where this contract runs: each set is one run of every test below. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.h2(),
+				ContractMatrix.postgres(),
+				ContractMatrix.mariadb(),
+				ContractMatrix.mysql());
+	}
 
 	RepositoryContractTests(Supplier<TestDatabase> databases) {
 		super(databases);

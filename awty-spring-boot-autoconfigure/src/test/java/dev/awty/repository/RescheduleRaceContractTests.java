@@ -14,14 +14,19 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
 import dev.awty.testing.AwtyContexts;
+import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
@@ -34,7 +39,9 @@ import static org.awaitility.Awaitility.await;
  * already under way (reported in flight, delivered at the old time) or wins (delivered once, at the new
  * time): no row is delivered twice, and none at a superseded time.
  */
-abstract class RescheduleRaceContractTests {
+@ParameterizedClass
+@MethodSource("matrix")
+class RescheduleRaceContractTests {
 
 	private static final int ROWS = 1_000;
 
@@ -43,6 +50,14 @@ abstract class RescheduleRaceContractTests {
 	private final Supplier<TestDatabase> databases;
 
 	private final ClaimMode mode;
+
+	/** Where this contract runs: each set is one run of every test below. */
+	static Stream<Arguments> matrix() {
+		return Stream.of(ContractMatrix.h2(ClaimMode.LEADER),
+				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.mariadb(ClaimMode.SKIP_LOCKED),
+				ContractMatrix.mysql(ClaimMode.SKIP_LOCKED));
+	}
 
 	RescheduleRaceContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
 		this.databases = databases;

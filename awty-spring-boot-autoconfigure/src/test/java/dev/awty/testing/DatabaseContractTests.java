@@ -7,7 +7,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * The base of a contract test written once and run on every database by a one-line subclass that names where its
+ * The base of a contract test written once and run on every database from its matrix below that names where its
  * databases come from ({@code super(TestDatabases::postgres)}). Each test gets a fresh database, created before the
  * subclass's own {@code @BeforeEach} methods run, so those can create their tables in it.
  */

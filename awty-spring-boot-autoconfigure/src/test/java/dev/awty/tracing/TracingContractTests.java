@@ -27,6 +27,7 @@ import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.CheckConsumerConfiguration;
 import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.InMemoryTracing;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.ScriptedHandler;
 import dev.awty.testing.TestDatabase;
@@ -39,10 +40,11 @@ import static org.awaitility.Awaitility.await;
 /**
  * One trace from the code that schedules a row to the message published for it: the {@code trace_parent}
  * column, the publish, handler and claim observations, and what happens without a tracer, without the column
- * or with a damaged value. Written once and run on every database by a one-line subclass.
+ * or with a damaged value. Written once and run on every database by {@link OnEveryDatabase}.
  */
 @ExtendWith(OutputCaptureExtension.class)
-abstract class TracingContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class TracingContractTests extends DatabaseContractTests {
 
 	private static final String ADD_COLUMN = "ALTER TABLE %s ADD trace_parent VARCHAR(64)";
 

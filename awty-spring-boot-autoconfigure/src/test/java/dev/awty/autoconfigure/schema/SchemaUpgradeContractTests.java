@@ -22,6 +22,7 @@ import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
@@ -35,9 +36,10 @@ import static org.awaitility.Awaitility.await;
  * history upgrades: awty's initializer applies the new changeSets, the entries written before stay readable, rows
  * and occurrences (with their schedule version) are recorded from then on, and a schedule of before has its version
  * of then. Without the initializer, start-up fails with the changeSets to add.
- * Written once and run on every database by a one-line subclass.
+ * Written once and run on every database by {@link OnEveryDatabase}.
  */
-abstract class SchemaUpgradeContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class SchemaUpgradeContractTests extends DatabaseContractTests {
 
 	private static final Instant UPDATED_BEFORE = Instant.parse("2026-01-02T03:04:05Z");
 

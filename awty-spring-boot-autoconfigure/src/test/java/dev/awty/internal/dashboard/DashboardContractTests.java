@@ -36,6 +36,7 @@ import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.repository.SelectionFilter;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.PurchaseConsumerConfiguration;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.RecurringConsumerConfiguration;
@@ -56,9 +57,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 /**
  * The dashboard over HTTP behind an application's Spring Security filter chain, written once and run on every
- * supported database by a one-line subclass.
+ * supported database by {@link OnEveryDatabase}.
  */
-abstract class DashboardContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class DashboardContractTests extends DatabaseContractTests {
 
 	private static final String TYPE = "test_purchase";
 

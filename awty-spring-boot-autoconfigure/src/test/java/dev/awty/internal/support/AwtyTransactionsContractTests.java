@@ -8,7 +8,6 @@ import java.sql.SQLTransientConnectionException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
@@ -20,6 +19,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.TestDatabase;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,9 +27,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * awty's own transactions on a pool: READ COMMITTED whatever level the pool hands out, learnt from the
  * transactions' own connections; and an outcome write tried again when its connection could not be had or was lost
- * at the commit; written once and run on every database by a one-line subclass.
+ * at the commit; written once and run on every database by {@link OnEveryDatabase}.
  */
-abstract class AwtyTransactionsContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class AwtyTransactionsContractTests extends DatabaseContractTests {
 
 	private final AtomicInteger connectionsTaken = new AtomicInteger();
 

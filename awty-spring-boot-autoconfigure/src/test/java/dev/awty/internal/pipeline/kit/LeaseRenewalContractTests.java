@@ -9,7 +9,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
-
 import javax.sql.DataSource;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -20,6 +19,7 @@ import dev.awty.internal.claim.Leases;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.support.AwtyTransactions;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
 
@@ -29,7 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The heartbeat's renewal of leases, fenced per claim: a row is still held by a batch only under that batch's own
  * token. Written once and run on every database.
  */
-abstract class LeaseRenewalContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class LeaseRenewalContractTests extends DatabaseContractTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(30);
 

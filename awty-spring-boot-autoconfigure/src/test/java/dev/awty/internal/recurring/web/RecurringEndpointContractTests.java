@@ -18,6 +18,7 @@ import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.DatabaseContractTests;
+import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.RecurringConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
@@ -35,9 +36,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 /**
  * The schedule endpoints over HTTP behind an application's Spring Security filter chain, written once and run on
- * every supported database by a one-line subclass.
+ * every supported database by {@link OnEveryDatabase}.
  */
-abstract class RecurringEndpointContractTests extends DatabaseContractTests {
+@OnEveryDatabase
+class RecurringEndpointContractTests extends DatabaseContractTests {
 
 	RecurringEndpointContractTests(Supplier<TestDatabase> databases) {
 		super(databases);
