@@ -2,10 +2,7 @@ package dev.awty.internal.recurring;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -36,8 +33,6 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 
 	private final LeaseHeartbeat<String> heartbeat;
 
-	private final Map<String, LeaseHeartbeat<String>.Held> held = new ConcurrentHashMap<>();
-
 	private final DeliveryCounters counters;
 
 	private final OccurrenceFiring firing;
@@ -60,32 +55,35 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 	public ClaimedSchedules claim() {
 		String token = this.tokens.next();
 		long sent = System.nanoTime();
-		List<ScheduleOutcomes.UnreadableSchedule> unreadable = new ArrayList<>();
 		ScheduleClaims.Claimed claimed = this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(),
-				this.settings.claimAhead(), unreadable);
+				this.settings.claimAhead());
 		long returned = System.nanoTime();
 		List<ScheduleRow> rows = claimed.rows();
+		List<ScheduleOutcomes.UnreadableSchedule> unreadable = claimed.unreadable();
 		this.counters.claimed(rows.size() + unreadable.size(), returned - sent);
 		if (!unreadable.isEmpty()) {
-			this.counters.failedAttempts(unreadable.size());
-			unreadable.forEach((row) -> this.counters.failedAttempt(true));
-			Instant now = this.store.databaseNow();
-			this.outcomes.recordUnreadable(unreadable, token,
-					(row) -> now.plusMillis(this.settings.backoff().delayMillis(row.attempts() + 1)));
-			unreadable.forEach((row) -> logger.warn("awty: recurring schedule '" + row.id() + "' failed (attempt "
-					+ (row.attempts() + 1) + "): " + row.error()));
+			failUnreadable(token, unreadable);
 		}
-		if (!rows.isEmpty()) {
-			this.held.put(token, this.heartbeat.hold(token, rows.stream().map(ScheduleRow::id).toList(), sent));
-		}
+		LeaseHeartbeat<String>.Held held = this.heartbeat.hold(token, rows.stream().map(ScheduleRow::id).toList(), sent);
 		// Schedules that could not be read took part of the batch: a full claim holding one is not the cycle's last.
 		return new ClaimedSchedules(token, rows, this.settings.batchSize() - unreadable.size(), claimed.databaseNow(),
-				returned);
+				returned, held);
+	}
+
+	/** Counts an attempt of each schedule that could not be read, and keeps it unclaimable for its backoff. */
+	private void failUnreadable(String token, List<ScheduleOutcomes.UnreadableSchedule> unreadable) {
+		this.counters.failedAttempts(unreadable.size());
+		unreadable.forEach((row) -> this.counters.failedAttempt(true));
+		Instant now = this.store.databaseNow();
+		this.outcomes.recordUnreadable(unreadable, token,
+				(row) -> now.plusMillis(this.settings.backoff().delayMillis(row.attempts() + 1)));
+		unreadable.forEach((row) -> logger.warn("awty: recurring schedule '" + row.id() + "' failed (attempt "
+				+ (row.attempts() + 1) + "): " + row.error()));
 	}
 
 	@Override
 	public void release(ClaimedSchedules batch) {
-		stopHolding(batch);
+		batch.held().releaseAll();
 		this.claims.release(batch.rows().stream().map(ScheduleRow::id).toList(), batch.token());
 	}
 
@@ -103,21 +101,13 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 
 	@Override
 	public void process(ClaimedSchedules claimed) {
-		LeaseHeartbeat<String>.Held rows = this.held.get(claimed.token());
 		try {
-			if (rows != null) {
-				publish(claimed, rows.stillHeld(claimed.rows(), ScheduleRow::id));
+			if (!claimed.rows().isEmpty()) {
+				publish(claimed, claimed.held().stillHeld(claimed.rows(), ScheduleRow::id));
 			}
 		}
 		finally {
-			stopHolding(claimed);
-		}
-	}
-
-	private void stopHolding(ClaimedSchedules batch) {
-		LeaseHeartbeat<String>.Held rows = this.held.remove(batch.token());
-		if (rows != null) {
-			rows.releaseAll();
+			claimed.held().releaseAll();
 		}
 	}
 
@@ -127,7 +117,7 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 		List<FiredSchedule> fired = this.firing
 			.fire(rows.stream().map(ScheduleRow::schedule).toList(), now, claimed.claimedAtNanos());
 		// Recording clears the claims: the heartbeat must stop holding them first, or it counts them as lost.
-		stopHolding(claimed);
+		claimed.held().releaseAll();
 		long recording = System.nanoTime();
 		int recorded = this.outcomes.record(fired, claimed.token());
 		if (logger.isDebugEnabled()) {

@@ -3,6 +3,7 @@ package dev.awty.internal.recurring;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -49,9 +50,11 @@ final class ScheduleClaims {
 
 	/**
 	 * Schedules claimed by one statement.
+	 * @param unreadable the claimed rows that could not be read, which stay claimed
 	 * @param databaseNow the database's clock as the claim saw it; {@code null} when nothing was claimed
 	 */
-	record Claimed(List<ScheduleRow> rows, @Nullable Instant databaseNow) {
+	record Claimed(List<ScheduleRow> rows, List<ScheduleOutcomes.UnreadableSchedule> unreadable,
+			@Nullable Instant databaseNow) {
 	}
 
 	private final SqlDialect dialect;
@@ -80,11 +83,10 @@ final class ScheduleClaims {
 	/**
 	 * Claims up to {@code limit} enabled schedules due within {@code ahead} from now by the database's clock,
 	 * earliest first.
-	 * @param unreadable receives the claimed rows that could not be read, which stay claimed
 	 */
-	Claimed claimDue(String claimer, int limit, Duration lease, Duration ahead,
-			List<ScheduleOutcomes.UnreadableSchedule> unreadable) {
+	Claimed claimDue(String claimer, int limit, Duration lease, Duration ahead) {
 		Instant[] claimedAt = new Instant[1];
+		List<ScheduleOutcomes.UnreadableSchedule> unreadable = new ArrayList<>();
 		// Row by row: one row that cannot be read must not stop the others.
 		RowMapper<@Nullable ScheduleRow> reader = (rs, row) -> {
 			Instant rowClaimedAt = this.dialect.readTimestamp(rs, CLAIMED_AT);
@@ -103,7 +105,7 @@ final class ScheduleClaims {
 		};
 		List<ScheduleRow> rows = List.copyOf(this.claimDue.claim(Map.of("limit", limit, "aheadMillis", ahead.toMillis()),
 				String.class, claimer, lease, reader, (@Nullable ScheduleRow row) -> Objects.requireNonNull(row).schedule().id()));
-		return new Claimed(rows, claimedAt[0]);
+		return new Claimed(rows, List.copyOf(unreadable), claimedAt[0]);
 	}
 
 	/** Gives schedules still held by {@code claimer} back unpublished, claimable at once. */
