@@ -73,12 +73,7 @@ class KafkaDeliveryContractTests {
 
 	/** Where this contract runs: each set is one run of every test below. */
 	static Stream<Arguments> matrix() {
-		return Stream.of(ContractMatrix.h2(ClaimMode.LEADER),
-				ContractMatrix.h2(ClaimMode.SKIP_LOCKED),
-				ContractMatrix.postgres(ClaimMode.LEADER),
-				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED),
-				ContractMatrix.mariadb(ClaimMode.LEADER),
-				ContractMatrix.mariadb(ClaimMode.SKIP_LOCKED));
+		return ContractMatrix.everyDatabaseInBothClaimModes();
 	}
 
 	KafkaDeliveryContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {

@@ -68,16 +68,11 @@ class DeliveryContractTests {
 
 	/** Where this contract runs: each set is one run of every test below. */
 	static Stream<Arguments> matrix() {
-		return Stream.of(ContractMatrix.h2(ClaimMode.LEADER),
-				ContractMatrix.h2(ClaimMode.SKIP_LOCKED),
-				ContractMatrix.postgres(ClaimMode.LEADER),
-				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED),
-				ContractMatrix.mariadb(ClaimMode.LEADER),
-				ContractMatrix.mariadb(ClaimMode.SKIP_LOCKED),
+		return Stream.concat(ContractMatrix.everyDatabaseInBothClaimModes(), Stream.of(
 				// MySQL's driver (mysql-connector-j) on the MariaDB server: the driver, not MySQL the server, is tested
 				ContractMatrix.mariadbThroughMySqlDriver(ClaimMode.SKIP_LOCKED),
 				ContractMatrix.mysql(ClaimMode.LEADER),
-				ContractMatrix.mysql(ClaimMode.SKIP_LOCKED));
+				ContractMatrix.mysql(ClaimMode.SKIP_LOCKED)));
 	}
 
 	DeliveryContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {

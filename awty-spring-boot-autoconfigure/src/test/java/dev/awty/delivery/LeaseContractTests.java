@@ -65,12 +65,7 @@ class LeaseContractTests {
 
 	/** Where this contract runs: each set is one run of every test below. */
 	static Stream<Arguments> matrix() {
-		return Stream.of(ContractMatrix.h2(ClaimMode.LEADER),
-				ContractMatrix.h2(ClaimMode.SKIP_LOCKED),
-				ContractMatrix.postgres(ClaimMode.LEADER),
-				ContractMatrix.postgres(ClaimMode.SKIP_LOCKED),
-				ContractMatrix.mariadb(ClaimMode.LEADER),
-				ContractMatrix.mariadb(ClaimMode.SKIP_LOCKED));
+		return ContractMatrix.everyDatabaseInBothClaimModes();
 	}
 
 	LeaseContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {

@@ -30,6 +30,12 @@ public final class ContractMatrix {
 		return Stream.of(h2(), postgres(), mariadb());
 	}
 
+	/** H2, PostgreSQL and MariaDB, each in both claim modes. */
+	public static Stream<Arguments> everyDatabaseInBothClaimModes() {
+		return Stream.of(h2(ClaimMode.LEADER), h2(ClaimMode.SKIP_LOCKED), postgres(ClaimMode.LEADER),
+				postgres(ClaimMode.SKIP_LOCKED), mariadb(ClaimMode.LEADER), mariadb(ClaimMode.SKIP_LOCKED));
+	}
+
 	public static Arguments h2(Object... more) {
 		return on("H2", TestDatabases::h2, more);
 	}
