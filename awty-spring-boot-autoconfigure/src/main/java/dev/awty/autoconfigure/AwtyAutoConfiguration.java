@@ -186,16 +186,21 @@ public final class AwtyAutoConfiguration {
 		return new RunningChecks();
 	}
 
+	/** Records cancellations in the history of the types whose history is {@code all}. */
 	@Bean
-	@ConditionalOnMissingBean(EventRepositories.class)
-	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
-			AwtySettings settings, AwtyDatabase database, AwtyInstance instance,
-			ObjectProvider<PendingWrites> pendingWrites, AuditLog audit, RunningChecks runningChecks) {
+	CancelLog awtyCancelLog(AwtyEventTypes eventTypes, AwtySettings settings, AwtyDatabase database,
+			AwtyInstance instance) {
 		Set<String> recordCancels = eventTypes.names().stream()
 			.filter((name) -> settings.historyFor(name) == HistoryMode.ALL)
 			.collect(Collectors.toSet());
-		CancelLog cancelLog = new CancelLog(AwtyTransactions.on(database.dataSource()),
-				recordCancels, instance.id());
+		return new CancelLog(AwtyTransactions.on(database.dataSource()), recordCancels, instance.id());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(EventRepositories.class)
+	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
+			CancelLog cancelLog, ObjectProvider<PendingWrites> pendingWrites, AuditLog audit,
+			RunningChecks runningChecks) {
 		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots, cancelLog,
 				pendingWrites.getIfUnique(() -> PendingWrites.NONE), audit, runningChecks);
 	}

@@ -41,6 +41,8 @@ import dev.awty.dialect.ShiftedNowDialect;
 import dev.awty.handler.EventHandler;
 import dev.awty.handler.HandlerContext;
 import dev.awty.handler.HandlerOutcome;
+import dev.awty.history.DeliveryHistory;
+import dev.awty.history.DeliveryOutcome;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.jpa.shop.Billing;
 import dev.awty.jpa.shop.Customer;
@@ -59,6 +61,7 @@ import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
@@ -290,6 +293,42 @@ class JpaContractTests {
 				.queryForList("SELECT status FROM scheduled_invoice_reminder ORDER BY id", String.class))
 				.containsExactly("CANCELLED", "DELIVERED", "DELIVERED"));
 		});
+	}
+
+	@Test
+	void aCancelThroughTheFragmentRecordsEachRowItCancelledInTheHistoryInItsTransactionOnly() {
+		TestDatabase database = this.databases.get();
+		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+			List<Invoice> invoices = context.getBean(Billing.class)
+				.invoicesWithReminders("lin", 3, Instant.now().plus(LATER));
+			Reminders reminders = context.getBean(Reminders.class);
+			TransactionTemplate transaction = new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
+			assertThatIllegalStateException().isThrownBy(() -> transaction.executeWithoutResult((status) -> {
+				reminders.cancel(Reminders.ofInvoice(invoices.get(1).getId()));
+				throw new IllegalStateException("the service's transaction fails after the cancel");
+			}));
+
+			assertThat(reminders.cancel(Reminders.ofInvoice(invoices.get(0).getId()))).isEqualTo(new ChangeResult(1, 0));
+
+			DeliveryHistory history = context.getBean(DeliveryHistory.class);
+			assertThat(history.ofRow("invoice_reminder", reminderOf(database, invoices.get(0)))).singleElement()
+				.satisfies((entry) -> {
+					assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.CANCELLED);
+					assertThat(entry.eventId()).startsWith("invoice_reminder/" + reminderOf(database, invoices.get(0)) + "/");
+				});
+			assertThat(history.ofRow("invoice_reminder", reminderOf(database, invoices.get(1))))
+				.as("the cancel rolled back with its transaction, and so did its entry")
+				.isEmpty();
+			assertThat(history.ofRow("invoice_reminder", reminderOf(database, invoices.get(2)))).isEmpty();
+			assertThat(database.jdbc()
+				.queryForList("SELECT status FROM scheduled_invoice_reminder ORDER BY invoice_id", String.class))
+				.containsExactly("CANCELLED", "PENDING", "PENDING");
+		});
+	}
+
+	private static long reminderOf(TestDatabase database, Invoice invoice) {
+		return database.jdbc()
+			.queryForObject("SELECT id FROM scheduled_invoice_reminder WHERE invoice_id = ?", Long.class, invoice.getId());
 	}
 
 	@Test

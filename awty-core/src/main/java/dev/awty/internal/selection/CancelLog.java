@@ -1,5 +1,6 @@
 package dev.awty.internal.selection;
 
+import java.util.Collection;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -57,7 +58,8 @@ public final class CancelLog {
 		this.instanceId = instanceId;
 	}
 
-	boolean records(String typeName) {
+	/** Whether the history of {@code typeName} records cancellations. */
+	public boolean records(String typeName) {
 		return this.recordedTypes.contains(typeName);
 	}
 
@@ -78,12 +80,22 @@ public final class CancelLog {
 	}
 
 	/** A token that marks the rows of one cancel. */
-	String newCanceller() {
+	public String newCanceller() {
 		return "cancel#" + UUID.randomUUID();
 	}
 
 	<R> R inTransaction(Supplier<R> work) {
 		return this.transaction.execute((status) -> work.get());
+	}
+
+	/**
+	 * Copies those of the rows {@code ids} that a cancel marked with {@code canceller}, in the current transaction:
+	 * for a cancel that knows its rows' ids (the JPA fragment's, which writes them by primary key).
+	 */
+	public void copyCancelled(EventTable<?> table, String canceller, Collection<Long> ids) {
+		String name = table.type().table();
+		copyCancelled(table, canceller, name, name + ".id IN (:awtyIds)", Map.of("awtyIds", ids),
+				UnaryOperator.identity());
 	}
 
 	/**

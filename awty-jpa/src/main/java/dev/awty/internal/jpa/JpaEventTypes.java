@@ -12,6 +12,7 @@ import dev.awty.ScheduledEntity;
 import dev.awty.audit.OperatorAction;
 import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.checks.RunningChecks;
+import dev.awty.internal.selection.CancelLog;
 import dev.awty.internal.table.EventTable;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
@@ -20,7 +21,7 @@ import dev.awty.spi.SqlDialect;
 /**
  * What the JPA side of awty needs to know of the event types: the table of a class, the due-time slots, the
  * wake-up signals, how the database spells "now" for awty's timestamp columns, the handler calls a cancel
- * interrupts, and the audit of operator actions.
+ * interrupts, the history of cancellations, and the audit of operator actions.
  */
 public final class JpaEventTypes {
 
@@ -36,14 +37,17 @@ public final class JpaEventTypes {
 
 	private final RunningChecks runningChecks;
 
+	private final CancelLog cancelLog;
+
 	public JpaEventTypes(Collection<EventTable<?>> tables, DueSignals dueSignals, DueTimeSlots slots,
-			SqlDialect dialect, AuditLog audit, RunningChecks runningChecks) {
+			SqlDialect dialect, AuditLog audit, RunningChecks runningChecks, CancelLog cancelLog) {
 		tables.forEach((table) -> this.tables.put(table.type().entityClass(), table));
 		this.dueSignals = dueSignals;
 		this.slots = slots;
 		this.dialect = dialect;
 		this.audit = audit;
 		this.runningChecks = runningChecks;
+		this.cancelLog = cancelLog;
 	}
 
 	/** @return the table of {@code type}, or {@code null} if it is no event type */
@@ -83,6 +87,16 @@ public final class JpaEventTypes {
 	/** Interrupts the handler calls for the rows {@code ids}, cancelled, once the current transaction commits. */
 	void cancelledOnCommit(EventTable<?> table, List<Long> ids) {
 		this.runningChecks.cancelledOnCommit(table.type().name(), ids);
+	}
+
+	/** Records cancellations in the history of the table's type: a cancel marks its rows, then has them copied. */
+	@Nullable String cancellerFor(EventTable<?> table) {
+		return this.cancelLog.records(table.type().name()) ? this.cancelLog.newCanceller() : null;
+	}
+
+	/** Records in the history, in the current transaction, those of {@code ids} that the cancel marked. */
+	void cancelledInHistory(EventTable<?> table, String canceller, List<Long> ids) {
+		this.cancelLog.copyCancelled(table, canceller, ids);
 	}
 
 	/** Records an operator action in the current transaction. */

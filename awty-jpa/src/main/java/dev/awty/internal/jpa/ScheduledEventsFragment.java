@@ -3,6 +3,7 @@ package dev.awty.internal.jpa;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import jakarta.persistence.EntityManager;
 
@@ -67,19 +68,33 @@ class ScheduledEventsFragment<T extends ScheduledEntity> implements ScheduledEve
 		Assert.notNull(specification, "specification must not be null");
 		EventTable<T> table = table();
 		boolean handled = this.types.handled(table);
+		// Where the history records cancellations, the cancel marks its rows (claimed_by means nothing on a cancelled
+		// row) and each chunk's marked rows are copied to the history, in the cancel's transaction.
+		String canceller = this.types.cancellerFor(table);
 		SpecificationWrites.Changes<T> cancel = (update, row, cb, now) -> {
 			update.set(row.<EventStatus>get("status"), EventStatus.CANCELLED);
-			update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
+			if (canceller != null) {
+				update.set(row.<String>get("claimedBy"), canceller);
+			}
+			else {
+				update.set(row.<String>get("claimedBy"), cb.nullLiteral(String.class));
+			}
 			if (handled) {
 				update.set(row.<Instant>get("claimedUntil"), cb.nullLiteral(Instant.class));
 			}
 		};
+		Consumer<List<Long>> recorded = (chunk) -> {
+			if (canceller != null) {
+				this.types.cancelledInHistory(table, canceller, chunk);
+			}
+		};
 		if (!handled) {
-			return audited(OperatorAction.CANCEL, table, writes(table).change(specification, EventStatus.PENDING, cancel));
+			return audited(OperatorAction.CANCEL, table,
+					writes(table).change(specification, EventStatus.PENDING, cancel, recorded));
 		}
 		// Taking the claim fences the handler's outcome write; the call itself is interrupted once this commits.
 		List<Long> claimed = new ArrayList<>();
-		ChangeResult result = writes(table).changeTakingClaimed(specification, cancel, claimed);
+		ChangeResult result = writes(table).changeTakingClaimed(specification, cancel, claimed, recorded);
 		this.types.cancelledOnCommit(table, claimed);
 		return audited(OperatorAction.CANCEL, table, result);
 	}

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.criteria.CriteriaBuilder;
@@ -68,19 +69,28 @@ final class SpecificationWrites<T extends ScheduledEntity> {
 	// row of the table (195 s for 2,000 rows, see the JDBC Selection), and criteria cannot write the dialect's
 	// "= ANY (ARRAY(…))". A list of ids is found through the primary key on every database.
 	ChangeResult change(Specification<T> specification, EventStatus from, Changes<T> changes) {
-		return write(specification, from, changes, null);
+		return change(specification, from, changes, (chunk) -> {
+		});
+	}
+
+	/** As {@link #change(Specification, EventStatus, Changes)}, passing each chunk's ids on once it is written. */
+	ChangeResult change(Specification<T> specification, EventStatus from, Changes<T> changes,
+			Consumer<List<Long>> written) {
+		return write(specification, from, changes, null, written);
 	}
 
 	/**
 	 * Changes the selected PENDING rows whether or not they are claimed (a cancel of rows whose handler may be
-	 * running), adding to {@code claimed} the ids of those that were.
+	 * running), adding to {@code claimed} the ids of those that were, and passing each chunk's ids on once it is
+	 * written.
 	 */
-	ChangeResult changeTakingClaimed(Specification<T> specification, Changes<T> changes, List<Long> claimed) {
-		return write(specification, EventStatus.PENDING, changes, claimed);
+	ChangeResult changeTakingClaimed(Specification<T> specification, Changes<T> changes, List<Long> claimed,
+			Consumer<List<Long>> written) {
+		return write(specification, EventStatus.PENDING, changes, claimed, written);
 	}
 
 	private ChangeResult write(Specification<T> specification, EventStatus from, Changes<T> changes,
-			@Nullable List<Long> claimed) {
+			@Nullable List<Long> claimed, Consumer<List<Long>> written) {
 		// The selection must see what the caller's persistence context still holds.
 		this.entityManager.flush();
 		CriteriaBuilder cb = this.entityManager.getCriteriaBuilder();
@@ -95,6 +105,7 @@ final class SpecificationWrites<T extends ScheduledEntity> {
 				claimed.addAll(claimedIn(cb, chunk, now));
 			}
 			changed += update(cb, chunk, from, changes, now, leftInFlight);
+			written.accept(chunk);
 			if (leftInFlight) {
 				inFlight += countInFlight(cb, chunk, now);
 			}

@@ -6,12 +6,12 @@ import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.jpa.autoconfigure.EntityManagerFactoryDependsOnPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 
 import dev.awty.autoconfigure.AwtyAutoConfiguration;
 import dev.awty.autoconfigure.AwtyEventTypes;
@@ -22,6 +22,7 @@ import dev.awty.internal.jpa.JpaEventTypes;
 import dev.awty.internal.jpa.JpaInsertWakeUps;
 import dev.awty.internal.jpa.JpaPayloads;
 import dev.awty.internal.jpa.TransactionEntityManagers;
+import dev.awty.internal.selection.CancelLog;
 import dev.awty.internal.support.PendingWrites;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
@@ -48,8 +49,8 @@ public final class AwtyJpaConfiguration {
 
 	@Bean
 	JpaEventTypes awtyJpaEventTypes(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
-			SqlDialect dialect, AuditLog audit, RunningChecks runningChecks) {
-		return new JpaEventTypes(eventTypes.tables(), dueSignals, slots, dialect, audit, runningChecks);
+			SqlDialect dialect, AuditLog audit, RunningChecks runningChecks, CancelLog cancelLog) {
+		return new JpaEventTypes(eventTypes.tables(), dueSignals, slots, dialect, audit, runningChecks, cancelLog);
 	}
 
 	@Bean
