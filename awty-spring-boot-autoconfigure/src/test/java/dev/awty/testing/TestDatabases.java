@@ -44,6 +44,21 @@ public final class TestDatabases {
 
 	private static final List<String> postgresSchemas = new CopyOnWriteArrayList<>();
 
+	// DriverManager finds its drivers once per JVM, with the loader of the first caller, and hands a caller only the
+	// drivers its own loader sees. A test compiled in a forked class loader (the AOT test) that called first left this
+	// loader with none: "No suitable driver" for every test after it in that JVM. Loading them here registers them.
+	static {
+		for (String driver : List.of("org.h2.Driver", "org.postgresql.Driver", "org.mariadb.jdbc.Driver",
+				"com.mysql.cj.jdbc.Driver")) {
+			try {
+				Class.forName(driver, true, TestDatabases.class.getClassLoader());
+			}
+			catch (ClassNotFoundException ex) {
+				// not on this module's test class path: its database is not tested here
+			}
+		}
+	}
+
 	private TestDatabases() {
 	}
 
