@@ -18,18 +18,22 @@ final class Scenarios {
 
 	/** @throws IllegalArgumentException naming the scenarios there are, if none is called {@code name} */
 	static Scenario named(String name) {
+		return named(all(), name);
+	}
+
+	/** Fails as {@link #named} does for the first of {@code names} that no scenario has. */
+	static void check(List<String> names) {
 		Map<String, Scenario> all = all();
+		names.forEach((name) -> named(all, name));
+	}
+
+	private static Scenario named(Map<String, Scenario> all, String name) {
 		Scenario scenario = all.get(name);
 		if (scenario == null) {
 			throw new IllegalArgumentException(
 					"unknown scenario '" + name + "'; the scenarios are: " + String.join(", ", all.keySet()));
 		}
 		return scenario;
-	}
-
-	/** Fails as {@link #named} does for the first of {@code names} that no scenario has. */
-	static void check(List<String> names) {
-		names.forEach(Scenarios::named);
 	}
 
 	static Map<String, Scenario> all() {

@@ -2,7 +2,6 @@ package dev.awty.autoconfigure;
 
 import java.time.Clock;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import net.javacrumbs.shedlock.core.LockProvider;
 
@@ -26,20 +25,15 @@ import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.messaging.MessageChannel;
-import org.springframework.util.ClassUtils;
 
 import dev.awty.EventScheduler;
-import dev.awty.audit.OperatorAudit;
 import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.schema.AwtySchemaInitializer;
 import dev.awty.autoconfigure.settings.AwtySettings;
 import dev.awty.dialect.DialectDetector;
-import dev.awty.history.HistoryMode;
 import dev.awty.integration.ChannelEventPublisher;
 import dev.awty.integration.SendScope;
 import dev.awty.internal.audit.AuditLog;
-import dev.awty.internal.audit.JdbcOperatorAudit;
-import dev.awty.internal.audit.SecurityContextOperator;
 import dev.awty.internal.checks.RunningChecks;
 import dev.awty.internal.delivery.EventSources;
 import dev.awty.internal.delivery.OutcomeStore;
@@ -49,17 +43,12 @@ import dev.awty.internal.pause.PausedTypes;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.pipeline.PipelineSources;
 import dev.awty.internal.scheduling.JdbcEventScheduler;
-import dev.awty.internal.selection.CancelLog;
-import dev.awty.internal.selection.JdbcEventRepositories;
-import dev.awty.internal.support.AwtyTransactions;
 import dev.awty.internal.support.PendingWrites;
 import dev.awty.internal.tracing.RowTracing;
 import dev.awty.internal.wakeup.DueNotificationListener;
 import dev.awty.internal.wakeup.DueSignals;
 import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.internal.wakeup.WakeUps;
-import dev.awty.repository.EventRepositories;
-import dev.awty.spi.CurrentOperator;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
 
@@ -74,10 +63,8 @@ import dev.awty.spi.SqlDialect;
 @EnableConfigurationProperties(AwtyProperties.class)
 @Import({ DatabaseInitializationDependencyConfigurer.class, AwtyLockConfigurations.Jdbc.class,
 		AwtyLockConfigurations.Redis.class, AwtyLockConfigurations.RedisMissing.class, AwtyHistoryConfiguration.class,
-		AwtyTracingConfiguration.class })
+		AwtyRepositoriesConfiguration.class, AwtyTracingConfiguration.class })
 public final class AwtyAutoConfiguration {
-
-	private static final String SECURITY_CONTEXT = "org.springframework.security.core.context.SecurityContextHolder";
 
 	/** Fails start-up when a switched-on feature's module is missing, and logs the modules the application lacks. */
 	@Bean
@@ -123,30 +110,6 @@ public final class AwtyAutoConfiguration {
 				properties.getSchema().isValidate(), tracing.getIfAvailable(() -> RowTracing.NONE));
 	}
 
-	/**
-	 * The operator acting on the current thread, for the audit: Spring Security's authenticated user where Spring
-	 * Security is on the classpath, else {@code anonymous}.
-	 */
-	@Bean
-	@ConditionalOnMissingBean
-	CurrentOperator awtyCurrentOperator(ResourceLoader resourceLoader) {
-		return ClassUtils.isPresent(SECURITY_CONTEXT, resourceLoader.getClassLoader()) ? new SecurityContextOperator()
-				: () -> CurrentOperator.ANONYMOUS;
-	}
-
-	/** AwtyEventPipelines checks that its table exists. */
-	@Bean
-	AuditLog awtyAuditLog(AwtyDatabase database, SqlDialect dialect, CurrentOperator operator) {
-		return new AuditLog(database.dataSource(), dialect, operator);
-	}
-
-	@Bean
-	@ConditionalOnMissingBean(OperatorAudit.class)
-	@DependsOnDatabaseInitialization
-	JdbcOperatorAudit operatorAudit(AwtyDatabase database, SqlDialect dialect) {
-		return new JdbcOperatorAudit(database.dataSource(), dialect);
-	}
-
 	@Bean
 	WakeUps awtyWakeUps(ObjectProvider<Clock> clock) {
 		return new WakeUps(clock.getIfUnique(Clock::systemUTC));
@@ -178,31 +141,6 @@ public final class AwtyAutoConfiguration {
 			ObjectProvider<PendingWrites> pendingWrites) {
 		return new JdbcEventScheduler(eventTypes.tables(), dueSignals, slots,
 				pendingWrites.getIfUnique(() -> PendingWrites.NONE));
-	}
-
-	/** The handler calls of this instance, by type, which a cancel of their rows interrupts. */
-	@Bean
-	RunningChecks awtyRunningChecks() {
-		return new RunningChecks();
-	}
-
-	/** Records cancellations in the history of the types whose history is {@code all}. */
-	@Bean
-	CancelLog awtyCancelLog(AwtyEventTypes eventTypes, AwtySettings settings, AwtyDatabase database,
-			AwtyInstance instance) {
-		Set<String> recordCancels = eventTypes.names().stream()
-			.filter((name) -> settings.historyFor(name) == HistoryMode.ALL)
-			.collect(Collectors.toSet());
-		return new CancelLog(AwtyTransactions.on(database.dataSource()), recordCancels, instance.id());
-	}
-
-	@Bean
-	@ConditionalOnMissingBean(EventRepositories.class)
-	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
-			CancelLog cancelLog, ObjectProvider<PendingWrites> pendingWrites, AuditLog audit,
-			RunningChecks runningChecks) {
-		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots, cancelLog,
-				pendingWrites.getIfUnique(() -> PendingWrites.NONE), audit, runningChecks);
 	}
 
 	@Bean

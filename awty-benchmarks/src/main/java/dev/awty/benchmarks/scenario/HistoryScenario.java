@@ -1,25 +1,17 @@
 package dev.awty.benchmarks.scenario;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
-
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.awty.ClaimMode;
 import dev.awty.benchmarks.awty.AwtyInstances;
@@ -28,11 +20,9 @@ import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.report.Numbers;
 import dev.awty.benchmarks.report.Results;
-import dev.awty.dialect.PostgresDialect;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.housekeeping.HousekeepingRun;
 import dev.awty.housekeeping.HousekeepingRuns;
-import dev.awty.spi.DailyHistoryPartitions;
 
 /**
  * {@code history}: the cost and upkeep of {@code history: all} at the job-scheduler seed's volume. First awty's drain
@@ -49,27 +39,9 @@ public final class HistoryScenario implements Scenario {
 
 	private static final List<String> MODES = List.of("all", "none");
 
-	private static final String TYPE = "bench";
+	static final String TYPE = "bench";
 
 	private static final int FAILED_YESTERDAY_CALLS = 7;
-
-	// Spread evenly over the day, with a failure every thousand entries: what a day of delivery at a steady rate leaves.
-	private static final String FILL_DAY = """
-			INSERT INTO %1$s (event_type, row_id, event_id, due_at, finished_at, attempts, check_count, outcome, error,
-			                  duration_ms, instance_id)
-			SELECT '%2$s', g, '%2$s/' || g || '/1', t, t, 1, 0,
-			       CASE WHEN g %% 1000 = 0 THEN 'FAILED' ELSE 'DELIVERED' END,
-			       CASE WHEN g %% 1000 = 0 THEN 'IllegalStateException: broker down' END, 3, 'bench-1'
-			FROM generate_series(1, %3$d) g
-			CROSS JOIN LATERAL (SELECT TIMESTAMPTZ '%4$s' + (g - 1) * (86400.0 / %3$d) * INTERVAL '1 second' AS t) day
-			""";
-
-	private static final String PARTITION_BYTES = "SELECT pg_total_relation_size('%s')";
-
-	private static final String HISTORY_BYTES = """
-			SELECT COALESCE(SUM(pg_total_relation_size(inhrelid)), 0) FROM pg_inherits
-			WHERE inhparent = 'awty_delivery_log'::regclass
-			""";
 
 	@Override
 	public String name() {
@@ -129,7 +101,7 @@ public final class HistoryScenario implements Scenario {
 		int perDay = options.historyRows();
 		LocalDate today = LocalDate.ofInstant(Instant.ofEpochMilli(
 				database.queryLong("SELECT (extract(epoch FROM now()) * 1000)::bigint")), ZoneOffset.UTC);
-		fill(database, today, days, perDay, results);
+		HistoryDays.fill(database, today, days, perDay, name(), results);
 		// Started after the fill: housekeeping's own first run, a minute after start, would retire the day first.
 		// Retention of one day less than the days filled: the oldest day, and only it, is past it.
 		Map<String, Object> retention = Map.of("awty.history.retention", Duration.ofDays(days - 1).toString());
@@ -146,46 +118,6 @@ public final class HistoryScenario implements Scenario {
 			results.add(name(), Results.AWTY, "seconds per day retired", "s", seconds, 1);
 			results.add(name(), Results.AWTY, "entries deleted one by one", "entries", run.historyEntriesDeleted(), 1);
 			logger.info(String.format("history: retired a day of %,d entries in %.3f s", perDay, seconds));
-		}
-	}
-
-	/** A day's partition of the history, named as {@link DailyHistoryPartitions} says awty names them. */
-	private static String dayTable(LocalDate day) {
-		return "awty_delivery_log_d" + DateTimeFormatter.BASIC_ISO_DATE.format(day);
-	}
-
-	private void fill(BenchDatabase database, LocalDate today, int days, int perDay, Results results) {
-		DataSource pool = database.pool("history-fill", 2);
-		try {
-			DailyHistoryPartitions partitions = new PostgresDialect().dailyHistoryPartitions();
-			JdbcClient jdbc = JdbcClient.create(pool);
-			if (!Boolean.TRUE.equals(jdbc.sql(partitions.isPartitioned()).query(Boolean.class).single())) {
-				throw new IllegalStateException("awty_delivery_log is not partitioned: the history scenario needs a "
-						+ "schema created by this version of awty");
-			}
-			List<Double> fillSeconds = new ArrayList<>();
-			for (int ago = days; ago >= 1; ago--) {
-				LocalDate day = today.minusDays(ago);
-				// as a DBA would add a past day: the partition named as awty names them, created and attached
-				jdbc.sql(partitions.createDetached().formatted(dayTable(day))).update();
-				jdbc.sql(partitions.attach()
-					.formatted(dayTable(day), day + " 00:00:00+00", day.plusDays(1) + " 00:00:00+00")).update();
-				long start = System.nanoTime();
-				database.execute(FILL_DAY.formatted(dayTable(day), TYPE, perDay, day + " 00:00:00+00"));
-				fillSeconds.add((System.nanoTime() - start) / 1e9);
-				logger.info(String.format("history: filled %s with %,d entries in %.1f s", day, perDay,
-						fillSeconds.get(fillSeconds.size() - 1)));
-			}
-			double dayBytes = database.queryLong(PARTITION_BYTES.formatted(dayTable(today.minusDays(1))));
-			results.add(name(), Results.AWTY, "entries per day", "entries", perDay, 1);
-			results.add(name(), Results.AWTY, "day MB", "MB", dayBytes / 1e6, 1);
-			results.add(name(), Results.AWTY, "bytes per entry", "bytes", dayBytes / perDay, 1);
-			results.add(name(), Results.AWTY, "history MB", "MB", database.queryLong(HISTORY_BYTES) / 1e6, 1);
-			results.add(name(), Results.AWTY, "fill entries/s", "entries/s", perDay / median(fillSeconds), 1);
-			results.add(name(), Results.AWTY, "disk free GB", "GB", freeDiskBytes(database) / 1e9, 1);
-		}
-		finally {
-			BenchDatabase.close(pool);
 		}
 	}
 
@@ -206,22 +138,7 @@ public final class HistoryScenario implements Scenario {
 				median(millis), FAILED_YESTERDAY_CALLS, millis.get(0)));
 	}
 
-	/** The space left where PostgreSQL keeps its data (the root file system when its directory cannot be read). */
-	private static long freeDiskBytes(BenchDatabase database) {
-		try {
-			return Files.getFileStore(Path.of(database.queryString("SHOW data_directory"))).getUsableSpace();
-		}
-		catch (IOException | RuntimeException ex) {
-			try {
-				return Files.getFileStore(Path.of("/")).getUsableSpace();
-			}
-			catch (IOException unreadable) {
-				throw new UncheckedIOException(unreadable);
-			}
-		}
-	}
-
-	private static double median(List<Double> values) {
+	static double median(List<Double> values) {
 		List<Double> sorted = values.stream().sorted().toList();
 		return sorted.get(sorted.size() / 2);
 	}

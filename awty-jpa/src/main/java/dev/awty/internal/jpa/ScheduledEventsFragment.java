@@ -83,11 +83,9 @@ class ScheduledEventsFragment<T extends ScheduledEntity> implements ScheduledEve
 				update.set(row.<Instant>get("claimedUntil"), cb.nullLiteral(Instant.class));
 			}
 		};
-		Consumer<List<Long>> recorded = (chunk) -> {
-			if (canceller != null) {
-				this.types.cancelledInHistory(table, canceller, chunk);
-			}
-		};
+		Consumer<List<Long>> recorded = (canceller != null)
+				? (chunk) -> this.types.cancelledInHistory(table, canceller, chunk) : (chunk) -> {
+				};
 		if (!handled) {
 			return audited(OperatorAction.CANCEL, table,
 					writes(table).change(specification, EventStatus.PENDING, cancel, recorded));
