@@ -27,10 +27,18 @@ public final class LagWindows {
 
 	/** Every window of {@code seconds}, from the first arrival to the last; windows without arrivals are left out. */
 	public List<Window> every(int seconds) {
-		long first = first();
+		return every(seconds, first());
+	}
+
+	/**
+	 * Every window of {@code seconds} from {@code startMillis} (a run's start, to line the windows up with what was
+	 * sampled beside them) to the last arrival; windows without arrivals are left out.
+	 */
+	public List<Window> every(int seconds, long startMillis) {
+		long first = startMillis;
 		List<List<Long>> byWindow = new ArrayList<>();
 		for (int i = 0; i < this.arrivalMillis.length; i++) {
-			int index = (int) ((this.arrivalMillis[i] - first) / (seconds * 1000L));
+			int index = (int) Math.max(0, (this.arrivalMillis[i] - first) / (seconds * 1000L));
 			while (byWindow.size() <= index) {
 				byWindow.add(new ArrayList<>());
 			}

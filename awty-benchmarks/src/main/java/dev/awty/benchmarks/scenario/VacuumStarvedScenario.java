@@ -23,6 +23,7 @@ import dev.awty.benchmarks.awty.BenchEvent;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
 import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.LagWindows;
 import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.report.Numbers;
@@ -150,7 +151,8 @@ public final class VacuumStarvedScenario implements Scenario {
 
 	private void recordWindows(Results results, String system, int rep, Receiver receiver, long startMillis,
 			Duration window, List<TableStats> samples, TableStats before) {
-		List<Double> p99s = LagWindows.p99s(receiver, startMillis, window);
+		List<Double> p99s = receiver.lagWindows().every((int) window.toSeconds(), startMillis).stream()
+				.map(LagWindows.Window::p99).toList();
 		for (int w = 0; w < p99s.size(); w++) {
 			String at = String.format("t+%03ds ", (w + 1) * window.toSeconds());
 			results.add(NAME, system, at + "lag p99", "ms", p99s.get(w), rep);
