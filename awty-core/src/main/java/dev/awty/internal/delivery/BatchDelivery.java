@@ -3,10 +3,7 @@ package dev.awty.internal.delivery;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.IntFunction;
 
@@ -14,24 +11,19 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.messaging.Message;
-
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.claim.ClaimLimiter;
 import dev.awty.internal.claim.ClaimLimits;
 import dev.awty.internal.claim.ClaimTokens;
 import dev.awty.internal.claim.EventClaims;
 import dev.awty.internal.claim.HeldRowWrites;
-import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.pipeline.PollSource;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.DueRelease;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
-import dev.awty.internal.pipeline.kit.SafePublish;
 import dev.awty.internal.table.EventTable;
 import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.EventPublisher;
-import dev.awty.spi.PublishOutcome;
 
 /**
  * The delivery cycle for one type, in two steps: claim due rows; then publish them (or, for a type with a
@@ -50,7 +42,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 
 	private final TypeSettings settings;
 
-	private final EventPublisher publisher;
+	private final PartPublisher<T> parts;
 
 	private final OutcomeQueue<T> writer;
 
@@ -79,7 +71,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		this.tracing = table.tracing();
 		this.writes = table.writes();
 		this.settings = settings;
-		this.publisher = publisher;
+		this.parts = new PartPublisher<>(table.type().name(), table.type().channel(), publisher, this.tracing);
 		this.tokens = new ClaimTokens(instanceId + "#");
 		this.writer = writer;
 		this.handlerStep = handlerStep;
@@ -164,7 +156,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 
 	@Override
 	public void verify() {
-		this.publisher.verifyChannel(this.claims.type().channel(), this.claims.type().name());
+		this.parts.verify();
 	}
 
 	@Override
@@ -210,7 +202,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 			CompletableFuture<List<RowResult<T>>> results;
 			try {
 				results = (this.handlerStep != null)
-						? CompletableFuture.completedFuture(this.handlerStep.run(part, batch)) : publishAll(part);
+						? CompletableFuture.completedFuture(this.handlerStep.run(part, batch)) : this.parts.publish(part);
 			}
 			catch (RuntimeException | Error ex) {
 				reservation.cancel();
@@ -262,41 +254,6 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		if (this.handlerStep != null) {
 			this.handlerStep.shutdown();
 		}
-	}
-
-	private CompletableFuture<List<RowResult<T>>> publishAll(List<T> rows) {
-		String typeName = this.claims.type().name();
-		List<Message<?>> messages = new ArrayList<>(rows.size());
-		// untraced, a delivery allocates nothing per row beyond its message
-		boolean tracing = this.tracing != RowTracing.NONE;
-		List<RowTracing.Step> traced = tracing ? new ArrayList<>(rows.size()) : List.of();
-		for (T row : rows) {
-			if (tracing) {
-				Map<String, Object> traceHeaders = new HashMap<>(2);
-				traced.add(this.tracing.publish(typeName, Objects.requireNonNull(row.getId()),
-						EntityMapper.traceParent(row), traceHeaders));
-				messages.add(EventMessages.toMessage(typeName, row, traceHeaders));
-			}
-			else {
-				messages.add(EventMessages.toMessage(typeName, row));
-			}
-		}
-		long start = System.nanoTime();
-		return SafePublish.publishAsync(this.publisher, this.claims.type().channel(), messages).thenApply((outcomes) -> {
-			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
-			for (int i = 0; i < traced.size(); i++) {
-				traced.get(i).end(outcomes.get(i).succeeded() ? null : String.valueOf(outcomes.get(i).error()));
-			}
-			List<RowResult<T>> results = new ArrayList<>(rows.size());
-			for (int i = 0; i < rows.size(); i++) {
-				T row = rows.get(i);
-				PublishOutcome outcome = outcomes.get(i);
-				RowResult<T> delivered = RowResult.of(row, RowResult.Kind.DELIVERED, EventMessages.eventId(typeName, row),
-						0, millis);
-				results.add(outcome.succeeded() ? delivered : delivered.failed(String.valueOf(outcome.error())));
-			}
-			return results;
-		});
 	}
 
 }
