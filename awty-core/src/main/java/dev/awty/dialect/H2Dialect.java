@@ -58,7 +58,7 @@ public final class H2Dialect implements SqlDialect {
 			""";
 
 	private static final String SHIFT_PENDING_ROWS = """
-			UPDATE %1$s SET due_at = DATEADD(MILLISECOND, :awtyMillis, due_at), version = version + 1, claimed_by = NULL
+			UPDATE %1$s SET due_at = DATEADD(MICROSECOND, :awtyMicros, due_at), version = version + 1, claimed_by = NULL
 			WHERE id IN (%2$s) AND status = 'PENDING' AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			""";
 

@@ -87,7 +87,7 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 			""";
 
 	private static final String SHIFT_PENDING_ROWS = """
-			UPDATE %1$s SET due_at = TIMESTAMPADD(MICROSECOND, :awtyMillis * 1000, due_at), version = version + 1,
+			UPDATE %1$s SET due_at = TIMESTAMPADD(MICROSECOND, :awtyMicros, due_at), version = version + 1,
 			       claimed_by = NULL
 			WHERE %3$s AND status = 'PENDING' AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
 			""";
@@ -112,6 +112,15 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 			""";
 
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (status, due_at)";
+
+	/**
+	 * A shared lock: it waits for a claim being written, and adds little to what the change before it holds (InnoDB
+	 * locks the rows an UPDATE scans at REPEATABLE READ, until the transaction ends).
+	 */
+	@Override
+	public String latestCommittedRead() {
+		return " LOCK IN SHARE MODE";
+	}
 
 	@Override
 	public ClaimStatement claimDueRows() {

@@ -102,6 +102,11 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
+	public String latestCommittedRead() {
+		return this.dialect.latestCommittedRead();
+	}
+
+	@Override
 	public String idInSubSelect() {
 		return shift(this.dialect.idInSubSelect());
 	}

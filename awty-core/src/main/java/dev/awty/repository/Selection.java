@@ -66,13 +66,15 @@ public interface Selection<T extends ScheduledEntity> {
 
 	/**
 	 * Moves pending rows to {@code dueAt}; a time in the past makes them due at once.
-	 * @throws IllegalArgumentException if {@code dueAt} is null
+	 * @throws IllegalArgumentException if {@code dueAt} is null, after 9999-12-31 or before the year 1000 (the
+	 * range every supported database stores)
 	 */
 	ChangeResult rescheduleTo(Instant dueAt);
 
 	/**
-	 * Moves pending rows by {@code offset} (negative moves them earlier).
-	 * @throws IllegalArgumentException if {@code offset} is null
+	 * Moves pending rows by exactly {@code offset}, to the microsecond (negative moves them earlier, and wakes the
+	 * pollers, as the rows may now be due sooner than they expect).
+	 * @throws IllegalArgumentException if {@code offset} is null or longer than 36,525 days (100 years) either way
 	 */
 	ChangeResult shiftBy(Duration offset);
 

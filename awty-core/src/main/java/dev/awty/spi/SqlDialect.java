@@ -70,10 +70,22 @@ public interface SqlDialect extends SqlTimestamps {
 
 	/**
 	 * Moves the due time of unclaimed {@code PENDING} rows whose id is in the sub-select {@code %2$s} by
-	 * {@code :awtyMillis} milliseconds and bumps their version; {@code %1$s} is {@link #selectedRows()} and
-	 * {@code %3$s} is {@link #idInSubSelect()} over {@code %2$s}.
+	 * {@code :awtyMicros} microseconds (also bound, rounded down, as {@code :awtyMillis} milliseconds) and bumps their
+	 * version; {@code %1$s} is {@link #selectedRows()} and {@code %3$s} is {@link #idInSubSelect()} over {@code %2$s}.
 	 */
 	String shiftPendingRows();
+
+	/**
+	 * What, appended to a {@code SELECT}, makes it read the rows as last committed rather than as the caller's
+	 * transaction first saw them. awty counts the rows a change left alone because they were claimed after the change
+	 * ran, and the change itself read the latest rows: under READ COMMITTED (H2's and PostgreSQL's default) every
+	 * statement sees what committed before it, so nothing is needed; under MySQL's default REPEATABLE READ a plain
+	 * {@code SELECT} in the caller's transaction reads its first snapshot, and a row claimed since went uncounted.
+	 * @return empty by default
+	 */
+	default String latestCommittedRead() {
+		return "";
+	}
 
 	/**
 	 * The condition "{@code id} is one of the ids that the sub-select {@code %s} returns", written so that the

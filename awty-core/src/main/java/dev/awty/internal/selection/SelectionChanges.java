@@ -26,6 +26,9 @@ import dev.awty.repository.ChangeResult;
  */
 final class SelectionChanges<T extends ScheduledEntity> {
 
+	/** Within what H2's timestamp arithmetic (nanoseconds in a long, about 292 years) adds without overflowing. */
+	static final Duration LONGEST_SHIFT = Duration.ofDays(36_525);
+
 	private final SelectedRows<T> rows;
 
 	private final DueSignals dueSignals;
@@ -54,10 +57,20 @@ final class SelectionChanges<T extends ScheduledEntity> {
 				Map.of("awtyDueAt", this.rows.table().dialect().timestampParameter(slot)), slot, null);
 	}
 
+	/**
+	 * Moved earlier, rows may be due sooner than any poller expects: they are told to look now, and look up the next
+	 * due time from there.
+	 */
 	ChangeResult shiftBy(Duration offset) {
 		Assert.notNull(offset, "offset must not be null");
-		return changePending(this.rows.table().dialect().shiftPendingRows(), Map.of("awtyMillis", offset.toMillis()),
-				null, null);
+		if (offset.compareTo(LONGEST_SHIFT) > 0 || offset.compareTo(LONGEST_SHIFT.negated()) < 0) {
+			throw new IllegalArgumentException("shiftBy moves rows by at most " + LONGEST_SHIFT.toDays()
+					+ " days (100 years) either way, not " + offset + "; to set a due time that far, use rescheduleTo");
+		}
+		long micros = offset.toNanos() / 1_000;
+		return changePending(this.rows.table().dialect().shiftPendingRows(),
+				Map.of("awtyMicros", micros, "awtyMillis", offset.toMillis()), offset.isNegative() ? Instant.now() : null,
+				null);
 	}
 
 	ChangeResult deliverNow() {
@@ -119,7 +132,8 @@ final class SelectionChanges<T extends ScheduledEntity> {
 		RunningChecks checks = Objects.requireNonNull(this.runningChecks);
 		return this.rows.write(() -> {
 			String claimedIds = shape.withDatabaseNow(SelectionStatements.CLAIMED_IDS)
-				.formatted(tableName, ids, shape.idIn(ids), this.rows.table().type().table());
+				.formatted(tableName, ids, shape.idIn(ids), this.rows.table().type().table())
+					+ this.rows.table().dialect().latestCommittedRead();
 			List<Long> claimed = this.rows.statement(claimedIds, pending).query(Long.class).list();
 			String change = shape.withDatabaseNow(template).formatted(tableName, ids, shape.idIn(ids));
 			int changed = this.rows.statement(change, pending).params(values).update();
@@ -169,7 +183,7 @@ final class SelectionChanges<T extends ScheduledEntity> {
 			String change = shape.withDatabaseNow(template).formatted(tableName, ids, shape.idIn(ids));
 			int changed = this.rows.statement(change, pending).params(values).update();
 			String countInFlight = shape.withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT)
-				.formatted(tableName, ids, shape.idIn(ids));
+				.formatted(tableName, ids, shape.idIn(ids)) + this.rows.table().dialect().latestCommittedRead();
 			long inFlight = this.rows.statement(countInFlight, pending).query(Long.class).single();
 			audited(action, changed);
 			return signalled(new ChangeResult(changed, (int) inFlight), wakeAt);

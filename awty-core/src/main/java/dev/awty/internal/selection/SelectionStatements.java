@@ -14,7 +14,8 @@ final class SelectionStatements {
 	// The status is checked again on the row found by id (a concurrent write may have changed it), wrapped so that it
 	// does not select an index: on PostgreSQL "status = 'PENDING'" matches the pending-only index, which looks tiny on
 	// a table without statistics, and the selected ids were then found by reading every PENDING row through it.
-	private static final String STILL_PENDING = "CONCAT(status, '') = 'PENDING'";
+	// RTRIM: a CHAR(n) status keeps its padding through CONCAT on H2 and PostgreSQL.
+	private static final String STILL_PENDING = "RTRIM(CONCAT(status, '')) = 'PENDING'";
 
 	static final String RESCHEDULE = """
 			UPDATE %1$s SET due_at = :awtyDueAt, version = version + 1, claimed_by = NULL

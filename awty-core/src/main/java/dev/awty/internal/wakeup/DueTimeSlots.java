@@ -20,13 +20,22 @@ public final class DueTimeSlots {
 	/** The latest due time: every supported database stores timestamps up to the end of year 9999. */
 	static final Instant LATEST_DUE_AT = Instant.parse("9999-12-31T00:00:00Z");
 
+	/** The earliest due time: MySQL's DATETIME starts at year 1000 (any past time means "due now" anyway). */
+	static final Instant EARLIEST_DUE_AT = Instant.parse("1000-01-01T00:00:00Z");
+
 	/**
-	 * @throws IllegalArgumentException if {@code dueAt} is after {@link #LATEST_DUE_AT}
+	 * @throws IllegalArgumentException if {@code dueAt} is after {@link #LATEST_DUE_AT} or before
+	 * {@link #EARLIEST_DUE_AT}
 	 */
 	public Instant roundUp(String typeName, Instant dueAt) {
 		if (dueAt.isAfter(LATEST_DUE_AT)) {
 			throw new IllegalArgumentException("The due time " + dueAt + " of a row of type '" + typeName
 					+ "' is after " + LATEST_DUE_AT + ", the latest the databases store");
+		}
+		if (dueAt.isBefore(EARLIEST_DUE_AT)) {
+			throw new IllegalArgumentException("The due time " + dueAt + " of a row of type '" + typeName
+					+ "' is before " + EARLIEST_DUE_AT + ", the earliest every database stores; a time in the past is"
+					+ " due at once, so any recent past time (or deliverNow) does what this one would");
 		}
 		Duration resolution = this.resolutions.get(typeName);
 		if (resolution == null) {

@@ -13,6 +13,8 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.TypedQuery;
 import jakarta.persistence.criteria.CriteriaBuilder;
 import jakarta.persistence.criteria.CriteriaQuery;
 import jakarta.persistence.criteria.CriteriaUpdate;
@@ -125,18 +127,22 @@ final class SpecificationWrites<T extends ScheduledEntity> {
 	}
 
 	private long countInFlight(CriteriaBuilder cb, List<Long> chunk, Expression<Instant> now) {
-		CriteriaQuery<Long> count = cb.createQuery(Long.class);
-		Root<T> row = count.from(this.type);
-		count.select(cb.count(row)).where(inFlight(cb, row, chunk, now));
-		return this.entityManager.createQuery(count).getSingleResult();
+		return claimedIn(cb, chunk, now).size();
 	}
 
-	/** The ids of {@code chunk} still PENDING and held by a lease. */
+	/**
+	 * The ids of {@code chunk} still PENDING and held by a lease, as last committed: where the caller's transaction
+	 * would read its first snapshot (MySQL), by a shared lock (see {@link SqlDialect#latestCommittedRead()}).
+	 */
 	private List<Long> claimedIn(CriteriaBuilder cb, List<Long> chunk, Expression<Instant> now) {
 		CriteriaQuery<Long> claimed = cb.createQuery(Long.class);
 		Root<T> row = claimed.from(this.type);
 		claimed.select(row.get("id")).where(inFlight(cb, row, chunk, now));
-		return this.entityManager.createQuery(claimed).getResultList();
+		TypedQuery<Long> query = this.entityManager.createQuery(claimed);
+		if (!this.dialect.latestCommittedRead().isEmpty()) {
+			query.setLockMode(LockModeType.PESSIMISTIC_READ);
+		}
+		return query.getResultList();
 	}
 
 	private Predicate inFlight(CriteriaBuilder cb, Root<T> row, List<Long> chunk, Expression<Instant> now) {
