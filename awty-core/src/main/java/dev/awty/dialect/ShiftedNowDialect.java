@@ -192,6 +192,11 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
+	public List<String> indexPlanning() {
+		return this.dialect.indexPlanning();
+	}
+
+	@Override
 	public List<String> unboundSession() {
 		return this.dialect.unboundSession();
 	}

@@ -227,6 +227,18 @@ public interface SqlDialect extends SqlTimestamps {
 	}
 
 	/**
+	 * Statements run first in the transaction of every claim of due rows or schedules and of every mark of delivered
+	 * rows, each returning one row, to keep the claim on the walk of its due-order index that stops at the claim's
+	 * limit, and the mark on the primary key, whatever the table's statistics say: where a planner given the
+	 * statistics of an empty table read the whole due-order index instead (the dead entries of rows delivered since
+	 * included), each claim and mark took longer than the one before, until the table was analyzed again. Empty (the
+	 * default) where the database's plans do not depend on it.
+	 */
+	default List<String> indexPlanning() {
+		return List.of();
+	}
+
+	/**
 	 * Statements that bound the current transaction for the rest of its life, run first in a claim that takes a
 	 * limited type's turn (its row in {@code awty_type_limit}): how long a statement waits for a lock, and how long
 	 * the database keeps the transaction open while its client sends nothing, ending the session then (the client's

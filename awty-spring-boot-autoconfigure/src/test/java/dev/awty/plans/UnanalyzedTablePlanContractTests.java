@@ -180,7 +180,8 @@ abstract class UnanalyzedTablePlanContractTests {
 		String sql = settings.lookingAt()
 				? settings.group() + explainPrefix() + statement.sql().strip().substring(settings.end())
 				: explainPrefix() + statement.sql();
-		return StatementRecorder.explain(this.pool, new Recorded(sql, statement.bindings(), statement.nanos()), "");
+		return StatementRecorder.explain(this.pool,
+				new Recorded(sql, statement.bindings(), statement.nanos(), statement.settings()), "");
 	}
 
 	static Selection<TestPurchase> album(EventRepositories repositories, long album) {

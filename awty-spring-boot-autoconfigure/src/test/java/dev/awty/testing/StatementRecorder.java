@@ -22,8 +22,16 @@ import javax.sql.DataSource;
  */
 public final class StatementRecorder {
 
-	/** One executed statement and the setter calls that bound its values. */
-	public record Recorded(String sql, List<Binding> bindings, long nanos) {
+	/**
+	 * One executed statement and the setter calls that bound its values.
+	 * @param settings the statements that changed the planner's settings earlier in its transaction (a dialect's
+	 * {@link dev.awty.spi.SqlDialect#indexPlanning()}), replayed before its EXPLAIN
+	 */
+	public record Recorded(String sql, List<Binding> bindings, long nanos, List<String> settings) {
+
+		public Recorded(String sql, List<Binding> bindings, long nanos) {
+			this(sql, bindings, nanos, List.of());
+		}
 
 		@Override
 		public String toString() {
@@ -41,8 +49,14 @@ public final class StatementRecorder {
 
 	/** {@code target}, recording what runs through it. */
 	public DataSource wrap(DataSource target) {
-		return proxy(DataSource.class, target, (method, args, result) -> (result instanceof Connection connection)
-				? proxy(Connection.class, connection, this::connectionResult) : result);
+		return proxy(DataSource.class, target, (method, args, result) -> {
+			if (result instanceof Connection connection) {
+				List<String> settings = new ArrayList<>();
+				return proxy(Connection.class, connection,
+						(called, calledArgs, calledResult) -> connectionResult(settings, called, calledArgs, calledResult));
+			}
+			return result;
+		});
 	}
 
 	/** The statements recorded since the last call, and forgets them. */
@@ -60,8 +74,27 @@ public final class StatementRecorder {
 	 */
 	public static List<String> explain(DataSource dataSource, Recorded statement, String explainPrefix)
 			throws SQLException {
-		try (Connection connection = dataSource.getConnection();
-				PreparedStatement explain = connection.prepareStatement(explainPrefix + statement.sql())) {
+		try (Connection connection = dataSource.getConnection()) {
+			if (statement.settings().isEmpty()) {
+				return explain(connection, statement, explainPrefix);
+			}
+			connection.setAutoCommit(false);
+			try (Statement settings = connection.createStatement()) {
+				for (String setting : statement.settings()) {
+					settings.execute(setting);
+				}
+				return explain(connection, statement, explainPrefix);
+			}
+			finally {
+				connection.rollback();
+				connection.setAutoCommit(true);
+			}
+		}
+	}
+
+	private static List<String> explain(Connection connection, Recorded statement, String explainPrefix)
+			throws SQLException {
+		try (PreparedStatement explain = connection.prepareStatement(explainPrefix + statement.sql())) {
 			for (Binding binding : statement.bindings()) {
 				binding.method().invoke(explain, binding.args());
 			}
@@ -84,10 +117,18 @@ public final class StatementRecorder {
 		}
 	}
 
-	private Object connectionResult(Method method, Object[] args, Object result) {
-		if (method.getName().equals("prepareStatement") && result instanceof PreparedStatement prepared
+	private Object connectionResult(List<String> settings, Method method, Object[] args, Object result) {
+		String name = method.getName();
+		if (name.equals("commit") || name.equals("rollback") || name.equals("setAutoCommit")) {
+			// the planner settings of a transaction end with it
+			settings.clear();
+		}
+		if (name.equals("prepareStatement") && result instanceof PreparedStatement prepared
 				&& args[0] instanceof String sql) {
-			return recordingPrepared(prepared, sql);
+			if (sql.contains("set_config('enable_")) {
+				settings.add(sql);
+			}
+			return recordingPrepared(prepared, sql, List.copyOf(settings));
 		}
 		if (method.getName().equals("createStatement") && result instanceof Statement statement) {
 			return proxy(Statement.class, statement, (called, calledArgs, calledResult) -> {
@@ -101,7 +142,7 @@ public final class StatementRecorder {
 		return result;
 	}
 
-	private PreparedStatement recordingPrepared(PreparedStatement target, String sql) {
+	private PreparedStatement recordingPrepared(PreparedStatement target, String sql, List<String> settings) {
 		List<Binding> bindings = new ArrayList<>();
 		boolean[] batched = new boolean[1];
 		long[] started = new long[1];
@@ -115,10 +156,10 @@ public final class StatementRecorder {
 			}
 			else if (name.equals("addBatch") && !batched[0]) {
 				batched[0] = true;
-				this.recorded.add(new Recorded(sql, List.copyOf(bindings), 0));
+				this.recorded.add(new Recorded(sql, List.copyOf(bindings), 0, settings));
 			}
 			else if (name.startsWith("execute") && (args == null || args.length == 0) && !name.equals("executeBatch")) {
-				this.recorded.add(new Recorded(sql, List.copyOf(bindings), System.nanoTime() - started[0]));
+				this.recorded.add(new Recorded(sql, List.copyOf(bindings), System.nanoTime() - started[0], settings));
 			}
 			return result;
 		}, (method) -> {

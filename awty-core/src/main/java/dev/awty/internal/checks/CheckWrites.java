@@ -15,6 +15,7 @@ import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.awty.internal.model.EventType;
+import dev.awty.internal.support.StillPending;
 import dev.awty.internal.support.LastError;
 import dev.awty.spi.SqlDialect;
 
@@ -29,14 +30,12 @@ public final class CheckWrites {
 			UPDATE %s SET first_check_at = COALESCE(first_check_at, due_at), due_at = :nextAt,
 			       check_count = COALESCE(check_count, 0) + 1, attempts = 0, last_error = NULL,
 			       claimed_by = NULL, claimed_until = NULL
-			WHERE id = :id AND claimed_by = :claimer AND status = 'PENDING'
-			""";
+			WHERE id = :id AND claimed_by = :claimer AND""" + " " + StillPending.CONDITION;
 
 	private static final String FAIL_BY_GUARD = """
 			UPDATE %s SET status = 'FAILED', last_error = :error, attempts = attempts + 1,
 			       claimed_by = NULL, claimed_until = NULL
-			WHERE id = :id AND claimed_by = :claimer AND status = 'PENDING'
-			""";
+			WHERE id = :id AND claimed_by = :claimer AND""" + " " + StillPending.CONDITION;
 
 	private static final String READ_CHECK_STATE = "SELECT id, check_count, first_check_at FROM %s WHERE id IN (:ids)";
 

@@ -10,6 +10,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.internal.support.LastError;
+import dev.awty.internal.support.StillPending;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -23,12 +24,10 @@ public final class HeldRowWrites {
 	private static final String MARK_DELIVERED = """
 			UPDATE %s SET status = 'DELIVERED', delivered_at = CURRENT_TIMESTAMP, attempts = attempts + 1,
 			       claimed_until = NULL
-			WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'PENDING'
-			""";
+			WHERE id IN (:ids) AND claimed_by = :claimer AND""" + " " + StillPending.CONDITION;
 
 	private static final String DELETE_DELIVERED = """
-			DELETE FROM %s WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'PENDING'
-			""";
+			DELETE FROM %s WHERE id IN (:ids) AND claimed_by = :claimer AND""" + " " + StillPending.CONDITION;
 
 	private final JdbcClient jdbc;
 
@@ -44,12 +43,15 @@ public final class HeldRowWrites {
 
 	private final int lastErrorLength;
 
+	private final List<String> planning;
+
 	public HeldRowWrites(String table, SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
 			TransactionOperations transaction, int lastErrorLength) {
 		this.jdbc = jdbc;
 		this.batchJdbc = batchJdbc;
 		this.transaction = transaction;
 		this.lastErrorLength = lastErrorLength;
+		this.planning = dialect.indexPlanning();
 		this.markDelivered = dialect.withDatabaseNow(MARK_DELIVERED.formatted(table));
 		this.deleteDelivered = DELETE_DELIVERED.formatted(table);
 		this.recordFailedAttempt = dialect.recordFailedAttempt().formatted(table);
@@ -65,7 +67,7 @@ public final class HeldRowWrites {
 	 * @return how many were marked; fewer than {@code ids} means others were claimed again meanwhile
 	 */
 	public int markDelivered(Collection<Long> ids, String claimer) {
-		return ids.isEmpty() ? 0 : updateHeld(this.jdbc, this.transaction, this.markDelivered, ids, claimer);
+		return ids.isEmpty() ? 0 : updateHeld(this.jdbc, this.transaction, this.planning, this.markDelivered, ids, claimer);
 	}
 
 	/**
@@ -73,7 +75,7 @@ public final class HeldRowWrites {
 	 * @return how many were deleted; fewer than {@code ids} means others were claimed again meanwhile
 	 */
 	public int deleteDelivered(Collection<Long> ids, String claimer) {
-		return ids.isEmpty() ? 0 : updateHeld(this.jdbc, this.transaction, this.deleteDelivered, ids, claimer);
+		return ids.isEmpty() ? 0 : updateHeld(this.jdbc, this.transaction, this.planning, this.deleteDelivered, ids, claimer);
 	}
 
 	/**
@@ -92,11 +94,16 @@ public final class HeldRowWrites {
 		return (counts != null) ? counts : new int[failures.size()];
 	}
 
-	/** Runs {@code statement} on the rows among {@code :ids} that {@code :claimer} holds. */
-	static int updateHeld(JdbcClient jdbc, TransactionOperations transaction, String statement, Collection<Long> ids,
-			String claimer) {
-		Integer count = transaction
-			.execute((status) -> jdbc.sql(statement).param("ids", ids).param("claimer", claimer).update());
+	/**
+	 * Runs {@code statement} on the rows among {@code :ids} that {@code :claimer} holds, after the dialect's
+	 * {@code planning} statements (see {@link SqlDialect#indexPlanning()}).
+	 */
+	static int updateHeld(JdbcClient jdbc, TransactionOperations transaction, List<String> planning, String statement,
+			Collection<Long> ids, String claimer) {
+		Integer count = transaction.execute((status) -> {
+			planning.forEach((planned) -> jdbc.sql(planned).query().singleRow());
+			return jdbc.sql(statement).param("ids", ids).param("claimer", claimer).update();
+		});
 		return (count != null) ? count : 0;
 	}
 

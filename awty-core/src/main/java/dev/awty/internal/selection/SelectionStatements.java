@@ -1,5 +1,7 @@
 package dev.awty.internal.selection;
 
+import dev.awty.internal.support.StillPending;
+
 /**
  * The writes of a {@link JdbcSelection}, each a template filled with the dialect's selected rows ({@code %1$s}: the
  * table, or the table joined to the selected ids, see {@link dev.awty.spi.SqlDialect#selectedRows()}), the sub-select
@@ -11,11 +13,8 @@ final class SelectionStatements {
 
 	private static final String CLAIM_FREE = "(claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)";
 
-	// The status is checked again on the row found by id (a concurrent write may have changed it), wrapped so that it
-	// does not select an index: on PostgreSQL "status = 'PENDING'" matches the pending-only index, which looks tiny on
-	// a table without statistics, and the selected ids were then found by reading every PENDING row through it.
-	// RTRIM: a CHAR(n) status keeps its padding through CONCAT on H2 and PostgreSQL.
-	private static final String STILL_PENDING = "RTRIM(CONCAT(status, '')) = 'PENDING'";
+	// checked again on the row found by id: a concurrent write may have changed it
+	private static final String STILL_PENDING = StillPending.CONDITION;
 
 	static final String RESCHEDULE = """
 			UPDATE %1$s SET due_at = :awtyDueAt, version = version + 1, claimed_by = NULL
