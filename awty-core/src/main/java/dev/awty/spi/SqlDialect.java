@@ -77,8 +77,8 @@ public interface SqlDialect extends SqlTimestamps {
 
 	/**
 	 * What, appended to a {@code SELECT}, makes it read the rows as last committed rather than as the caller's
-	 * transaction first saw them. awty counts the rows a change left alone because they were claimed after the change
-	 * ran, and the change itself read the latest rows: under READ COMMITTED (H2's and PostgreSQL's default) every
+	 * transaction first saw them. After a change, awty counts the rows it left alone because they were claimed; the
+	 * change read the latest rows, so the count must too. Under READ COMMITTED (H2's and PostgreSQL's default) every
 	 * statement sees what committed before it, so nothing is needed; under MySQL's default REPEATABLE READ a plain
 	 * {@code SELECT} in the caller's transaction reads its first snapshot, and a row claimed since went uncounted.
 	 * @return empty by default

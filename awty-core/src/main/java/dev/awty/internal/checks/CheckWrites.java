@@ -15,8 +15,8 @@ import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.awty.internal.model.EventType;
-import dev.awty.internal.support.StillPending;
 import dev.awty.internal.support.LastError;
+import dev.awty.internal.support.StillPending;
 import dev.awty.spi.SqlDialect;
 
 /**

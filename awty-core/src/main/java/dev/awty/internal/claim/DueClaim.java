@@ -64,7 +64,7 @@ public final class DueClaim {
 	public <I, R> List<R> claim(Map<String, ?> selectParams, Class<I> idType, String claimer, Duration lease,
 			RowMapper<R> reader, Function<R, I> idOf) {
 		List<R> rows = this.transaction.execute((status) -> {
-			this.planning.forEach((planning) -> this.jdbc.sql(planning).query().singleRow());
+			this.planning.forEach((setting) -> this.jdbc.sql(setting).query().singleRow());
 			if (this.statement instanceof ClaimStatement.SelectThenUpdate select) {
 				return selectThenUpdate(select, selectParams, idType, claimer, lease, reader, idOf);
 			}

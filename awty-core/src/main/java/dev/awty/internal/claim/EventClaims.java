@@ -191,7 +191,8 @@ public final class EventClaims<T extends ScheduledEntity> {
 	/** Gives rows still held by {@code claimer} back, unpublished. */
 	public void release(Collection<Long> ids, String claimer) {
 		if (!ids.isEmpty()) {
-			HeldRowWrites.updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.release, ids, claimer);
+			HeldRowWrites.updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.release, ids,
+					claimer);
 		}
 	}
 

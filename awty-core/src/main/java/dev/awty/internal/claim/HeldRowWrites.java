@@ -67,7 +67,8 @@ public final class HeldRowWrites {
 	 * @return how many were marked; fewer than {@code ids} means others were claimed again meanwhile
 	 */
 	public int markDelivered(Collection<Long> ids, String claimer) {
-		return ids.isEmpty() ? 0 : updateHeld(this.jdbc, this.transaction, this.planning, this.markDelivered, ids, claimer);
+		return ids.isEmpty() ? 0
+				: updateHeld(this.jdbc, this.transaction, this.planning, this.markDelivered, ids, claimer);
 	}
 
 	/**
@@ -75,7 +76,8 @@ public final class HeldRowWrites {
 	 * @return how many were deleted; fewer than {@code ids} means others were claimed again meanwhile
 	 */
 	public int deleteDelivered(Collection<Long> ids, String claimer) {
-		return ids.isEmpty() ? 0 : updateHeld(this.jdbc, this.transaction, this.planning, this.deleteDelivered, ids, claimer);
+		return ids.isEmpty() ? 0
+				: updateHeld(this.jdbc, this.transaction, this.planning, this.deleteDelivered, ids, claimer);
 	}
 
 	/**
@@ -101,7 +103,7 @@ public final class HeldRowWrites {
 	static int updateHeld(JdbcClient jdbc, TransactionOperations transaction, List<String> planning, String statement,
 			Collection<Long> ids, String claimer) {
 		Integer count = transaction.execute((status) -> {
-			planning.forEach((planned) -> jdbc.sql(planned).query().singleRow());
+			planning.forEach((setting) -> jdbc.sql(setting).query().singleRow());
 			return jdbc.sql(statement).param("ids", ids).param("claimer", claimer).update();
 		});
 		return (count != null) ? count : 0;
