@@ -127,12 +127,16 @@ public final class PostgresDialect implements SqlDialect {
 			SELECT pg_advisory_unlock(hashtext('awty_schema_initialization:' || current_schema()))
 			""";
 
-	// A mark finds its rows by id, but a planner given stale statistics (a table analyzed while empty or before a load)
-	// ANDed the pending-only index whole with the primary key (50,192 entries read to mark 100 rows), and on a table
-	// never analyzed read the whole table. With bitmap and sequential scans off for its transaction, it reads the
-	// primary key.
+	// A table analyzed while empty (a new service's first minute) or loaded since: the planner expected a few pending
+	// rows and used the pending-only index whole, dead entries of every row delivered since included (a bitmap scan
+	// never marks them dead): the claim read and sorted all of it, and a mark of 100 rows ANDed it with the primary key
+	// (50,192 entries read for 100 rows). On a table never analyzed, a mark read the whole table. With these off for
+	// the transaction, a claim walks the index in due order and stops at its limit, and a mark reads by primary key.
+	// A plan that still needs a disabled node (a table without the due-order index) is costed at 10^10 and more, past
+	// jit_above_cost: PostgreSQL then compiled every claim, some 300 ms each, so JIT is off with them.
 	private static final String INDEX_PLANNING = """
-			SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)""";
+			SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true),
+			       set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)""";
 
 	// Both end with the transaction. A session left idle in its transaction (its client frozen, or cut off by the
 	// network) is ended by the server after the bound, and its locks with it; without this, PostgreSQL keeps it until

@@ -227,11 +227,12 @@ public interface SqlDialect extends SqlTimestamps {
 	}
 
 	/**
-	 * Statements run first in the transaction of every mark of delivered rows (and release of held rows), each
-	 * returning one row, to keep the statement on the primary key whatever the table's statistics say: a planner given
-	 * the statistics of an empty table combined the whole due-order index with it (the dead entries of rows delivered
-	 * since included), so that each mark took longer than the one before until the table was analyzed again. Empty (the
-	 * default) where the database's plans do not depend on it.
+	 * Statements run first in the transaction of every claim of due rows or schedules and of every mark of delivered
+	 * rows (and release of held rows), each returning one row, to keep the claim on the walk of its due-order index
+	 * that stops at the claim's limit, and the mark on the primary key, whatever the table's statistics say: where a
+	 * planner given the statistics of an empty table read the whole due-order index instead (the dead entries of rows
+	 * delivered since included), each claim and mark took longer than the one before, until the table was analyzed
+	 * again. Empty (the default) where the database's plans do not depend on it.
 	 */
 	default List<String> indexPlanning() {
 		return List.of();

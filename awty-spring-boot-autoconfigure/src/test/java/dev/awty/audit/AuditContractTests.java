@@ -88,6 +88,8 @@ class AuditContractTests extends DatabaseContractTests {
 			pauses.pause(TYPE);
 			pauses.resume(TYPE);
 			purchase(repositories, 1).deliverNow();
+			// The anonymous cancel below finds it delivered, once the poller that deliverNow woke has run.
+			await().atMost(Duration.ofSeconds(10)).until(() -> "DELIVERED".equals(status(1)));
 			purchase(repositories, 2).cancel();
 			repositories.select(TestPurchase.class).retry();
 			schedules.create(ScheduleDefinition.of("digest", "@every 1h"));
@@ -207,6 +209,11 @@ class AuditContractTests extends DatabaseContractTests {
 	private void insertRow(long purchaseId, Instant dueAt, String status) {
 		this.jdbc.update("INSERT INTO scheduled_test_purchase (purchase_id, due_at, status) VALUES (?, ?, ?)",
 				purchaseId, this.database.timestamp(dueAt), status);
+	}
+
+	private String status(long purchaseId) {
+		return this.jdbc.queryForObject("SELECT status FROM scheduled_test_purchase WHERE purchase_id = ?",
+				String.class, purchaseId);
 	}
 
 	private void insertEntry(Instant at, String target) {

@@ -29,15 +29,20 @@ public final class DueClaim {
 
 	private final String readClaimed;
 
+	private final List<String> planning;
+
 	/**
 	 * @param statement the dialect's claim, table (and order) filled in
 	 * @param readClaimed reads the rows of {@code :ids} held by {@code :claimer}, for a select-then-update claim
+	 * @param planning the dialect's {@link dev.awty.spi.SqlDialect#indexPlanning()}
 	 */
-	public DueClaim(JdbcClient jdbc, TransactionOperations transaction, ClaimStatement statement, String readClaimed) {
+	public DueClaim(JdbcClient jdbc, TransactionOperations transaction, ClaimStatement statement, String readClaimed,
+			List<String> planning) {
 		this.jdbc = jdbc;
 		this.transaction = transaction;
 		this.statement = statement;
 		this.readClaimed = readClaimed;
+		this.planning = List.copyOf(planning);
 	}
 
 	/** Fills the table (and the other arguments) into every statement of {@code statement}. */
@@ -59,6 +64,7 @@ public final class DueClaim {
 	public <I, R> List<R> claim(Map<String, ?> selectParams, Class<I> idType, String claimer, Duration lease,
 			RowMapper<R> reader, Function<R, I> idOf) {
 		List<R> rows = this.transaction.execute((status) -> {
+			this.planning.forEach((setting) -> this.jdbc.sql(setting).query().singleRow());
 			if (this.statement instanceof ClaimStatement.SelectThenUpdate select) {
 				return selectThenUpdate(select, selectParams, idType, claimer, lease, reader, idOf);
 			}

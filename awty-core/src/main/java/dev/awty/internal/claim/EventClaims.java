@@ -95,9 +95,9 @@ public final class EventClaims<T extends ScheduledEntity> {
 		String table = type.table();
 		String readClaimed = dialect.withDatabaseNow(READ_CLAIMED.formatted(table));
 		this.claimByDueTime = new DueClaim(jdbc, transaction, DueClaim.filled(claimDueRows, table, DUE_ORDER, keyColumn),
-				readClaimed);
+				readClaimed, dialect.indexPlanning());
 		this.claimByPriority = new DueClaim(jdbc, transaction,
-				DueClaim.filled(claimDueRows, table, PRIORITY_ORDER, keyColumn), readClaimed);
+				DueClaim.filled(claimDueRows, table, PRIORITY_ORDER, keyColumn), readClaimed, dialect.indexPlanning());
 		this.release = RELEASE.formatted(table);
 		this.nextDue = dialect.withDatabaseNow(NEXT_DUE.formatted(table));
 	}
