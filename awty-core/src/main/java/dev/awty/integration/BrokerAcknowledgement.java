@@ -1,7 +1,6 @@
 package dev.awty.integration;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
@@ -77,11 +76,14 @@ public final class BrokerAcknowledgement {
 		return this.expected;
 	}
 
-	/** The broker's answer, or a failure once {@code timeoutMillis} passed without one. */
-	CompletableFuture<PublishOutcome> answer(long timeoutMillis) {
-		return this.outcome.copy()
-			.completeOnTimeout(PublishOutcome.failure("no acknowledgement from the broker within " + timeoutMillis + " ms"),
-					timeoutMillis, TimeUnit.MILLISECONDS);
+	/** Completes with the broker's answer. */
+	CompletableFuture<PublishOutcome> answered() {
+		return this.outcome;
+	}
+
+	/** The broker's answer, or {@code missing} while there is none. */
+	PublishOutcome answerOr(PublishOutcome missing) {
+		return this.outcome.getNow(missing);
 	}
 
 	@Override

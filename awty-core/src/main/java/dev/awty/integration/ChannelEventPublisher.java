@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
@@ -144,26 +145,44 @@ public final class ChannelEventPublisher implements EventPublisher {
 		}
 	}
 
-	/** The outcomes, each sent message a broker is to answer for replaced by that answer once it comes. */
+	/**
+	 * The outcomes, each sent message a broker is to answer for replaced by that answer once it comes, or by a failure
+	 * when the part's answers are not all in within the acknowledgement timeout. One timer per part, not per message:
+	 * each message's own timer cost a schedule and a cancel on the JDK's one delay scheduler, from the worker and from
+	 * the broker client's thread.
+	 */
 	private CompletableFuture<List<PublishOutcome>> acknowledged(List<PublishOutcome> outcomes,
 			List<@Nullable BrokerAcknowledgement> acknowledgements) {
-		List<CompletableFuture<PublishOutcome>> answers = new ArrayList<>(outcomes.size());
-		boolean awaited = false;
+		List<CompletableFuture<PublishOutcome>> awaited = new ArrayList<>();
 		for (int i = 0; i < outcomes.size(); i++) {
-			BrokerAcknowledgement acknowledgement = acknowledgements.get(i);
-			if (acknowledgement != null && acknowledgement.isExpected() && outcomes.get(i).succeeded()) {
-				answers.add(acknowledgement.answer(this.ackTimeoutMillis));
-				awaited = true;
-			}
-			else {
-				answers.add(CompletableFuture.completedFuture(outcomes.get(i)));
+			BrokerAcknowledgement acknowledgement = awaited(outcomes, acknowledgements, i);
+			if (acknowledgement != null) {
+				awaited.add(acknowledgement.answered());
 			}
 		}
-		if (!awaited) {
+		if (awaited.isEmpty()) {
 			return CompletableFuture.completedFuture(outcomes);
 		}
-		return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new))
-			.thenApply((all) -> answers.stream().map(CompletableFuture::join).toList());
+		PublishOutcome missing = PublishOutcome
+			.failure("no acknowledgement from the broker within " + this.ackTimeoutMillis + " ms");
+		return CompletableFuture.allOf(awaited.toArray(CompletableFuture[]::new))
+			.completeOnTimeout(null, this.ackTimeoutMillis, TimeUnit.MILLISECONDS)
+			.thenApply((all) -> {
+				List<PublishOutcome> answered = new ArrayList<>(outcomes.size());
+				for (int i = 0; i < outcomes.size(); i++) {
+					BrokerAcknowledgement acknowledgement = awaited(outcomes, acknowledgements, i);
+					answered.add((acknowledgement != null) ? acknowledgement.answerOr(missing) : outcomes.get(i));
+				}
+				return answered;
+			});
+	}
+
+	/** The acknowledgement of the {@code i}th message if a broker is to answer for it. */
+	private static @Nullable BrokerAcknowledgement awaited(List<PublishOutcome> outcomes,
+			List<@Nullable BrokerAcknowledgement> acknowledgements, int i) {
+		BrokerAcknowledgement acknowledgement = acknowledgements.get(i);
+		return (acknowledgement != null && acknowledgement.isExpected() && outcomes.get(i).succeeded()) ? acknowledgement
+				: null;
 	}
 
 	@Override
