@@ -133,7 +133,7 @@ public final class PostgresDialect implements SqlDialect {
 	// (50,192 entries read for 100 rows). On a table never analyzed, a mark read the whole table. With these off for
 	// the transaction, a claim walks the index in due order and stops at its limit, and a mark reads by primary key.
 	// A plan that still needs a disabled node (a table without the due-order index) is costed at 10^10 and more, past
-	// jit_above_cost: PostgreSQL then compiled every claim, some 300 ms each, so JIT is off with them.
+	// jit_above_cost: PostgreSQL then compiled every claim, some 250 ms each, so JIT is off with them.
 	private static final String INDEX_PLANNING = """
 			SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true),
 			       set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)""";

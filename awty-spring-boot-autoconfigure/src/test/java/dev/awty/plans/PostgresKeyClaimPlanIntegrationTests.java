@@ -1,6 +1,5 @@
 package dev.awty.plans;
 
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -49,15 +48,7 @@ class PostgresKeyClaimPlanIntegrationTests {
 			.formatted("scheduled_test_purchase", "due_at", "purchase_id");
 
 		jdbc.sql("SET statement_timeout = '20s'").update();
-		List<String> plan = jdbc.sql("EXPLAIN (ANALYZE, COSTS OFF) " + claim)
-			.param("claimer", "me")
-			.param("leaseMillis", 30_000)
-			.param("aheadMillis", 0)
-			.param("limit", LIMIT)
-			.query(String.class)
-			.list();
-
-		String text = String.join("\n", plan);
+		String text = ClaimPlan.explain(jdbc, "EXPLAIN (ANALYZE, COSTS OFF) ", claim, LIMIT);
 		assertThat(text).as(text).contains("Index Scan on scheduled_test_purchase_pending")
 			.contains("Index Scan on scheduled_test_purchase_key")
 			.contains("rows=" + LIMIT + " loops=1")

@@ -12,13 +12,6 @@ import dev.awty.benchmarks.harness.Receiver;
  */
 public interface BenchBroker extends AutoCloseable {
 
-	/**
-	 * Spring Integration's per-message logging, off as a tuned service has it: a one-way outbound adapter formats
-	 * a debug line with the whole message for every send even when debug is off (commons-logging's SLF4J bridge
-	 * builds the text before the level check), about a tenth of the CPU of a send in the profile.
-	 */
-	String LOGGING_OFF = "spring.integration.management.default-logging-enabled";
-
 	/** {@code kafka} or {@code rabbit}. */
 	String name();
 

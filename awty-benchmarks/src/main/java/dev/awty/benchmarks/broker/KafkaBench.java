@@ -110,7 +110,7 @@ public final class KafkaBench implements BenchBroker {
 			public Map<String, Object> awtyProperties() {
 				return Map.of("spring.kafka.bootstrap-servers", KafkaBench.this.bootstrap, "spring.kafka.producer.acks",
 						"all", "spring.kafka.producer.properties[enable.idempotence]", true, KafkaBenchApplication.TOPIC,
-						topic, LOGGING_OFF, false);
+						topic);
 			}
 
 			@Override

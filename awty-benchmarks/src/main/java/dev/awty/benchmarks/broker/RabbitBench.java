@@ -88,7 +88,7 @@ public final class RabbitBench implements BenchBroker {
 						(RabbitBench.this.uri.getPort() > 0) ? RabbitBench.this.uri.getPort() : 5672,
 						"spring.rabbitmq.username", user[0], "spring.rabbitmq.password", user[1],
 						"spring.rabbitmq.publisher-confirm-type", "correlated", "spring.rabbitmq.publisher-returns", true,
-						"spring.rabbitmq.template.mandatory", true, RabbitBenchApplication.EXCHANGE, name, LOGGING_OFF, false);
+						"spring.rabbitmq.template.mandatory", true, RabbitBenchApplication.EXCHANGE, name);
 			}
 
 			@Override
