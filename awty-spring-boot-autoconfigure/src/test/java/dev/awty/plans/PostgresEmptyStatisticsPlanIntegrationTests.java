@@ -17,6 +17,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.dialect.PostgresDialect;
 import dev.awty.internal.claim.HeldRowWrites;
+import dev.awty.internal.support.IndexPlanning;
 import dev.awty.spi.ClaimStatement;
 import dev.awty.testing.StatementRecorder;
 import dev.awty.testing.StatementRecorder.Recorded;
@@ -106,7 +107,7 @@ class PostgresEmptyStatisticsPlanIntegrationTests {
 			if (withoutIndex) {
 				this.jdbc.sql("DROP INDEX scheduled_test_purchase_pending_due").update();
 			}
-			this.dialect.indexPlanning().forEach((statement) -> this.jdbc.sql(statement).query().singleRow());
+			IndexPlanning.apply(this.jdbc, this.dialect.indexPlanning());
 			return ClaimPlan.explain(this.jdbc, explain, claim, LIMIT);
 		});
 	}

@@ -13,6 +13,7 @@ import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
+import dev.awty.internal.support.IndexPlanning;
 import dev.awty.spi.ClaimStatement;
 
 /**
@@ -64,7 +65,7 @@ public final class DueClaim {
 	public <I, R> List<R> claim(Map<String, ?> selectParams, Class<I> idType, String claimer, Duration lease,
 			RowMapper<R> reader, Function<R, I> idOf) {
 		List<R> rows = this.transaction.execute((status) -> {
-			this.planning.forEach((setting) -> this.jdbc.sql(setting).query().singleRow());
+			IndexPlanning.apply(this.jdbc, this.planning);
 			if (this.statement instanceof ClaimStatement.SelectThenUpdate select) {
 				return selectThenUpdate(select, selectParams, idType, claimer, lease, reader, idOf);
 			}

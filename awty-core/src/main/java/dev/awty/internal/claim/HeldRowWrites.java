@@ -9,6 +9,7 @@ import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
+import dev.awty.internal.support.IndexPlanning;
 import dev.awty.internal.support.LastError;
 import dev.awty.internal.support.StillPending;
 import dev.awty.spi.SqlDialect;
@@ -103,7 +104,7 @@ public final class HeldRowWrites {
 	static int updateHeld(JdbcClient jdbc, TransactionOperations transaction, List<String> planning, String statement,
 			Collection<Long> ids, String claimer) {
 		Integer count = transaction.execute((status) -> {
-			planning.forEach((setting) -> jdbc.sql(setting).query().singleRow());
+			IndexPlanning.apply(jdbc, planning);
 			return jdbc.sql(statement).param("ids", ids).param("claimer", claimer).update();
 		});
 		return (count != null) ? count : 0;
