@@ -21,6 +21,14 @@ public interface BenchBroker extends AutoCloseable {
 	/** The application class of awty bridging its event type to this broker. */
 	Class<?> application();
 
+	/**
+	 * How many rows each system publishes unmeasured before the repetitions of {@code rows}: as many, where a
+	 * repetition lasts long enough for the JIT compiler to be done early in it.
+	 */
+	default int warmUpRows(int rows) {
+		return rows;
+	}
+
 	@Override
 	void close();
 

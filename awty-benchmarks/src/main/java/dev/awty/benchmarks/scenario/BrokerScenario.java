@@ -26,7 +26,7 @@ import dev.awty.benchmarks.report.Results;
  * confirms and returns) by a raw template loop awaiting each batch's acknowledgements, by a hand-written outbox
  * relay ({@link OutboxRelay}: claim, send, await, mark, commit) and by awty in skip-locked and leader mode; each run on a fresh topic or queue whose consumer checks that every event
  * arrived exactly once. Events per second from the first arrival at the consumer to the last, and awty's
- * commits per event.
+ * commits per event. Each system first publishes the broker's {@linkplain BenchBroker#warmUpRows warm-up} unmeasured.
  */
 public final class BrokerScenario implements Scenario {
 
@@ -72,10 +72,9 @@ public final class BrokerScenario implements Scenario {
 
 	private void run(BenchDatabase database, BenchBroker broker, Results results) {
 		Options options = database.options();
-		int warmUpRows = Math.max(1000, options.rows() / 10);
+		int warmUpRows = broker.warmUpRows(options.rows());
 		for (String system : this.systems) {
-			// the raw loop costs seconds: warmed with every row, so that its first repetition is not a cold JIT's
-			publish(database, broker, system, system.equals(Results.BROKER_RAW) ? options.rows() : warmUpRows, 0, null);
+			publish(database, broker, system, warmUpRows, 0, null);
 		}
 		for (int rep = 1; rep <= options.repetitions(); rep++) {
 			for (String system : Scenario.order(this.systems, rep)) {
