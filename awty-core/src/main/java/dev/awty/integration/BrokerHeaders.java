@@ -2,7 +2,10 @@ package dev.awty.integration;
 
 import java.util.List;
 
-import org.springframework.integration.support.MessageBuilder;
+import org.springframework.integration.support.AbstractIntegrationMessageBuilder;
+import org.springframework.integration.support.MutableMessage;
+import org.springframework.integration.support.MutableMessageBuilder;
+import org.springframework.messaging.Message;
 import org.springframework.messaging.MessageHeaders;
 
 import dev.awty.AwtyHeaders;
@@ -21,8 +24,20 @@ public final class BrokerHeaders {
 	private BrokerHeaders() {
 	}
 
+	/**
+	 * A builder of a copy of {@code message} with awty's headers as text, for a step in front of a broker's adapter.
+	 * The copy is a {@code MutableMessage}: its headers are copied once, where {@code MessageBuilder} copies them three
+	 * times and draws a new id. The message itself is left as it is, for other subscribers of its channel.
+	 */
+	public static AbstractIntegrationMessageBuilder<?> textCopy(Message<?> message) {
+		AbstractIntegrationMessageBuilder<?> builder = MutableMessageBuilder
+			.fromMessage(new MutableMessage<>(message.getPayload(), message.getHeaders()));
+		asText(message.getHeaders(), builder);
+		return builder;
+	}
+
 	/** Sets every awty header of {@code headers} that is not text yet as its {@code toString()} on {@code builder}. */
-	public static void asText(MessageHeaders headers, MessageBuilder<?> builder) {
+	public static void asText(MessageHeaders headers, AbstractIntegrationMessageBuilder<?> builder) {
 		for (String name : AWTY) {
 			Object value = headers.get(name);
 			if (value != null && !(value instanceof String)) {

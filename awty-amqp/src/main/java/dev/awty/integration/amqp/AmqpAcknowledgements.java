@@ -6,7 +6,6 @@ import org.springframework.amqp.core.ReturnedMessage;
 import org.springframework.amqp.rabbit.connection.CorrelationData;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.amqp.support.AmqpHeaders;
-import org.springframework.integration.support.MessageBuilder;
 import org.springframework.integration.transformer.Transformer;
 import org.springframework.messaging.Message;
 
@@ -102,11 +101,10 @@ public final class AmqpAcknowledgements {
 				acknowledgement.acknowledged();
 			}
 		});
-		MessageBuilder<?> builder = MessageBuilder.fromMessage(message)
+		return BrokerHeaders.textCopy(message)
 			.removeHeader(BrokerAcknowledgement.HEADER)
-			.setHeader(AmqpHeaders.PUBLISH_CONFIRM_CORRELATION, correlation);
-		BrokerHeaders.asText(message.getHeaders(), builder);
-		return builder.build();
+			.setHeader(AmqpHeaders.PUBLISH_CONFIRM_CORRELATION, correlation)
+			.build();
 	}
 
 }

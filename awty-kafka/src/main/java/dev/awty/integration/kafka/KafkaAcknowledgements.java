@@ -5,7 +5,6 @@ import java.util.concurrent.CompletableFuture;
 import org.springframework.integration.kafka.support.KafkaIntegrationHeaders;
 import org.springframework.kafka.support.KafkaHeaderMapper;
 import org.springframework.kafka.support.SimpleKafkaHeaderMapper;
-import org.springframework.integration.support.MessageBuilder;
 import org.springframework.integration.transformer.Transformer;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.MessageHandler;
@@ -82,11 +81,10 @@ public final class KafkaAcknowledgements {
 			return message;
 		}
 		acknowledgement.expect();
-		MessageBuilder<?> builder = MessageBuilder.fromMessage(message)
+		return BrokerHeaders.textCopy(message)
 			.removeHeader(BrokerAcknowledgement.HEADER)
-			.setHeader(KafkaIntegrationHeaders.FUTURE_TOKEN, acknowledgement);
-		BrokerHeaders.asText(message.getHeaders(), builder);
-		return builder.build();
+			.setHeader(KafkaIntegrationHeaders.FUTURE_TOKEN, acknowledgement)
+			.build();
 	}
 
 	private static void complete(Message<?> message) {

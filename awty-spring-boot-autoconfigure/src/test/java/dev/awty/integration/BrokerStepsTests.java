@@ -1,0 +1,70 @@
+package dev.awty.integration;
+
+import java.time.Instant;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.amqp.support.AmqpHeaders;
+import org.springframework.integration.kafka.support.KafkaIntegrationHeaders;
+import org.springframework.integration.support.MutableMessageBuilder;
+import org.springframework.messaging.Message;
+
+import dev.awty.AwtyHeaders;
+import dev.awty.integration.amqp.AmqpAcknowledgements;
+import dev.awty.integration.kafka.KafkaAcknowledgements;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The steps in front of a broker's adapter hand the acknowledgement over and write awty's headers as text on a copy:
+ * another subscriber of the same channel still sees the message awty published, typed headers and all.
+ */
+class BrokerStepsTests {
+
+	private static final Instant DUE_AT = Instant.parse("2026-11-28T12:00:00Z");
+
+	private final BrokerAcknowledgement acknowledgement = new BrokerAcknowledgement("purchase/7/1");
+
+	@Test
+	void theKafkaStepGivesTheAdapterTheAcknowledgementAsItsFutureTokenAndTextHeaders() {
+		Message<?> published = awtyMessage();
+		Message<?> sent = KafkaAcknowledgements.sendResults().transform(published);
+		assertThat(sent.getHeaders().get(KafkaIntegrationHeaders.FUTURE_TOKEN)).isSameAs(this.acknowledgement);
+		assertThat(sent.getHeaders()).doesNotContainKey(BrokerAcknowledgement.HEADER)
+			.containsEntry(AwtyHeaders.DUE_AT, "2026-11-28T12:00:00Z")
+			.containsEntry(AwtyHeaders.ATTEMPT, "2")
+			.containsEntry(AwtyHeaders.EVENT_ID, "purchase/7/1");
+		assertThat(sent.getPayload()).isEqualTo("{\"id\":7}");
+		assertThat(this.acknowledgement.isExpected()).isTrue();
+		assertUntouched(published);
+	}
+
+	@Test
+	void theRabbitStepCorrelatesTheConfirmAndLeavesThePublishedMessageAsItWas() {
+		Message<?> published = awtyMessage();
+		Message<?> sent = AmqpAcknowledgements.publisherConfirms().transform(published);
+		assertThat(sent.getHeaders()).containsKey(AmqpHeaders.PUBLISH_CONFIRM_CORRELATION)
+			.doesNotContainKey(BrokerAcknowledgement.HEADER)
+			.containsEntry(AwtyHeaders.DUE_AT, "2026-11-28T12:00:00Z");
+		assertUntouched(published);
+	}
+
+	/** As awty builds a row's message: mutable, so that the publisher adds the route to it without a copy. */
+	private Message<?> awtyMessage() {
+		return MutableMessageBuilder.withPayload("{\"id\":7}")
+			.setHeader(AwtyHeaders.EVENT_ID, "purchase/7/1")
+			.setHeader(AwtyHeaders.DUE_AT, DUE_AT)
+			.setHeader(AwtyHeaders.ATTEMPT, 2)
+			.setHeader(BrokerAcknowledgement.HEADER, this.acknowledgement)
+			.build();
+	}
+
+	private void assertUntouched(Message<?> published) {
+		assertThat(published.getHeaders()).containsEntry(AwtyHeaders.DUE_AT, DUE_AT)
+			.containsEntry(AwtyHeaders.ATTEMPT, 2)
+			.containsEntry(BrokerAcknowledgement.HEADER, this.acknowledgement)
+			.doesNotContainKey(KafkaIntegrationHeaders.FUTURE_TOKEN)
+			.doesNotContainKey(AmqpHeaders.PUBLISH_CONFIRM_CORRELATION);
+	}
+
+}
