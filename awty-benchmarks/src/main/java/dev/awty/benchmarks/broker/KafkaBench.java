@@ -90,10 +90,10 @@ public final class KafkaBench implements BenchBroker {
 
 	/**
 	 * Eight times the rows, at most {@value #WARM_UP_ROWS}. A repetition of 50,000 rows lasts one to three seconds,
-	 * while the C2 compiler was still busy with awty's and Spring Integration's code for the first 400,000 or so: in
-	 * repetitions of 200,000 warmed with 20,000, it took half of the process's CPU, and awty's first three repetitions
-	 * ran at 30,000, 40,000 and 47,000 events/s. A short warm-up measured the compiler, the more so for the system
-	 * with more code.
+	 * while the JIT compilers were still busy with awty's and Spring Integration's code for the first 400,000 or so:
+	 * in repetitions of 200,000 warmed with 20,000, their threads took half of the process's CPU, and awty's first
+	 * three repetitions ran at 30,000, 40,000 and 47,000 events/s. A short warm-up measured the compilers, the more so
+	 * for the system with more code.
 	 */
 	@Override
 	public int warmUpRows(int rows) {
