@@ -153,7 +153,9 @@ class DeliveryContractTests {
 			.run((context) -> {
 				// 10 ms a row: once awty has seen that, a claim takes a second's work (100 rows), not 500.
 				insertDueRows(0, 20);
-				await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 20);
+				// Written, not only received: awty measures a part before writing its outcomes, and a claim made
+				// between the two took a whole batch.
+				await().atMost(Duration.ofSeconds(10)).until(() -> deliveredRows() == 20);
 				insertDueRows(20, 620);
 
 				await().atMost(Duration.ofSeconds(60)).until(() -> received.count() == 620);

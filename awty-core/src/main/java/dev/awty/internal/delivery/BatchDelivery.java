@@ -233,9 +233,10 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	 */
 	private void finished(String token, LeaseHeartbeat<Long>.Held rows, List<T> part, List<RowResult<T>> results,
 			OutcomeQueue.Reservation reservation, long started) {
+		// Measured before the outcomes are written, so that a claim made after they are visible is sized by them.
+		this.sizing.measured(part.size(), System.nanoTime() - started);
 		rows.release(ids(part));
 		this.writer.write(token, results, reservation);
-		this.sizing.measured(part.size(), System.nanoTime() - started);
 	}
 
 	private static List<Long> ids(List<? extends ScheduledEntity> rows) {

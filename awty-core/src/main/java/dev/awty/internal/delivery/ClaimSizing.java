@@ -31,7 +31,7 @@ final class ClaimSizing {
 		return (int) Math.max(1, Math.min(this.batchSize, BUDGET_NANOS / perRow));
 	}
 
-	/** Reports that {@code rows} rows took {@code nanos} to publish (or handle) and write. */
+	/** Reports that {@code rows} rows took {@code nanos} to publish (or handle) and be acknowledged. */
 	synchronized void measured(int rows, long nanos) {
 		if (rows <= 0) {
 			return;
