@@ -15,6 +15,7 @@ import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import dev.awty.autoconfigure.AwtyAutoConfiguration;
 import dev.awty.autoconfigure.jpa.AwtyJpaConfiguration;
 import dev.awty.autoconfigure.kafka.AwtyKafkaAcknowledgementConfiguration;
+import dev.awty.autoconfigure.kafka.AwtyKafkaProducerConfiguration;
 import dev.awty.autoconfigure.recurring.AwtyRecurringConfiguration;
 import dev.awty.autoconfigure.web.AwtyRecurringWebConfiguration;
 
@@ -41,7 +42,7 @@ public final class AwtyContexts {
 	public static Class<?>[] withAwty(Class<?>... others) {
 		List<Class<?>> all = new ArrayList<>(List.of(others));
 		all.addAll(List.of(AwtyAutoConfiguration.class, AwtyJpaConfiguration.class,
-				AwtyKafkaAcknowledgementConfiguration.class, AwtyRecurringConfiguration.class,
+				AwtyKafkaAcknowledgementConfiguration.class, AwtyKafkaProducerConfiguration.class, AwtyRecurringConfiguration.class,
 				AwtyRecurringWebConfiguration.class));
 		return all.toArray(Class<?>[]::new);
 	}
