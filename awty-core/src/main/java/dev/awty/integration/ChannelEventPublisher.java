@@ -33,7 +33,8 @@ import dev.awty.spi.PublishOutcome;
  * consumer nothing waits: success means the subscribed handler ran without an exception.
  * <p>
  * Each message also carries its type's {@link BrokerRoute}: the {@code awty_routing_key} header always, and the
- * Kafka topic and record key headers when configured.
+ * Kafka topic and record key headers when configured. A {@code MutableMessage}, as awty builds each row's message
+ * before anyone else sees it, is given these headers in place; any other message is copied.
  */
 public final class ChannelEventPublisher implements EventPublisher {
 

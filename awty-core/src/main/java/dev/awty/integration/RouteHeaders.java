@@ -5,7 +5,8 @@ import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.integration.support.MessageBuilder;
+import org.springframework.integration.support.AbstractIntegrationMessageBuilder;
+import org.springframework.integration.support.MutableMessageBuilder;
 import org.springframework.messaging.Message;
 
 import dev.awty.AwtyHeaders;
@@ -28,9 +29,12 @@ final class RouteHeaders {
 		this.routes = Map.copyOf(routes);
 	}
 
-	/** The message with its type's broker route in headers. */
-	MessageBuilder<?> routed(Message<?> message) {
-		MessageBuilder<?> builder = MessageBuilder.fromMessage(message);
+	/**
+	 * The message with its type's broker route in headers: the message itself when awty built it (a
+	 * {@code MutableMessage}), else a copy.
+	 */
+	AbstractIntegrationMessageBuilder<?> routed(Message<?> message) {
+		AbstractIntegrationMessageBuilder<?> builder = MutableMessageBuilder.fromMessage(message);
 		Object type = message.getHeaders().get(AwtyHeaders.TYPE);
 		if (type == null) {
 			return builder;

@@ -49,7 +49,7 @@ class BrokerStepsTests {
 		assertUntouched(published);
 	}
 
-	/** A {@code MutableMessage}, as an earlier step may hand one on: the step must copy it too, not change it. */
+	/** As awty builds a row's message: mutable, so that the publisher adds the route to it without a copy. */
 	private Message<?> awtyMessage() {
 		return MutableMessageBuilder.withPayload("{\"id\":7}")
 			.setHeader(AwtyHeaders.EVENT_ID, "purchase/7/1")

@@ -2,14 +2,17 @@ package dev.awty.internal.delivery;
 
 import java.util.Map;
 
-import org.springframework.integration.support.MessageBuilder;
+import org.springframework.integration.support.MutableMessageBuilder;
 import org.springframework.messaging.Message;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.ScheduledEntity;
 
 /**
- * Builds the message published for a claimed row: the row object as payload, awty's headers set.
+ * Builds the message published for a claimed row: the row object as payload, awty's headers set. The message is a
+ * {@code MutableMessage}, which no one else has seen yet: the publisher adds the route and acknowledgement headers
+ * to it rather than to a copy. Copies of headers (three per {@code MessageBuilder.build()}) were 29% of a delivery
+ * worker's CPU into Kafka.
  */
 final class EventMessages {
 
@@ -26,7 +29,7 @@ final class EventMessages {
 
 	/** The message with {@code traceHeaders} too: the trace context its consumer continues, when traced. */
 	static Message<?> toMessage(String typeName, ScheduledEntity row, Map<String, Object> traceHeaders) {
-		return MessageBuilder.withPayload(row)
+		return MutableMessageBuilder.withPayload(row)
 			.copyHeaders(traceHeaders)
 			.setHeader(AwtyHeaders.EVENT_ID, eventId(typeName, row))
 			.setHeader(AwtyHeaders.TYPE, typeName)
