@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import org.springframework.amqp.core.AcknowledgeMode;
@@ -32,6 +33,8 @@ public final class RabbitBench implements BenchBroker {
 
 	private final URI uri;
 
+	private final ExecutorService executor;
+
 	private final CachingConnectionFactory connections;
 
 	private final RabbitTemplate template;
@@ -44,6 +47,8 @@ public final class RabbitBench implements BenchBroker {
 		this.connections = new CachingConnectionFactory(this.uri);
 		this.connections.setPublisherConfirmType(CachingConnectionFactory.ConfirmType.CORRELATED);
 		this.connections.setPublisherReturns(true);
+		this.executor = LoggingThreads.cachedPool("bench-rabbit-channels-");
+		this.connections.setExecutor(this.executor);
 		this.template = new RabbitTemplate(this.connections);
 		this.template.setMandatory(true);
 		this.admin = new RabbitAdmin(this.connections);
@@ -132,6 +137,7 @@ public final class RabbitBench implements BenchBroker {
 	@Override
 	public void close() {
 		this.connections.destroy();
+		this.executor.shutdown();
 	}
 
 }
