@@ -1,13 +1,20 @@
 package dev.awty.integration;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 
 import org.junit.jupiter.api.Test;
 
 import org.springframework.amqp.support.AmqpHeaders;
 import org.springframework.integration.kafka.support.KafkaIntegrationHeaders;
 import org.springframework.integration.support.MutableMessageBuilder;
+import org.springframework.kafka.support.KafkaHeaders;
+import org.springframework.kafka.support.SimpleKafkaHeaderMapper;
 import org.springframework.messaging.Message;
+import org.springframework.messaging.MessageHeaders;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.integration.amqp.AmqpAcknowledgements;
@@ -37,6 +44,31 @@ class BrokerStepsTests {
 		assertThat(sent.getPayload()).isEqualTo("{\"id\":7}");
 		assertThat(this.acknowledgement.isExpected()).isTrue();
 		assertUntouched(published);
+	}
+
+	@Test
+	void theKafkaHeaderMapperWritesTheTextAndByteHeadersThatSpringKafkasSimpleMapperWrites() {
+		Message<?> sent = MutableMessageBuilder.fromMessage(KafkaAcknowledgements.sendResults().transform(awtyMessage()))
+			.setHeader("trace_bytes", new byte[] { 1, 2 })
+			.setHeader("tenant", "shop-1")
+			.setHeader("priority", 3)
+			.setHeader(KafkaHeaders.TOPIC, "purchases")
+			.setHeader(KafkaHeaders.KEY, "7")
+			.setHeader(MessageHeaders.REPLY_CHANNEL, new Object())
+			.build();
+		RecordHeaders written = new RecordHeaders();
+		KafkaAcknowledgements.textHeaders().fromHeaders(sent.getHeaders(), written);
+		SimpleKafkaHeaderMapper simple = new SimpleKafkaHeaderMapper();
+		simple.setMapAllStringsOut(true);
+		RecordHeaders expected = new RecordHeaders();
+		simple.fromHeaders(sent.getHeaders(), expected);
+
+		assertThat(written).extracting(Header::key)
+			.containsExactlyInAnyOrder(AwtyHeaders.EVENT_ID, AwtyHeaders.DUE_AT, AwtyHeaders.ATTEMPT, "trace_bytes",
+					"tenant");
+		assertThat(written).containsExactlyInAnyOrderElementsOf(expected);
+		assertThat(written.lastHeader(AwtyHeaders.DUE_AT).value())
+			.isEqualTo("2026-11-28T12:00:00Z".getBytes(StandardCharsets.UTF_8));
 	}
 
 	@Test

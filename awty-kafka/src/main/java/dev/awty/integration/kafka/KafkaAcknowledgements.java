@@ -4,7 +4,6 @@ import java.util.concurrent.CompletableFuture;
 
 import org.springframework.integration.kafka.support.KafkaIntegrationHeaders;
 import org.springframework.kafka.support.KafkaHeaderMapper;
-import org.springframework.kafka.support.SimpleKafkaHeaderMapper;
 import org.springframework.integration.transformer.Transformer;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.MessageHandler;
@@ -63,9 +62,7 @@ public final class KafkaAcknowledgements {
 	 * types are left out of the record; keep the adapter's default mapper for a flow that needs them.
 	 */
 	public static KafkaHeaderMapper textHeaders() {
-		SimpleKafkaHeaderMapper mapper = new SimpleKafkaHeaderMapper();
-		mapper.setMapAllStringsOut(true);
-		return mapper;
+		return new TextHeaderMapper();
 	}
 
 	/**
