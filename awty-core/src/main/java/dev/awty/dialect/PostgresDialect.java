@@ -145,6 +145,19 @@ public final class PostgresDialect implements SqlDialect {
 
 	private static final String IDLE_IN_TRANSACTION_TIMEOUT = "SET LOCAL idle_in_transaction_session_timeout = %1$d";
 
+	// One statement for a flush's entries, however many: rows of VALUES took four statements per 100 entries, each
+	// binding 13 parameters per entry.
+	private static final String HISTORY_FROM_ARRAYS = """
+			INSERT INTO awty_delivery_log (event_type, row_id, schedule_id, schedule_version, event_id, due_at,
+			                               finished_at, attempts, check_count, outcome, error, duration_ms, instance_id)
+			SELECT event_type, row_id, schedule_id, schedule_version, event_id, due_at::timestamptz, CURRENT_TIMESTAMP,
+			       attempts, check_count, outcome, error, duration_ms, instance_id
+			FROM unnest(?::text[], ?::bigint[], ?::text[], ?::bigint[], ?::text[], ?::text[], ?::int[], ?::int[],
+			            ?::text[], ?::text[], ?::bigint[], ?::text[])
+			     AS entry(event_type, row_id, schedule_id, schedule_version, event_id, due_at, attempts, check_count,
+			              outcome, error, duration_ms, instance_id)
+			""";
+
 	// the claim of schedules reads clock_timestamp(), every other statement CURRENT_TIMESTAMP
 	private static final Pattern NOW = Pattern.compile("CURRENT_TIMESTAMP|clock_timestamp\\(\\)");
 
@@ -246,6 +259,11 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public DailyHistoryPartitions dailyHistoryPartitions() {
 		return PostgresHistoryPartitions.STATEMENTS;
+	}
+
+	@Override
+	public String historyInsertFromArrays() {
+		return HISTORY_FROM_ARRAYS;
 	}
 
 	@Override

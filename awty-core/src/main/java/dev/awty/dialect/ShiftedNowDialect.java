@@ -202,6 +202,12 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
+	public @Nullable String historyInsertFromArrays() {
+		// its clock is shifted where it is used, by withDatabaseNow
+		return this.dialect.historyInsertFromArrays();
+	}
+
+	@Override
 	public String pendingIndex(String table) {
 		return this.dialect.pendingIndex(table);
 	}

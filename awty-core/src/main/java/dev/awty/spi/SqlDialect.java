@@ -258,6 +258,17 @@ public interface SqlDialect extends SqlTimestamps {
 		return List.of();
 	}
 
+	/**
+	 * An insert of any number of history entries into {@code awty_delivery_log} from one array per column, or
+	 * {@code null} (the default) where entries go in as rows of {@code VALUES}. Its parameters are arrays, in this
+	 * order, of: event type, row id, schedule id, schedule version, event id, due time (ISO-8601 text), attempts,
+	 * check count, outcome, error, duration in milliseconds, instance id; {@code finished_at} is
+	 * {@code CURRENT_TIMESTAMP}.
+	 */
+	default @Nullable String historyInsertFromArrays() {
+		return null;
+	}
+
 	/** The SQL of the pending-only index recommended for {@code table}. */
 	String pendingIndex(String table);
 

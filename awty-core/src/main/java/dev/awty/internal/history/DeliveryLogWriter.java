@@ -1,5 +1,6 @@
 package dev.awty.internal.history;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -10,6 +11,8 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.StatementCreatorUtils;
 
@@ -19,7 +22,8 @@ import dev.awty.spi.SqlDialect;
  * Appends entries to {@code awty_delivery_log} on the connection of the current transaction, so that they commit or
  * roll back with the status change they record. Entries go in multi-row inserts of a few fixed sizes: a batch of
  * single-row inserts cost the database one statement execution per delivered row (an eighth of awty's statement time
- * in the benchmark's drain), and fixed sizes keep the statements few enough for the driver's statement cache.
+ * in the benchmark's drain), and fixed sizes keep the statements few enough for the driver's statement cache. Where
+ * the dialect has an insert from arrays (PostgreSQL), a write is that one statement, whatever its number of entries.
  */
 public final class DeliveryLogWriter {
 
@@ -43,9 +47,14 @@ public final class DeliveryLogWriter {
 
 	private final Map<Integer, String> inserts = new HashMap<>();
 
+	/** The dialect's insert from one array per column, where it has one: a single statement per write. */
+	private final @Nullable String insertFromArrays;
+
 	public DeliveryLogWriter(DataSource dataSource, SqlDialect dialect) {
 		this.jdbc = new JdbcTemplate(dataSource);
 		this.dialect = dialect;
+		String fromArrays = dialect.historyInsertFromArrays();
+		this.insertFromArrays = (fromArrays != null) ? dialect.withDatabaseNow(fromArrays) : null;
 		for (int size : SIZES) {
 			this.inserts.put(size,
 					dialect.withDatabaseNow(INSERT_INTO + String.join(",\n", Collections.nCopies(size, ENTRY))));
@@ -53,6 +62,12 @@ public final class DeliveryLogWriter {
 	}
 
 	public void write(List<LogEntry> entries) {
+		if (this.insertFromArrays != null) {
+			if (!entries.isEmpty()) {
+				insertFromArrays(this.insertFromArrays, entries);
+			}
+			return;
+		}
 		int from = 0;
 		for (int size : SIZES) {
 			while (entries.size() - from >= size) {
@@ -67,6 +82,47 @@ public final class DeliveryLogWriter {
 			int index = 1;
 			for (LogEntry entry : entries) {
 				index = bind(statement, index, entry);
+			}
+		});
+	}
+
+	private void insertFromArrays(String insert, List<LogEntry> entries) {
+		int size = entries.size();
+		String[] types = new String[size];
+		Long[] rowIds = new Long[size];
+		String[] scheduleIds = new String[size];
+		Long[] scheduleVersions = new Long[size];
+		String[] eventIds = new String[size];
+		String[] dueAts = new String[size];
+		Integer[] attempts = new Integer[size];
+		Integer[] checkCounts = new Integer[size];
+		String[] outcomes = new String[size];
+		String[] errors = new String[size];
+		Long[] durations = new Long[size];
+		String[] instanceIds = new String[size];
+		for (int i = 0; i < size; i++) {
+			LogEntry entry = entries.get(i);
+			types[i] = entry.type();
+			rowIds[i] = entry.rowId();
+			scheduleIds[i] = entry.scheduleId();
+			scheduleVersions[i] = entry.scheduleVersion();
+			eventIds[i] = entry.eventId();
+			dueAts[i] = (entry.dueAt() != null) ? entry.dueAt().toString() : null;
+			attempts[i] = entry.attempts();
+			checkCounts[i] = entry.checkCount();
+			outcomes[i] = entry.outcome().name();
+			errors[i] = entry.error();
+			durations[i] = entry.durationMillis();
+			instanceIds[i] = entry.instanceId();
+		}
+		this.jdbc.update(insert, (statement) -> {
+			Connection connection = statement.getConnection();
+			Object[][] columns = { types, rowIds, scheduleIds, scheduleVersions, eventIds, dueAts, attempts,
+					checkCounts, outcomes, errors, durations, instanceIds };
+			String[] elementTypes = { "text", "int8", "text", "int8", "text", "text", "int4", "int4", "text", "text",
+					"int8", "text" };
+			for (int column = 0; column < columns.length; column++) {
+				statement.setArray(column + 1, connection.createArrayOf(elementTypes[column], columns[column]));
 			}
 		});
 	}
