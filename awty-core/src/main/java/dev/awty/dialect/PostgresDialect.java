@@ -1,6 +1,7 @@
 package dev.awty.dialect;
 
 import java.sql.Types;
+import java.util.Collection;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -259,6 +260,18 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public DailyHistoryPartitions dailyHistoryPartitions() {
 		return PostgresHistoryPartitions.STATEMENTS;
+	}
+
+	// One array parameter: one statement text, prepared once per connection, for any number of ids. With one parameter
+	// per id, every count of ids was a statement of its own, parsed and planned again at each of its first uses.
+	@Override
+	public String idInList() {
+		return "id = ANY (:ids)";
+	}
+
+	@Override
+	public Object idsValue(Collection<Long> ids) {
+		return ids.toArray(Long[]::new);
 	}
 
 	@Override

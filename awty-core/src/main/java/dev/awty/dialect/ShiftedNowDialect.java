@@ -3,6 +3,7 @@ package dev.awty.dialect;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
@@ -199,6 +200,16 @@ public final class ShiftedNowDialect implements SqlDialect {
 	@Override
 	public List<String> unboundSession() {
 		return this.dialect.unboundSession();
+	}
+
+	@Override
+	public String idInList() {
+		return this.dialect.idInList();
+	}
+
+	@Override
+	public Object idsValue(Collection<Long> ids) {
+		return this.dialect.idsValue(ids);
 	}
 
 	@Override

@@ -1,5 +1,6 @@
 package dev.awty.spi;
 
+import java.util.Collection;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
@@ -85,6 +86,19 @@ public interface SqlDialect extends SqlTimestamps {
 	 */
 	default String latestCommittedRead() {
 		return "";
+	}
+
+	/**
+	 * The condition "{@code id} is one of the ids bound as {@code :ids}", bound as {@link #idsValue} gives them. The
+	 * default, {@code id IN (:ids)}, takes one parameter per id.
+	 */
+	default String idInList() {
+		return "id IN (:ids)";
+	}
+
+	/** The value to bind as {@code :ids} in {@link #idInList()}: by default the ids themselves, one parameter each. */
+	default Object idsValue(Collection<Long> ids) {
+		return ids;
 	}
 
 	/**

@@ -23,12 +23,12 @@ import dev.awty.spi.SqlDialect;
 public final class HeldRowWrites {
 
 	private static final String MARK_DELIVERED = """
-			UPDATE %s SET status = 'DELIVERED', delivered_at = CURRENT_TIMESTAMP, attempts = attempts + 1,
+			UPDATE %1$s SET status = 'DELIVERED', delivered_at = CURRENT_TIMESTAMP, attempts = attempts + 1,
 			       claimed_until = NULL
-			WHERE id IN (:ids) AND claimed_by = :claimer AND""" + " " + StillPending.CONDITION;
+			WHERE %2$s AND claimed_by = :claimer AND""" + " " + StillPending.CONDITION;
 
 	private static final String DELETE_DELIVERED = """
-			DELETE FROM %s WHERE id IN (:ids) AND claimed_by = :claimer AND""" + " " + StillPending.CONDITION;
+			DELETE FROM %1$s WHERE %2$s AND claimed_by = :claimer AND""" + " " + StillPending.CONDITION;
 
 	private final JdbcClient jdbc;
 
@@ -46,6 +46,8 @@ public final class HeldRowWrites {
 
 	private final List<String> planning;
 
+	private final SqlDialect dialect;
+
 	public HeldRowWrites(String table, SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
 			TransactionOperations transaction, int lastErrorLength) {
 		this.jdbc = jdbc;
@@ -53,8 +55,9 @@ public final class HeldRowWrites {
 		this.transaction = transaction;
 		this.lastErrorLength = lastErrorLength;
 		this.planning = dialect.indexPlanning();
-		this.markDelivered = dialect.withDatabaseNow(MARK_DELIVERED.formatted(table));
-		this.deleteDelivered = DELETE_DELIVERED.formatted(table);
+		this.markDelivered = dialect.withDatabaseNow(MARK_DELIVERED.formatted(table, dialect.idInList()));
+		this.deleteDelivered = DELETE_DELIVERED.formatted(table, dialect.idInList());
+		this.dialect = dialect;
 		this.recordFailedAttempt = dialect.recordFailedAttempt().formatted(table);
 	}
 
@@ -69,7 +72,8 @@ public final class HeldRowWrites {
 	 */
 	public int markDelivered(Collection<Long> ids, String claimer) {
 		return ids.isEmpty() ? 0
-				: updateHeld(this.jdbc, this.transaction, this.planning, this.markDelivered, ids, claimer);
+				: updateHeld(this.jdbc, this.transaction, this.planning, this.markDelivered, this.dialect.idsValue(ids),
+						claimer);
 	}
 
 	/**
@@ -78,7 +82,8 @@ public final class HeldRowWrites {
 	 */
 	public int deleteDelivered(Collection<Long> ids, String claimer) {
 		return ids.isEmpty() ? 0
-				: updateHeld(this.jdbc, this.transaction, this.planning, this.deleteDelivered, ids, claimer);
+				: updateHeld(this.jdbc, this.transaction, this.planning, this.deleteDelivered, this.dialect.idsValue(ids),
+						claimer);
 	}
 
 	/**
@@ -100,9 +105,10 @@ public final class HeldRowWrites {
 	/**
 	 * Runs {@code statement} on the rows among {@code :ids} that {@code :claimer} holds, after the dialect's
 	 * {@code planning} statements (see {@link SqlDialect#indexPlanning()}).
+	 * @param ids the ids as {@link SqlDialect#idsValue} binds them
 	 */
 	static int updateHeld(JdbcClient jdbc, TransactionOperations transaction, List<String> planning, String statement,
-			Collection<Long> ids, String claimer) {
+			Object ids, String claimer) {
 		Integer count = transaction.execute((status) -> {
 			IndexPlanning.apply(jdbc, planning);
 			return jdbc.sql(statement).param("ids", ids).param("claimer", claimer).update();
