@@ -149,8 +149,6 @@ public final class PostgresDialect implements SqlDialect {
 	// One statement for a flush's entries, however many: rows of VALUES took four statements per 100 entries, each
 	// binding 13 parameters per entry.
 	private static final String HISTORY_FROM_ARRAYS = """
-			INSERT INTO awty_delivery_log (event_type, row_id, schedule_id, schedule_version, event_id, due_at,
-			                               finished_at, attempts, check_count, outcome, error, duration_ms, instance_id)
 			SELECT event_type, row_id, schedule_id, schedule_version, event_id, due_at::timestamptz, CURRENT_TIMESTAMP,
 			       attempts, check_count, outcome, error, duration_ms, instance_id
 			FROM unnest(?::text[], ?::bigint[], ?::text[], ?::bigint[], ?::text[], ?::text[], ?::int[], ?::int[],
@@ -275,7 +273,7 @@ public final class PostgresDialect implements SqlDialect {
 	}
 
 	@Override
-	public String historyInsertFromArrays() {
+	public String historyEntriesFromArrays() {
 		return HISTORY_FROM_ARRAYS;
 	}
 

@@ -213,9 +213,9 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
-	public @Nullable String historyInsertFromArrays() {
+	public @Nullable String historyEntriesFromArrays() {
 		// its clock is shifted where it is used, by withDatabaseNow
-		return this.dialect.historyInsertFromArrays();
+		return this.dialect.historyEntriesFromArrays();
 	}
 
 	@Override

@@ -273,13 +273,13 @@ public interface SqlDialect extends SqlTimestamps {
 	}
 
 	/**
-	 * An insert of any number of history entries into {@code awty_delivery_log} from one array per column, or
-	 * {@code null} (the default) where entries go in as rows of {@code VALUES}. Its parameters are arrays, in this
-	 * order, of: event type, row id, schedule id, schedule version, event id, due time (ISO-8601 text), attempts,
-	 * check count, outcome, error, duration in milliseconds, instance id; {@code finished_at} is
-	 * {@code CURRENT_TIMESTAMP}.
+	 * A {@code SELECT} of any number of history entries from one array per column, for an insert into
+	 * {@code awty_delivery_log}; {@code null} (the default) where entries go in as rows of {@code VALUES}. It returns
+	 * the columns event_type, row_id, schedule_id, schedule_version, event_id, due_at, finished_at (as
+	 * {@code CURRENT_TIMESTAMP}), attempts, check_count, outcome, error, duration_ms and instance_id. Its parameters
+	 * are the arrays of all but finished_at, in that order, the due times as ISO-8601 text.
 	 */
-	default @Nullable String historyInsertFromArrays() {
+	default @Nullable String historyEntriesFromArrays() {
 		return null;
 	}
 

@@ -36,7 +36,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 			""";
 
 	private static final String RELEASE = """
-			UPDATE %s SET claimed_by = NULL, claimed_until = NULL WHERE id IN (:ids) AND claimed_by = :claimer
+			UPDATE %1$s SET claimed_by = NULL, claimed_until = NULL WHERE %2$s AND claimed_by = :claimer
 			""";
 
 	// The earliest row a claim would take once due, read in due_at order and stopped at the first: the index of
@@ -98,7 +98,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 				readClaimed, dialect.indexPlanning());
 		this.claimByPriority = new DueClaim(jdbc, transaction,
 				DueClaim.filled(claimDueRows, table, PRIORITY_ORDER, keyColumn), readClaimed, dialect.indexPlanning());
-		this.release = RELEASE.formatted(table);
+		this.release = RELEASE.formatted(table, dialect.idInList());
 		this.nextDue = dialect.withDatabaseNow(NEXT_DUE.formatted(table));
 	}
 
@@ -191,8 +191,8 @@ public final class EventClaims<T extends ScheduledEntity> {
 	/** Gives rows still held by {@code claimer} back, unpublished. */
 	public void release(Collection<Long> ids, String claimer) {
 		if (!ids.isEmpty()) {
-			HeldRowWrites.updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.release, ids,
-					claimer);
+			HeldRowWrites.updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.release,
+					this.dialect.idsValue(ids), claimer);
 		}
 	}
 

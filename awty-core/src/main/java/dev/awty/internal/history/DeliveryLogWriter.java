@@ -8,6 +8,8 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 
 import javax.sql.DataSource;
 
@@ -33,13 +35,28 @@ public final class DeliveryLogWriter {
 	private static final String INSERT_INTO = """
 			INSERT INTO awty_delivery_log (event_type, row_id, schedule_id, schedule_version, event_id, due_at,
 			                               finished_at, attempts, check_count, outcome, error, duration_ms, instance_id)
-			VALUES
 			""";
 
 	private static final String ENTRY = "(?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP, ?, ?, ?, ?, ?, ?)";
 
 	/** The rows per statement, largest first: 100 entries are 4 statements (64, 16, 16, 4). */
 	private static final int[] SIZES = { 64, 16, 4, 1 };
+
+	/** The arrays of {@link SqlDialect#historyEntriesFromArrays()}, in its order. */
+	private static final List<ArrayColumn<?>> ARRAY_COLUMNS = List.of(
+			new ArrayColumn<>("text", LogEntry::type, String[]::new),
+			new ArrayColumn<>("int8", LogEntry::rowId, Long[]::new),
+			new ArrayColumn<>("text", LogEntry::scheduleId, String[]::new),
+			new ArrayColumn<>("int8", LogEntry::scheduleVersion, Long[]::new),
+			new ArrayColumn<>("text", LogEntry::eventId, String[]::new),
+			new ArrayColumn<>("text", (entry) -> (entry.dueAt() != null) ? entry.dueAt().toString() : null,
+					String[]::new),
+			new ArrayColumn<>("int4", LogEntry::attempts, Integer[]::new),
+			new ArrayColumn<>("int4", LogEntry::checkCount, Integer[]::new),
+			new ArrayColumn<>("text", (entry) -> entry.outcome().name(), String[]::new),
+			new ArrayColumn<>("text", LogEntry::error, String[]::new),
+			new ArrayColumn<>("int8", LogEntry::durationMillis, Long[]::new),
+			new ArrayColumn<>("text", LogEntry::instanceId, String[]::new));
 
 	private final JdbcTemplate jdbc;
 
@@ -53,19 +70,17 @@ public final class DeliveryLogWriter {
 	public DeliveryLogWriter(DataSource dataSource, SqlDialect dialect) {
 		this.jdbc = new JdbcTemplate(dataSource);
 		this.dialect = dialect;
-		String fromArrays = dialect.historyInsertFromArrays();
-		this.insertFromArrays = (fromArrays != null) ? dialect.withDatabaseNow(fromArrays) : null;
+		String fromArrays = dialect.historyEntriesFromArrays();
+		this.insertFromArrays = (fromArrays != null) ? dialect.withDatabaseNow(INSERT_INTO + fromArrays) : null;
 		for (int size : SIZES) {
-			this.inserts.put(size,
-					dialect.withDatabaseNow(INSERT_INTO + String.join(",\n", Collections.nCopies(size, ENTRY))));
+			this.inserts.put(size, dialect
+				.withDatabaseNow(INSERT_INTO + "VALUES\n" + String.join(",\n", Collections.nCopies(size, ENTRY))));
 		}
 	}
 
 	public void write(List<LogEntry> entries) {
-		if (this.insertFromArrays != null) {
-			if (!entries.isEmpty()) {
-				insertFromArrays(this.insertFromArrays, entries);
-			}
+		if (this.insertFromArrays != null && !entries.isEmpty()) {
+			insertFromArrays(this.insertFromArrays, entries);
 			return;
 		}
 		int from = 0;
@@ -87,42 +102,11 @@ public final class DeliveryLogWriter {
 	}
 
 	private void insertFromArrays(String insert, List<LogEntry> entries) {
-		int size = entries.size();
-		String[] types = new String[size];
-		Long[] rowIds = new Long[size];
-		String[] scheduleIds = new String[size];
-		Long[] scheduleVersions = new Long[size];
-		String[] eventIds = new String[size];
-		String[] dueAts = new String[size];
-		Integer[] attempts = new Integer[size];
-		Integer[] checkCounts = new Integer[size];
-		String[] outcomes = new String[size];
-		String[] errors = new String[size];
-		Long[] durations = new Long[size];
-		String[] instanceIds = new String[size];
-		for (int i = 0; i < size; i++) {
-			LogEntry entry = entries.get(i);
-			types[i] = entry.type();
-			rowIds[i] = entry.rowId();
-			scheduleIds[i] = entry.scheduleId();
-			scheduleVersions[i] = entry.scheduleVersion();
-			eventIds[i] = entry.eventId();
-			dueAts[i] = (entry.dueAt() != null) ? entry.dueAt().toString() : null;
-			attempts[i] = entry.attempts();
-			checkCounts[i] = entry.checkCount();
-			outcomes[i] = entry.outcome().name();
-			errors[i] = entry.error();
-			durations[i] = entry.durationMillis();
-			instanceIds[i] = entry.instanceId();
-		}
 		this.jdbc.update(insert, (statement) -> {
 			Connection connection = statement.getConnection();
-			Object[][] columns = { types, rowIds, scheduleIds, scheduleVersions, eventIds, dueAts, attempts,
-					checkCounts, outcomes, errors, durations, instanceIds };
-			String[] elementTypes = { "text", "int8", "text", "int8", "text", "text", "int4", "int4", "text", "text",
-					"int8", "text" };
-			for (int column = 0; column < columns.length; column++) {
-				statement.setArray(column + 1, connection.createArrayOf(elementTypes[column], columns[column]));
+			for (int i = 0; i < ARRAY_COLUMNS.size(); i++) {
+				ArrayColumn<?> column = ARRAY_COLUMNS.get(i);
+				statement.setArray(i + 1, connection.createArrayOf(column.elementType(), column.of(entries)));
 			}
 		});
 	}
@@ -144,6 +128,19 @@ public final class DeliveryLogWriter {
 		statement.setLong(next++, entry.durationMillis());
 		statement.setString(next++, entry.instanceId());
 		return next;
+	}
+
+	/** One column of the entries as a typed array, for the driver to send as the database's {@code elementType}. */
+	private record ArrayColumn<V>(String elementType, Function<LogEntry, @Nullable V> value, IntFunction<V[]> array) {
+
+		V[] of(List<LogEntry> entries) {
+			V[] values = this.array.apply(entries.size());
+			for (int i = 0; i < values.length; i++) {
+				values[i] = this.value.apply(entries.get(i));
+			}
+			return values;
+		}
+
 	}
 
 }
