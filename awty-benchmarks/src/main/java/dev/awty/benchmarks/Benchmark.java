@@ -61,7 +61,7 @@ public final class Benchmark {
 		context.put("database", database.queryString("SELECT version()"));
 		context.put("server", server);
 		context.put("server settings", database.serverSettings());
-		context.put("awty table settings", database.awtyTableSettings());
+		context.put("table settings (awty's and the raw loops' tables)", database.tableSettings());
 		context.put("settings", "threads " + this.options.threads() + ", pool " + this.options.poolSize() + ", batch "
 				+ this.options.batchSize() + ", poll interval " + this.options.pollInterval().toMillis() + " ms, repetitions "
 				+ this.options.repetitions());

@@ -112,7 +112,8 @@ class BenchmarkIntegrationTests {
 				"### drain\n", "| awty skip-locked | events/s |", "### vacuum-starved\n",
 				"drain awty/db-scheduler = ", "- server: `the server at " + url.group(1), "- server settings: `autovacuum ",
 				"synchronous_commit ", "fsync ", "shared_buffers ", "max_connections ",
-				"- awty table settings: `autovacuum_vacuum_scale_factor=0, autovacuum_vacuum_threshold=10000`");
+				"- table settings (awty's and the raw loops' tables): `fillfactor=50, autovacuum_vacuum_scale_factor=0,"
+						+ " autovacuum_vacuum_threshold=10000`");
 	}
 
 }

@@ -224,6 +224,11 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
+	public @Nullable String tableStorage(String table) {
+		return this.dialect.tableStorage(table);
+	}
+
+	@Override
 	public boolean isTimestampWithTimeZone(int jdbcType, String typeName) {
 		return this.dialect.isTimestampWithTimeZone(jdbcType, typeName);
 	}

@@ -286,4 +286,12 @@ public interface SqlDialect extends SqlTimestamps {
 	/** The SQL of the pending-only index recommended for {@code table}. */
 	String pendingIndex(String table);
 
+	/**
+	 * The statement that gives a new scheduled {@code table} the storage settings recommended for it, printed with
+	 * the table's changeSet; {@code null} (the default) where the database's own suit it.
+	 */
+	default @Nullable String tableStorage(String table) {
+		return null;
+	}
+
 }

@@ -33,6 +33,7 @@ import dev.awty.testing.ScriptedHandler;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.broken.BrokenEvent;
 import dev.awty.testing.events.check.TestOrderCheck;
+import dev.awty.testing.events.missing.MissingTableEvent;
 import dev.awty.testing.events.purchase.TestPurchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -123,6 +124,33 @@ class MigrationToolContractTests extends DatabaseContractTests {
 			});
 	}
 
+	@Test
+	void aMissingScheduledTableFailsStartupWithSqlThatCreatesItWithTheStorageSettingsRecommendedForTheDatabase() {
+		ApplicationContextRunner shipments = AwtyContexts.runner()
+			.withUserConfiguration(MissingTableEvents.class)
+			.withPropertyValues(this.database.datasourceProperties());
+		StringBuilder printed = new StringBuilder();
+		shipments.run((context) -> {
+			String action = new ScheduledTableFailureAnalyzer().analyze(context.getStartupFailure()).getAction();
+			String header = "-- for " + this.database.name() + "\n";
+			assertThat(action).contains(header);
+			printed.append(action.substring(action.indexOf(header) + header.length()));
+		});
+		for (String statement : printed.toString().split(";\n")) {
+			this.jdbc.execute(statement.replaceAll(";$", ""));
+		}
+		shipments.run((context) -> assertThat(context).hasNotFailed());
+		if (vendor().equals("postgresql")) {
+			assertThat(this.jdbc.queryForObject(
+					"SELECT array_to_string(reloptions, ', ') FROM pg_class WHERE oid = 'scheduled_shipment'::regclass",
+					String.class))
+				.isEqualTo("fillfactor=50, autovacuum_vacuum_scale_factor=0, autovacuum_vacuum_threshold=10000");
+		}
+		else {
+			assertThat(printed).doesNotContain("fillfactor");
+		}
+	}
+
 	private ApplicationContextRunner service() {
 		return AwtyContexts.runner()
 			.withUserConfiguration(PurchasesAndChecks.class)
@@ -154,6 +182,17 @@ class MigrationToolContractTests extends DatabaseContractTests {
 
 		@Bean
 		DirectChannel brokenEvents() {
+			return new DirectChannel();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@AutoConfigurationPackage(basePackageClasses = MissingTableEvent.class)
+	static class MissingTableEvents {
+
+		@Bean
+		DirectChannel shipments() {
 			return new DirectChannel();
 		}
 

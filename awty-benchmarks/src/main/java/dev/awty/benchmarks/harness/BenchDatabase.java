@@ -11,6 +11,8 @@ import javax.sql.DataSource;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
+import dev.awty.dialect.PostgresDialect;
+
 /**
  * The PostgreSQL the benchmark runs on: its own schema, the tables of the three systems, pools, and the
  * database's commit counter.
@@ -84,11 +86,13 @@ public final class BenchDatabase {
 			    current_setting('max_connections'))
 			""";
 
-	/** What docs/delivery.md recommends for a scheduled table: vacuum by count of dead tuples, not by share. */
-	static final String AWTY_TABLE_SETTINGS = "autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 10000";
-
-	/** Replaces {@link #AWTY_TABLE_SETTINGS} ({@code -D…=} for none), to measure the table without them. */
-	static final String AWTY_TABLE_SETTINGS_PROPERTY = "awty.benchmarks.awty-table-settings";
+	/**
+	 * Replaces the storage settings awty prints for a new scheduled table ({@link PostgresDialect#tableStorage}:
+	 * room on each page for the claim's version, vacuum by count of dead tuples) with its value ({@code -D…=} for
+	 * none), to measure the tables without them. awty's table and the raw loops' get the same: the raw SQL loop's
+	 * claim gains from the room as awty's does.
+	 */
+	static final String TABLE_SETTINGS_PROPERTY = "awty.benchmarks.table-settings";
 
 	public static final String AWTY = "scheduled_bench";
 
@@ -129,9 +133,14 @@ public final class BenchDatabase {
 			execute(PENDING_INDEX.formatted(table));
 			execute(SEQ_INDEX.formatted(table));
 		}
-		String settings = System.getProperty(AWTY_TABLE_SETTINGS_PROPERTY, AWTY_TABLE_SETTINGS);
-		if (!settings.isBlank()) {
-			execute("ALTER TABLE " + AWTY + " SET (" + settings + ")");
+		String settings = System.getProperty(TABLE_SETTINGS_PROPERTY);
+		for (String table : new String[] { AWTY, RAW }) {
+			if (settings == null) {
+				execute(new PostgresDialect().tableStorage(table));
+			}
+			else if (!settings.isBlank()) {
+				execute("ALTER TABLE " + table + " SET (" + settings + ")");
+			}
 		}
 		execute(ITEM_TABLE);
 		execute(DB_SCHEDULER_TABLE);
@@ -184,8 +193,8 @@ public final class BenchDatabase {
 		return queryString(SERVER_SETTINGS);
 	}
 
-	/** The storage settings of awty's table, {@code none} when it has PostgreSQL's. */
-	public String awtyTableSettings() {
+	/** The storage settings of awty's table (the raw loops' have the same), {@code none} when it has PostgreSQL's. */
+	public String tableSettings() {
 		return queryString("SELECT coalesce(array_to_string(reloptions, ', '), 'none') FROM pg_class WHERE oid = '"
 				+ AWTY + "'::regclass");
 	}

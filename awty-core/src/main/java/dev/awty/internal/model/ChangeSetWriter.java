@@ -51,6 +51,10 @@ final class ChangeSetWriter {
 		}
 		xml.append("    </createTable>\n");
 		xml.append("    <sql>").append(this.dialect.pendingIndex(this.type.table())).append("</sql>\n");
+		String storage = this.dialect.tableStorage(this.type.table());
+		if (storage != null) {
+			xml.append("    <sql>").append(storage).append("</sql>\n");
+		}
 		return close(xml);
 	}
 
