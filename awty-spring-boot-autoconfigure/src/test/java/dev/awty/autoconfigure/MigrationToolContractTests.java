@@ -45,7 +45,8 @@ import static org.awaitility.Awaitility.await;
  * service's migration tool has run, so Flyway finds an empty schema the first time and its own history the second,
  * and before Boot's SQL scripts, so a data script may fill them.
  * The service's schema is the same script everywhere: {@code db/flyway-service/<database>/V1__….sql}.
- * A scheduled table that lacks a column fails start-up with the fix as a changeSet and as SQL for the database.
+ * A scheduled table that lacks a column fails start-up with the fix as a changeSet and as SQL for the database; a
+ * missing one with SQL that creates it as awty recommends (on PostgreSQL with room on each page for the claim).
  * Written once and run on every database by {@link OnEveryDatabase}.
  */
 @OnEveryDatabase
