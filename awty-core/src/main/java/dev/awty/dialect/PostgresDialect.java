@@ -171,6 +171,12 @@ public final class PostgresDialect implements SqlDialect {
 	private static final String TABLE_STORAGE = """
 			ALTER TABLE %1$s SET (fillfactor = 50, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 10000)""";
 
+	// to_regclass resolves the name as the session's statements do (search_path, or the schema given); a table without
+	// options of its own has NULL reloptions, which unnest reads as none.
+	private static final String TABLE_STORAGE_MISSING = """
+			SELECT 1 FROM pg_class WHERE oid = to_regclass(?)
+			  AND NOT EXISTS (SELECT 1 FROM unnest(reloptions) AS setting WHERE setting LIKE 'fillfactor=%')""";
+
 	@Override
 	public String name() {
 		return "postgresql";
@@ -292,6 +298,11 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public String tableStorage(String table) {
 		return TABLE_STORAGE.formatted(table);
+	}
+
+	@Override
+	public String tableStorageMissing() {
+		return TABLE_STORAGE_MISSING;
 	}
 
 	@Override

@@ -229,6 +229,11 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
+	public @Nullable String tableStorageMissing() {
+		return this.dialect.tableStorageMissing();
+	}
+
+	@Override
 	public boolean isTimestampWithTimeZone(int jdbcType, String typeName) {
 		return this.dialect.isTimestampWithTimeZone(jdbcType, typeName);
 	}

@@ -294,4 +294,12 @@ public interface SqlDialect extends SqlTimestamps {
 		return null;
 	}
 
+	/**
+	 * A query, its one parameter a scheduled table's name, that returns a row when the table lacks the storage settings
+	 * of {@link #tableStorage}, which start-up then logs; {@code null} (the default) where there are none to check.
+	 */
+	default @Nullable String tableStorageMissing() {
+		return null;
+	}
+
 }

@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationInfo;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -16,6 +17,8 @@ import org.springframework.boot.jdbc.autoconfigure.DataSourceInitializationAutoC
 import org.springframework.boot.liquibase.autoconfigure.LiquibaseAutoConfiguration;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.integration.channel.DirectChannel;
@@ -50,9 +53,13 @@ import static org.awaitility.Awaitility.await;
  * Written once and run on every database by {@link OnEveryDatabase}.
  */
 @OnEveryDatabase
+@ExtendWith(OutputCaptureExtension.class)
 class MigrationToolContractTests extends DatabaseContractTests {
 
 	private static final String SCRIPT = "V1__purchases_and_their_schedules.sql";
+
+	private static final String STORAGE_HINT = "awty: table 'scheduled_shipment' fills its pages, so each claim of a row"
+			+ " writes index entries;";
 
 	MigrationToolContractTests(Supplier<TestDatabase> databases) {
 		super(databases);
@@ -126,7 +133,8 @@ class MigrationToolContractTests extends DatabaseContractTests {
 	}
 
 	@Test
-	void aMissingScheduledTableFailsStartupWithSqlThatCreatesItWithTheStorageSettingsRecommendedForTheDatabase() {
+	void aMissingScheduledTableFailsStartupWithSqlThatCreatesItWithTheStorageSettingsRecommendedForTheDatabase(
+			CapturedOutput output) {
 		ApplicationContextRunner shipments = AwtyContexts.runner()
 			.withUserConfiguration(MissingTableEvents.class)
 			.withPropertyValues(this.database.datasourceProperties());
@@ -141,11 +149,18 @@ class MigrationToolContractTests extends DatabaseContractTests {
 			this.jdbc.execute(statement.replaceAll(";$", ""));
 		}
 		shipments.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(output).doesNotContain(STORAGE_HINT);
 		if (vendor().equals("postgresql")) {
 			assertThat(this.jdbc.queryForObject(
 					"SELECT array_to_string(reloptions, ', ') FROM pg_class WHERE oid = 'scheduled_shipment'::regclass",
 					String.class))
 				.isEqualTo("fillfactor=50, autovacuum_vacuum_scale_factor=0, autovacuum_vacuum_threshold=10000");
+			// a table made by the service's own DDL before awty printed the settings
+			this.jdbc.execute("ALTER TABLE scheduled_shipment RESET (fillfactor)");
+			shipments.run((context) -> assertThat(context).hasNotFailed());
+			assertThat(output).contains(STORAGE_HINT + " with room left for the claim's row version it writes none."
+					+ " Run \"ALTER TABLE scheduled_shipment SET (fillfactor = 50, autovacuum_vacuum_scale_factor = 0,"
+					+ " autovacuum_vacuum_threshold = 10000)\"");
 		}
 		else {
 			assertThat(printed).doesNotContain("fillfactor");

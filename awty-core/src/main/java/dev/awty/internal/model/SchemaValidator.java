@@ -15,7 +15,8 @@ import dev.awty.spi.SqlDialect;
 
 /**
  * Checks at start-up that a type's table exists with every base column of a compatible type and every column
- * of the class's own fields; on a mismatch, throws with the changeSet that fixes it.
+ * of the class's own fields; on a mismatch, throws with the changeSet that fixes it. A table without the storage
+ * settings recommended for it gets them in the log ({@link TableStorageHint}).
  */
 public final class SchemaValidator {
 
@@ -65,10 +66,13 @@ public final class SchemaValidator {
 
 	private final ChangeSetSql sql;
 
+	private final TableStorageHint storageHint;
+
 	public SchemaValidator(DataSource dataSource, SqlDialect dialect) {
 		this.tables = new TableColumns(dataSource);
 		this.dialect = dialect;
 		this.sql = new ChangeSetSql(dialect);
+		this.storageHint = new TableStorageHint(dataSource, dialect);
 	}
 
 	public void validate(EventType<?> type) {
@@ -102,6 +106,7 @@ public final class SchemaValidator {
 		if (!problems.isEmpty()) {
 			throw tableException(type, problems, changeSet.fixColumns(missingBase, wrongType, missingOwn));
 		}
+		this.storageHint.check(type.table());
 	}
 
 	/**
