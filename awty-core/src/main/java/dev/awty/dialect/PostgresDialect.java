@@ -164,19 +164,6 @@ public final class PostgresDialect implements SqlDialect {
 
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (due_at) WHERE status = 'PENDING'";
 
-	// The claim changes no indexed column: with room left on the row's page its new version is HOT, and adds no entry
-	// to any of the table's indexes. Rows claimed together are often all the rows of a page (created or loaded in due
-	// order), so the room is for one more version of each: half the page. Vacuum by count of dead tuples: delivery
-	// leaves two per row (docs/delivery.md).
-	private static final String TABLE_STORAGE = """
-			ALTER TABLE %1$s SET (fillfactor = 50, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 10000)""";
-
-	// to_regclass resolves the name as the session's statements do (search_path, or the schema given); a table without
-	// options of its own has NULL reloptions, which unnest reads as none.
-	private static final String TABLE_STORAGE_MISSING = """
-			SELECT 1 FROM pg_class WHERE oid = to_regclass(?)
-			  AND NOT EXISTS (SELECT 1 FROM unnest(reloptions) AS setting WHERE setting LIKE 'fillfactor=%')""";
-
 	@Override
 	public String name() {
 		return "postgresql";
@@ -297,12 +284,12 @@ public final class PostgresDialect implements SqlDialect {
 
 	@Override
 	public String tableStorage(String table) {
-		return TABLE_STORAGE.formatted(table);
+		return PostgresTableStorage.statement(table);
 	}
 
 	@Override
 	public String tableStorageMissing() {
-		return TABLE_STORAGE_MISSING;
+		return PostgresTableStorage.MISSING;
 	}
 
 	@Override
