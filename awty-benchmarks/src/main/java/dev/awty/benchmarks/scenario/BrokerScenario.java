@@ -102,6 +102,7 @@ public final class BrokerScenario implements Scenario {
 			}
 			else if (system.equals(Results.BROKER_RELAY)) {
 				Rows.awty(database, BenchDatabase.RAW, 0, rows, Rows.DUE_NOW);
+				Rows.analyze(database, BenchDatabase.RAW);
 				Scenario.settle();
 				before = database.commits();
 				OutboxRelay.drain(database, destination);

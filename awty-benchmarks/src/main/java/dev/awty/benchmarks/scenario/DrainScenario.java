@@ -102,6 +102,7 @@ public final class DrainScenario implements Scenario {
 			before = database.commits();
 			if (system.equals(Results.RAW_SQL)) {
 				Rows.awty(database, BenchDatabase.RAW, 0, rows, Rows.DUE_NOW);
+				Rows.analyze(database, BenchDatabase.RAW);
 				RawSqlDrain.drain(database, receiver);
 			}
 			else if (system.equals(Results.QUARTZ)) {
@@ -111,6 +112,7 @@ public final class DrainScenario implements Scenario {
 			}
 			else if (system.startsWith("db-scheduler")) {
 				Rows.dbScheduler(database, 0, rows, Rows.DUE_NOW);
+				Rows.analyze(database, "scheduled_tasks");
 				receiver.awaitAll(timeout, system);
 				awaitZero(database, "SELECT count(*) FROM scheduled_tasks", system);
 			}
