@@ -112,7 +112,6 @@ public final class DrainScenario implements Scenario {
 			}
 			else if (system.startsWith("db-scheduler")) {
 				Rows.dbScheduler(database, 0, rows, Rows.DUE_NOW);
-				Rows.analyze(database, "scheduled_tasks");
 				receiver.awaitAll(timeout, system);
 				awaitZero(database, "SELECT count(*) FROM scheduled_tasks", system);
 			}
