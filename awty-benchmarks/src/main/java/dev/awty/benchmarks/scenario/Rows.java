@@ -53,9 +53,9 @@ final class Rows {
 	 * table that has been in use. Without them, on a table emptied and vacuumed before the repetition, PostgreSQL
 	 * planned the raw loops' claim as a bitmap scan of every pending row and a sort, at every claim: the raw SQL drain
 	 * ran at 21,000 events/s instead of 45,000, and the outbox relay's repetitions jumped whenever autovacuum or the
-	 * plan cache gave it the index scan. Each peer runs as it runs best: db-scheduler drained at 4,100–4,600 events/s
-	 * on an analyzed table against 7,000–11,000 without, so its table is left as loaded. awty's claim is planned to
-	 * walk its index whatever the statistics, so awty's rows need none either.
+	 * plan cache gave it the index scan. db-scheduler's table is left as loaded: it drained at the same rate with
+	 * statistics and without. awty's claim is planned to walk its index whatever the statistics, so awty's rows need
+	 * none either.
 	 */
 	static void analyze(BenchDatabase database, String table) {
 		database.execute("ANALYZE " + table);
