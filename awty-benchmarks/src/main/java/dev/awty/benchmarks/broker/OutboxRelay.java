@@ -24,7 +24,8 @@ import dev.awty.benchmarks.harness.Options;
  */
 public final class OutboxRelay {
 
-	private static final String CLAIM = """
+	/** The relay's claim: a plain {@code FOR UPDATE SKIP LOCKED}, planned from the table's statistics. */
+	public static final String CLAIM = """
 			SELECT id, seq FROM raw_bench
 			WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP
 			ORDER BY due_at
