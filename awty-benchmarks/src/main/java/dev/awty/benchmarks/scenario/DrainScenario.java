@@ -14,6 +14,7 @@ import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance;
 import dev.awty.benchmarks.dbscheduler.DbSchedulerInstance.Setup;
 import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.CpuMeter;
 import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.harness.Receiver;
 import dev.awty.benchmarks.quartz.QuartzInstance;
@@ -38,6 +39,12 @@ public final class DrainScenario implements Scenario {
 
 	private static final List<String> SYSTEMS = List.of(Results.AWTY, Results.AWTY_TRACED, Results.DB_SCHEDULER, Results.RAW_SQL,
 			Results.AWTY_HISTORY_NONE, Results.AWTY_X2, Results.AWTY_LEADER, Results.DB_SCHEDULER_DEFAULTS, Results.QUARTZ);
+
+	/** The database server's processor time per delivered event, loading the rows included (see {@link CpuMeter}). */
+	static final String SERVER_CPU = "database cpu/event";
+
+	/** This JVM's processor time per delivered event: the system under test, its JIT compilers and collector. */
+	static final String JVM_CPU = "jvm cpu/event";
 
 	private final String name;
 
@@ -97,9 +104,13 @@ public final class DrainScenario implements Scenario {
 		long startedNanos = System.nanoTime();
 		long stopNanos;
 		long before;
+		CpuMeter cpu = CpuMeter.of(database);
+		CpuMeter.Sample cpuBefore;
+		CpuMeter.Sample cpuAfter;
 		try (running) {
 			Scenario.settle();
 			before = database.commits();
+			cpuBefore = cpu.sample();
 			if (system.equals(Results.RAW_SQL)) {
 				Rows.awty(database, BenchDatabase.RAW, 0, rows, Rows.DUE_NOW);
 				Rows.analyze(database, BenchDatabase.RAW);
@@ -121,6 +132,7 @@ public final class DrainScenario implements Scenario {
 				awaitZero(database, "SELECT count(*) FROM scheduled_bench WHERE status <> 'DELIVERED'", system);
 			}
 			stopNanos = System.nanoTime();
+			cpuAfter = cpu.sample();
 		}
 		catch (Exception ex) {
 			throw (ex instanceof RuntimeException runtime) ? runtime : new IllegalStateException(ex);
@@ -138,10 +150,15 @@ public final class DrainScenario implements Scenario {
 		}
 		results.add(name(), system, "events/s", "events/s", receiver.rate(), rep);
 		results.add(name(), system, "commits/event", "commits", (double) commits / rows, rep);
+		double serverCpu = cpuAfter.serverMicrosPerEvent(cpuBefore, rows);
+		double jvmCpu = cpuAfter.jvmMicrosPerEvent(cpuBefore, rows);
+		results.add(name(), system, SERVER_CPU, "µs", serverCpu, rep);
+		results.add(name(), system, JVM_CPU, "µs", jvmCpu, rep);
 		logger.info(String.format(
-				name() + " %-22s rep %d: %,.0f events/s, %.4f commits/event (%,d rows; start %.1f s, run %.1f s, stop %.1f s)",
-				system, rep, receiver.rate(), (double) commits / rows, rows, (startedNanos - startNanos) / 1e9,
-				(stopNanos - startedNanos) / 1e9, (stoppedNanos - stopNanos) / 1e9));
+				name() + " %-22s rep %d: %,.0f events/s, %.4f commits/event, processor time per event: database %.1f µs,"
+						+ " JVM %.1f µs (%,d rows; start %.1f s, run %.1f s, stop %.1f s)",
+				system, rep, receiver.rate(), (double) commits / rows, serverCpu, jvmCpu, rows,
+				(startedNanos - startNanos) / 1e9, (stopNanos - startedNanos) / 1e9, (stoppedNanos - stopNanos) / 1e9));
 	}
 
 	private static AutoCloseable start(BenchDatabase database, String system, Receiver receiver) {
@@ -198,8 +215,23 @@ public final class DrainScenario implements Scenario {
 					+ ", db-scheduler = " + Numbers.format(results.median("drain", Results.DB_SCHEDULER, "commits/event"))
 					+ ", raw-sql = " + Numbers.format(results.median("drain", Results.RAW_SQL, "commits/event"))
 					+ ", quartz = " + Numbers.format(results.median("drain", Results.QUARTZ, "commits/event")));
+			lines.add(processorTimes(results, "drain", List.of(Results.AWTY, Results.AWTY_HISTORY_NONE, Results.RAW_SQL,
+					Results.DB_SCHEDULER)));
 		}
 		return lines;
+	}
+
+	/**
+	 * Where each system's time went, per event: what a ratio of rates cannot say, and steadier than it on a machine
+	 * shared with others.
+	 */
+	static String processorTimes(Results results, String scenario, List<String> systems) {
+		List<String> parts = new ArrayList<>();
+		for (String system : systems) {
+			parts.add(system + " " + Numbers.format(results.median(scenario, system, SERVER_CPU)) + " + "
+					+ Numbers.format(results.median(scenario, system, JVM_CPU)) + " µs");
+		}
+		return scenario + " processor time per event (database + JVM): " + String.join(", ", parts);
 	}
 
 	/** Registers {@link DrainScenario} (see {@link ScenarioProvider}). */

@@ -42,6 +42,7 @@ public final class QuickScenario implements Scenario {
 		if (!Double.isNaN(drain)) {
 			lines.add("quick drain awty/raw-sql = " + Numbers.format(drain / results.median(Results.QUICK_DRAIN, Results.RAW_SQL, "events/s"))
 					+ " (" + Numbers.format(drain) + " events/s)");
+			lines.add(DrainScenario.processorTimes(results, Results.QUICK_DRAIN, List.of(Results.AWTY, Results.RAW_SQL)));
 		}
 		double p99 = results.median(Results.QUICK_LAG, Results.AWTY, "lag p99");
 		if (!Double.isNaN(p99)) {
