@@ -30,6 +30,10 @@ public final class CpuMeter {
 
 	private static final Path PROC = Path.of("/proc");
 
+	private static final long SETTLE_MILLIS = 100;
+
+	private static final int SETTLE_TRIES = 20;
+
 	private final @Nullable Long postmaster;
 
 	private CpuMeter(@Nullable Long postmaster) {
@@ -58,9 +62,30 @@ public final class CpuMeter {
 		return this.postmaster != null;
 	}
 
-	/** The time spent so far; the server's is {@code -1} where it cannot be read. */
+	/**
+	 * The time spent so far; the server's is {@code -1} where it cannot be read. Take it when the work measured is
+	 * done: the server's figure is read once it stays the same for {@value #SETTLE_MILLIS} ms (at most
+	 * {@value #SETTLE_TRIES} times that), since a backend whose connection just closed is for a while neither among
+	 * the server's processes nor in its {@code cutime} (seen here: a query's 0.7 s missing right after the close,
+	 * there 300 ms later).
+	 */
 	public Sample sample() {
-		return new Sample(serverNanos(), jvmNanos());
+		long server = serverNanos();
+		for (int tries = 0; server >= 0 && tries < SETTLE_TRIES; tries++) {
+			try {
+				Thread.sleep(SETTLE_MILLIS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				break;
+			}
+			long again = serverNanos();
+			if (again == server) {
+				break;
+			}
+			server = again;
+		}
+		return new Sample(server, jvmNanos());
 	}
 
 	private long serverNanos() {

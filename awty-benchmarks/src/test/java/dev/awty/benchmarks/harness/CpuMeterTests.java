@@ -54,12 +54,11 @@ class CpuMeterTests {
 		CpuMeter meter = CpuMeter.of(database);
 		CpuMeter.Sample before = meter.sample();
 
-		CpuMeter.Sample after;
-		// on a connection still open, as a pool's are: a backend that ended is counted once the server reaped it
+		// on a connection closed at once, as the raw loop's are when it is done: the sample waits for its backend's time
 		try (Connection connection = database.connect(); Statement statement = connection.createStatement()) {
 			statement.executeQuery("SELECT count(*) FROM generate_series(1, 3000000)").close();
-			after = meter.sample();
 		}
+		CpuMeter.Sample after = meter.sample();
 
 		// A server in a container shows the backend's pid of its own namespace, which this machine's /proc does not
 		// hold: such a server has no figure, and says so.
