@@ -3,13 +3,9 @@ package dev.awty.benchmarks.harness;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
-import dev.awty.testing.TestDatabase;
-import dev.awty.testing.TestDatabases;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -19,8 +15,6 @@ import static org.assertj.core.api.Assertions.within;
  * query's time showing up in the server's figure.
  */
 class CpuMeterTests {
-
-	private static final Pattern SCHEMA = Pattern.compile("^(.*)[?&]currentSchema=([a-z0-9_]+)$");
 
 	@Test
 	void readsTheParentAndTimesAfterACommandHoldingSpacesAndParentheses() {
@@ -46,11 +40,7 @@ class CpuMeterTests {
 
 	@Test
 	void aQuerysWorkCountsInTheLocalServersTime() throws SQLException {
-		TestDatabase test = TestDatabases.postgres();
-		Matcher url = SCHEMA.matcher(test.url());
-		assertThat(url.matches()).as("test database URL %s names its schema", test.url()).isTrue();
-		BenchDatabase database = new BenchDatabase(Options.parse("drain", "--url", url.group(1), "--user",
-				test.username(), "--password", test.password(), "--schema", url.group(2)));
+		BenchDatabase database = TestBenchDatabase.postgres("drain");
 		CpuMeter meter = CpuMeter.of(database);
 		CpuMeter.Sample before = meter.sample();
 

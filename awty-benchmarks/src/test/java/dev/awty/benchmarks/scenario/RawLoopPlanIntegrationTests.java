@@ -4,16 +4,12 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
 import dev.awty.benchmarks.broker.OutboxRelay;
 import dev.awty.benchmarks.harness.BenchDatabase;
-import dev.awty.benchmarks.harness.Options;
-import dev.awty.testing.TestDatabase;
-import dev.awty.testing.TestDatabases;
+import dev.awty.benchmarks.harness.TestBenchDatabase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,15 +20,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RawLoopPlanIntegrationTests {
 
-	private static final Pattern SCHEMA = Pattern.compile("^(.*)[?&]currentSchema=([a-z0-9_]+)$");
-
 	@Test
 	void theRelaysClaimWalksThePendingIndexOnceTheLoadedRowsAreAnalyzed() {
-		TestDatabase test = TestDatabases.postgres();
-		Matcher url = SCHEMA.matcher(test.url());
-		assertThat(url.matches()).as("test database URL %s names its schema", test.url()).isTrue();
-		BenchDatabase database = new BenchDatabase(Options.parse("drain", "--url", url.group(1), "--user",
-				test.username(), "--password", test.password(), "--schema", url.group(2)));
+		BenchDatabase database = TestBenchDatabase.postgres("drain");
 		database.recreate();
 		database.clearRuns();
 
