@@ -11,8 +11,9 @@ import dev.awty.AwtyConfigurationException;
 
 /**
  * The optional modules of awty (awty-jpa, awty-web, awty-micrometer), checked at start-up against what the
- * application uses: a feature switched on whose module is missing fails with the dependency to add; a technology the
- * application has without awty's module for it is logged once, since it works without it but less well.
+ * application uses: a feature switched on whose module is missing, or a technology without which awty would be wrong
+ * (JPA without awty-jpa), fails with the dependency to add; a technology that works without awty's module, only less
+ * well, is logged once.
  */
 public final class AwtyModules {
 
@@ -38,9 +39,13 @@ public final class AwtyModules {
 		requireForProperty(environment, "awty.recurring.web.enabled", "awty-web", WEB);
 		if (present("jakarta.persistence.EntityManagerFactory") && present("org.springframework.orm.jpa.EntityManagerHolder")
 				&& !present(JPA)) {
-			logger.warn("awty: the application uses JPA but the awty-jpa module is not on the class path, so awty's "
-					+ "statements do not flush the changes JPA still holds and rows saved through JPA wake no poller "
-					+ "(they are found at the next poll); add the dependency dev.awty:awty-jpa");
+			// Wrong, not slower: a row scheduled beside repository.save(...) would reach the database before the
+			// entity JPA still holds, and break its foreign key on the first request.
+			throw new AwtyConfigurationException("the application uses JPA but the awty-jpa module is not on the "
+					+ "class path, so awty's statements would not flush what JPA still holds and a row scheduled "
+					+ "beside repository.save(...) would break its foreign key",
+					"Depend on dev.awty:awty-spring-boot-starter, which brings awty-jpa, or add the dependency "
+							+ "dev.awty:awty-jpa (the starter's version) beside dev.awty:awty-spring-boot-autoconfigure.");
 		}
 		if (present("io.micrometer.core.instrument.MeterRegistry") && !present(MICROMETER)) {
 			logger.info("awty: Micrometer is on the class path but the awty-micrometer module is not, so awty's "

@@ -77,7 +77,8 @@ class ModuleStructureTests {
 
 	@Test
 	void theTestKitTheExamplesAndTheBenchmarksUseOnlyPublishedTypes() {
-		for (String module : List.of("awty-test", "awty-sample-app", "awty-example-flyway", "awty-benchmarks")) {
+		for (String module : List.of("awty-test", "awty-sample-app", "awty-example-flyway", "awty-example-jpa",
+				"awty-benchmarks")) {
 			assertThat(SOURCES.referencesFrom(module, "dev.awty.internal")).as(module).isEmpty();
 		}
 	}

@@ -27,8 +27,9 @@ import dev.awty.testing.events.purchase.TestPurchase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The starter alone in an application that has the technology of an optional module but not the module: it starts
- * and delivers, says which dependency adds what is missing, and refuses a switched-on feature the module provides.
+ * The wiring in an application that has the technology of an optional module but not the module: it starts and
+ * delivers, says which dependency adds what is missing, and refuses a switched-on feature the module provides, or a
+ * technology (JPA) awty would be wrong without.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class OptionalModulesTests {
@@ -48,6 +49,21 @@ class OptionalModulesTests {
 				assertThat(analysis.getDescription()).isEqualTo("awty is misconfigured: awty.dashboard.enabled=true "
 						+ "needs the awty-web module, which is not on the class path");
 				assertThat(analysis.getAction()).contains("Add the dependency dev.awty:awty-web");
+			});
+	}
+
+	@Test
+	void jpaWithoutAwtyJpaFailsNamingTheStarterThatBringsIt() {
+		this.database.execute(TestPurchase.TABLE_DDL);
+		AwtyContexts.purchases(this.database, new ReceivedEvents())
+			.withClassLoader(new FilteredClassLoader("dev.awty.internal.jpa", "dev.awty.jpa"))
+			.run((context) -> {
+				FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
+				assertThat(analysis.getDescription()).isEqualTo("awty is misconfigured: the application uses JPA but "
+						+ "the awty-jpa module is not on the class path, so awty's statements would not flush what "
+						+ "JPA still holds and a row scheduled beside repository.save(...) would break its foreign key");
+				assertThat(analysis.getAction()).startsWith("Depend on dev.awty:awty-spring-boot-starter, which "
+						+ "brings awty-jpa");
 			});
 	}
 
