@@ -18,6 +18,8 @@ public class ScheduledTableException extends AwtyException {
 
 	private final String sql;
 
+	private final String database;
+
 	public ScheduledTableException(String typeName, String table, List<String> problems, String changeSet) {
 		this(typeName, table, problems, changeSet, "");
 	}
@@ -34,6 +36,28 @@ public class ScheduledTableException extends AwtyException {
 		this.problems = List.copyOf(problems);
 		this.changeSet = changeSet;
 		this.sql = sql;
+		this.database = "";
+	}
+
+	private ScheduledTableException(ScheduledTableException cause, String database) {
+		super(cause.getMessage() + " (looked in " + database + ")");
+		setStackTrace(cause.getStackTrace()); // the same failure, told more precisely: not one caused by the other
+		this.typeName = cause.typeName;
+		this.table = cause.table;
+		this.problems = cause.problems;
+		this.changeSet = cause.changeSet;
+		this.sql = cause.sql;
+		this.database = database;
+	}
+
+	/**
+	 * The same failure, saying which database awty looked in: for an application with several DataSources, where
+	 * "the table is missing" most often means "your migrations ran on the other one".
+	 * @param database the DataSource as the application knows it, such as {@code DataSource 'ordersDataSource'
+	 * (jdbc:postgresql://db/orders)}
+	 */
+	public ScheduledTableException lookedIn(String database) {
+		return new ScheduledTableException(this, database);
 	}
 
 	public String getTypeName() {
@@ -60,6 +84,11 @@ public class ScheduledTableException extends AwtyException {
 	 */
 	public String getSql() {
 		return this.sql;
+	}
+
+	/** The database awty looked in when the application has several, or empty; see {@link #lookedIn(String)}. */
+	public String getDatabase() {
+		return this.database;
 	}
 
 }

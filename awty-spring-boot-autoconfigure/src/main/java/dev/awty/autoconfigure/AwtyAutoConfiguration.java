@@ -27,6 +27,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.messaging.MessageChannel;
 
 import dev.awty.EventScheduler;
+import dev.awty.ScheduledTableException;
 import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.schema.AwtySchemaInitializer;
 import dev.awty.autoconfigure.settings.AwtySettings;
@@ -106,8 +107,13 @@ public final class AwtyAutoConfiguration {
 		ClassLoader classLoader = (resourceLoader.getClassLoader() != null) ? resourceLoader.getClassLoader()
 				: AwtyAutoConfiguration.class.getClassLoader();
 		AwtyEventClasses classes = recorded.getIfAvailable(() -> AwtyEventClasses.scan(beanFactory));
-		return new AwtyEventTypes(classes.load(classLoader), classes.foundIn(), dialect, database.dataSource(),
-				properties.getSchema().isValidate(), tracing.getIfAvailable(() -> RowTracing.NONE));
+		try {
+			return new AwtyEventTypes(classes.load(classLoader), classes.foundIn(), dialect, database.dataSource(),
+					properties.getSchema().isValidate(), tracing.getIfAvailable(() -> RowTracing.NONE));
+		}
+		catch (ScheduledTableException ex) {
+			throw database.severalDataSources() ? ex.lookedIn(database.describe()) : ex;
+		}
 	}
 
 	@Bean
@@ -138,9 +144,12 @@ public final class AwtyAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(EventScheduler.class)
 	JdbcEventScheduler eventScheduler(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
+			ListableBeanFactory beanFactory, AwtyDatabase database, AwtyProperties properties,
 			ObjectProvider<PendingWrites> pendingWrites) {
 		return new JdbcEventScheduler(eventTypes.tables(), dueSignals, slots,
-				pendingWrites.getIfUnique(() -> PendingWrites.NONE));
+				AwtyCallerTransactions.beforeEachStatement(beanFactory, database,
+						properties.getDatabase().getOtherTransaction(),
+						pendingWrites.getIfUnique(() -> PendingWrites.NONE)));
 	}
 
 	@Bean

@@ -1,5 +1,7 @@
 package dev.awty.autoconfigure;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.List;
 
@@ -23,10 +25,13 @@ public final class AwtyDatabase {
 
 	private final boolean qualified;
 
-	private AwtyDatabase(DataSource dataSource, String beanName, boolean qualified) {
+	private final int dataSources;
+
+	private AwtyDatabase(DataSource dataSource, String beanName, boolean qualified, int dataSources) {
 		this.dataSource = dataSource;
 		this.beanName = beanName;
 		this.qualified = qualified;
+		this.dataSources = dataSources;
 	}
 
 	public static AwtyDatabase of(ListableBeanFactory beanFactory) {
@@ -35,13 +40,13 @@ public final class AwtyDatabase {
 			throw new AwtyConfigurationException("DataSource beans " + qualified + " are all qualified @AwtyDataSource",
 					"Keep @AwtyDataSource on the one DataSource that holds awty's tables.");
 		}
+		String[] all = beanFactory.getBeanNamesForType(DataSource.class);
 		if (qualified.size() == 1) {
 			String name = qualified.get(0);
-			return new AwtyDatabase(beanFactory.getBean(name, DataSource.class), name, true);
+			return new AwtyDatabase(beanFactory.getBean(name, DataSource.class), name, true, all.length);
 		}
-		String[] all = beanFactory.getBeanNamesForType(DataSource.class);
 		String name = (all.length == 1) ? all[0] : primary(beanFactory, all);
-		return new AwtyDatabase(beanFactory.getBean(name, DataSource.class), name, false);
+		return new AwtyDatabase(beanFactory.getBean(name, DataSource.class), name, false, all.length);
 	}
 
 	private static List<String> qualifiedDataSources(ListableBeanFactory beanFactory) {
@@ -73,6 +78,21 @@ public final class AwtyDatabase {
 
 	public String beanName() {
 		return this.beanName;
+	}
+
+	/** Whether the application has more DataSources than this one, so a message must say which one awty used. */
+	public boolean severalDataSources() {
+		return this.dataSources > 1;
+	}
+
+	/** This DataSource as a message names it: its bean name and, when it answers, its JDBC URL. */
+	public String describe() {
+		try (Connection connection = this.dataSource.getConnection()) {
+			return "the DataSource '" + this.beanName + "' (" + connection.getMetaData().getURL() + ")";
+		}
+		catch (SQLException | RuntimeException ex) {
+			return "the DataSource '" + this.beanName + "'";
+		}
 	}
 
 	/** Whether the application chose this DataSource with {@code @AwtyDataSource}. */

@@ -3,6 +3,7 @@ package dev.awty.autoconfigure;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
@@ -12,6 +13,7 @@ import org.springframework.core.io.ResourceLoader;
 import org.springframework.util.ClassUtils;
 
 import dev.awty.audit.OperatorAudit;
+import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.settings.AwtySettings;
 import dev.awty.history.HistoryMode;
 import dev.awty.internal.audit.AuditLog;
@@ -82,9 +84,13 @@ class AwtyRepositoriesConfiguration {
 	@ConditionalOnMissingBean(EventRepositories.class)
 	JdbcEventRepositories eventRepositories(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
 			CancelLog cancelLog, ObjectProvider<PendingWrites> pendingWrites, AuditLog audit,
-			RunningChecks runningChecks) {
+			RunningChecks runningChecks, ListableBeanFactory beanFactory, AwtyDatabase database,
+			AwtyProperties properties) {
 		return new JdbcEventRepositories(eventTypes.tables(), dueSignals, slots, cancelLog,
-				pendingWrites.getIfUnique(() -> PendingWrites.NONE), audit, runningChecks);
+				AwtyCallerTransactions.beforeEachStatement(beanFactory, database,
+						properties.getDatabase().getOtherTransaction(),
+						pendingWrites.getIfUnique(() -> PendingWrites.NONE)),
+				audit, runningChecks);
 	}
 
 }

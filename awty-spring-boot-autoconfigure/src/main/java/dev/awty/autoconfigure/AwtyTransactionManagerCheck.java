@@ -73,6 +73,13 @@ final class AwtyTransactionManagerCheck implements SmartInitializingSingleton {
 						+ ", then use @Transactional(\"awtyTransactionManager\") where you schedule.");
 	}
 
+	/** The transaction managers whose transactions hold the given DataSource, by bean name. */
+	static List<String> managing(ListableBeanFactory beanFactory, DataSource dataSource) {
+		return Arrays.stream(beanFactory.getBeanNamesForType(PlatformTransactionManager.class))
+			.filter((name) -> managedDataSource(beanFactory.getBean(name, PlatformTransactionManager.class)) == dataSource)
+			.toList();
+	}
+
 	private boolean managesAwtyDataSource(String name) {
 		return managedDataSource(this.beanFactory.getBean(name, PlatformTransactionManager.class)) == this.database
 			.dataSource();

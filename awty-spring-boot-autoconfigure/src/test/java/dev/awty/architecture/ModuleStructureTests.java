@@ -78,7 +78,7 @@ class ModuleStructureTests {
 	@Test
 	void theTestKitTheExamplesAndTheBenchmarksUseOnlyPublishedTypes() {
 		for (String module : List.of("awty-test", "awty-sample-app", "awty-example-flyway", "awty-example-jpa",
-				"awty-benchmarks")) {
+				"awty-example-two-datasources", "awty-benchmarks")) {
 			assertThat(SOURCES.referencesFrom(module, "dev.awty.internal")).as(module).isEmpty();
 		}
 	}

@@ -13,8 +13,9 @@ public final class ScheduledTableFailureAnalyzer extends AbstractFailureAnalyzer
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, ScheduledTableException cause) {
+		String where = cause.getDatabase().isEmpty() ? "" : " in " + cause.getDatabase();
 		String description = "The table '" + cause.getTable() + "' of awty event type '" + cause.getTypeName()
-				+ "' cannot be used:\n  - " + String.join("\n  - ", cause.getProblems());
+				+ "'" + where + " cannot be used:\n  - " + String.join("\n  - ", cause.getProblems());
 		String action = cause.getSql().isEmpty()
 				? "Add this changeSet to your Liquibase changelog (or the equivalent DDL), then restart:\n\n"
 						+ cause.getChangeSet()
