@@ -9,7 +9,7 @@ final class PostgresTableStorage {
 	// The claim changes no indexed column: with room left on the row's page its new version is HOT, and adds no entry
 	// to any of the table's indexes. Rows claimed together are often all the rows of a page (created or loaded in due
 	// order), so the room is for one more version of each: half the page. Vacuum by count of dead tuples: delivery
-	// leaves two per row (docs/delivery.md).
+	// leaves two per row (docs/postgresql.md).
 	private static final String TABLE_STORAGE = """
 			ALTER TABLE %1$s SET (fillfactor = 50, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 10000)""";
 

@@ -1,5 +1,6 @@
 package dev.awty.architecture;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -81,6 +82,21 @@ class ModuleStructureTests {
 				"awty-example-two-datasources", "awty-benchmarks")) {
 			assertThat(SOURCES.referencesFrom(module, "dev.awty.internal")).as(module).isEmpty();
 		}
+	}
+
+	/**
+	 * docs/layout.md draws the modules as a reader should picture them: each arrow of its drawing is a dependency a
+	 * module's POM declares (dotted where it is optional), and each such dependency between drawn modules is an
+	 * arrow; test-scoped ones are left out.
+	 */
+	@Test
+	void theLayoutDrawingHasAnArrowForEachDependencyOfTheModulePoms() {
+		Path root = SourcePackages.projectRoot();
+		LayoutDrawing drawing = LayoutDrawing.read(root.resolve("docs/layout.md"));
+		assertThat(drawing.modules()).contains("awty-core", "awty-spring-boot-autoconfigure", "awty-spring-boot-starter")
+			.containsAll(INTEGRATION_MODULES);
+		assertThat(drawing.arrows()).as("docs/layout.md's arrows against the POMs' dependencies")
+			.containsExactlyInAnyOrderElementsOf(LayoutDrawing.arrowsOfThePoms(root, drawing.modules()));
 	}
 
 	/**

@@ -38,7 +38,7 @@ final class TableStorageHint {
 			if (!this.jdbc.queryForList(missing, Integer.class, table).isEmpty()) {
 				logger.info("awty: table '" + table + "' fills its pages, so each claim of a row writes index entries;"
 						+ " with room left for the claim's row version it writes none. Run \"" + storage
-						+ "\" (it applies to rows inserted from then on; docs/delivery.md, 'Dead tuples and autovacuum')."
+						+ "\" (it applies to rows inserted from then on; docs/postgresql.md, 'Dead tuples and autovacuum')."
 						+ " A table given a fillfactor of its own, 100 included, is not reported.");
 			}
 		}
