@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The Java code blocks of README.md and docs/*.md that show the sample come from the sample's compiled and tested
  * sources: a line {@code <!-- snippet: path#tag -->} right before a {@code ```java} block names the region between
- * {@code // tag::tag[]} and {@code // end::tag[]} in that file (several {@code path#tag} references, separated by
+ * {@code // tag::tag[]} and {@code // end::tag[]} in that file ({@code #} in a {@code .properties} file before a
+ * {@code ```properties} block, {@code --} in a {@code .sql} file) (several {@code path#tag} references, separated by
  * spaces, are joined with a blank line), and this test fails when the block is not that region, dedented, with tabs
  * as four spaces. So a snippet cannot drift from code that compiles and runs.
  */
@@ -27,6 +28,9 @@ class DocsSnippetsTests {
 
 	/** Fewer markers than this means the docs lost their markers, not that every snippet is right. */
 	private static final int MINIMUM_MARKERS = 11;
+
+	/** The code blocks a marker may name: Java sources, and the properties and SQL files of the examples. */
+	private static final List<String> FENCES = List.of("```java", "```properties", "```sql");
 
 	private static final Pattern MARKER = Pattern.compile("^<!--\\s*snippet:\\s*(.+?)\\s*-->\\s*$");
 
@@ -94,12 +98,13 @@ class DocsSnippetsTests {
 				"docs/a.md:1: the snippet source awty-sample-app/Missing.java does not exist",
 				"docs/a.md:1: awty-sample-app/pom.xml has no '// tag::a[]'",
 				"docs/a.md:1: 'awty-sample-app/pom.xml' must be path#tag",
-				"docs/a.md:1: the snippet marker must be followed directly by a ```java block");
+				"docs/a.md:1: the snippet marker must be followed directly by a ```java, ```properties, ```sql block");
 	}
 
 	private static void check(String where, String references, List<String> doc, int next, List<String> failures) {
-		if (next >= doc.size() || !doc.get(next).trim().equals("```java")) {
-			failures.add(where + ": the snippet marker must be followed directly by a ```java block");
+		if (next >= doc.size() || !FENCES.contains(doc.get(next).trim())) {
+			failures.add(where + ": the snippet marker must be followed directly by a " + String.join(", ", FENCES)
+					+ " block");
 			return;
 		}
 		int end = next + 1;
@@ -107,7 +112,7 @@ class DocsSnippetsTests {
 			end++;
 		}
 		if (end == doc.size()) {
-			failures.add(where + ": the ```java block after the snippet marker is not closed");
+			failures.add(where + ": the code block after the snippet marker is not closed");
 			return;
 		}
 		List<String> expected = new ArrayList<>();
@@ -169,8 +174,9 @@ class DocsSnippetsTests {
 
 	/** The region's lines, dedented, or a sentence saying why there is none. */
 	private static Object regionOrProblem(List<String> source, String tag, String file) {
-		String start = "// tag::" + tag + "[]";
-		String stop = "// end::" + tag + "[]";
+		String comment = file.endsWith(".properties") ? "#" : file.endsWith(".sql") ? "--" : "//";
+		String start = comment + " tag::" + tag + "[]";
+		String stop = comment + " end::" + tag + "[]";
 		int from = -1;
 		for (int i = 0; i < source.size(); i++) {
 			if (source.get(i).trim().equals(start)) {
@@ -187,8 +193,9 @@ class DocsSnippetsTests {
 			if (line.trim().equals(stop)) {
 				return dedent(lines);
 			}
-			if (!line.trim().startsWith("// tag::") && !line.trim().startsWith("// end::")) {
-				lines.add(trimEnd(line.replaceAll("\\s*// (tag|end)::[\\w-]+\\[\\]$", "").replace("\t", "    ")));
+			if (!line.trim().startsWith(comment + " tag::") && !line.trim().startsWith(comment + " end::")) {
+				lines.add(trimEnd(line.replaceAll("\\s*" + comment + " (tag|end)::[\\w-]+\\[\\]$", "")
+					.replace("\t", "    ")));
 			}
 		}
 		return file + " has '" + start + "' but no '" + stop + "'";
