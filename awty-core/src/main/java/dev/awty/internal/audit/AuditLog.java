@@ -64,15 +64,23 @@ public final class AuditLog {
 		if (jdbc == null || operator == null) {
 			return;
 		}
-		String name = operator.name();
 		jdbc.sql(this.insertEntry)
-			.param("principal", LastError.fit((name == null || name.isBlank()) ? CurrentOperator.ANONYMOUS : name,
-					PRINCIPAL_LENGTH))
+			.param("principal", LastError.fit(operatorName(), PRINCIPAL_LENGTH))
 			.param("action", action.name())
 			.param("target", LastError.fit(target, TARGET_LENGTH))
 			.param("rows", rows)
 			.param("detail", (detail != null) ? LastError.fit(detail, DETAIL_LENGTH) : null)
 			.update();
+	}
+
+	/**
+	 * Who is acting on this thread, as the audit names them: {@link CurrentOperator#ANONYMOUS} when no one is known,
+	 * so a log line and the audit entry of one action agree.
+	 */
+	public String operatorName() {
+		CurrentOperator operator = this.operator;
+		String name = (operator != null) ? operator.name() : null;
+		return (name == null || name.isBlank()) ? CurrentOperator.ANONYMOUS : name;
 	}
 
 }

@@ -30,6 +30,8 @@ public final class PausedTypes implements TypePauses, PauseCheck {
 
 	private final Set<String> types;
 
+	private final AuditLog audit;
+
 	private final Object refresh = new Object();
 
 	private volatile Set<String> paused = Set.of();
@@ -52,12 +54,14 @@ public final class PausedTypes implements TypePauses, PauseCheck {
 	public PausedTypes(DataSource dataSource, SqlDialect dialect, Set<String> types, AuditLog audit) {
 		this.store = new PauseStore(dataSource, dialect, audit);
 		this.types = new TreeSet<>(types);
+		this.audit = audit;
 	}
 
 	@Override
 	public boolean pause(String type) {
 		boolean changed = this.store.insert(requireType(type));
 		readNow();
+		logChange(type, "paused", changed);
 		return changed;
 	}
 
@@ -65,7 +69,14 @@ public final class PausedTypes implements TypePauses, PauseCheck {
 	public boolean resume(String type) {
 		boolean changed = this.store.delete(requireType(type));
 		readNow();
+		logChange(type, "resumed", changed);
 		return changed;
+	}
+
+	/** One line per call, however it came (API, actuator, dashboard), naming the operator as the audit does. */
+	private void logChange(String type, String done, boolean changed) {
+		logger.info("awty: " + this.audit.operatorName() + " " + done + " event type '" + type + "' on every instance"
+				+ (changed ? "" : " (it was " + done + " already)"));
 	}
 
 	@Override
