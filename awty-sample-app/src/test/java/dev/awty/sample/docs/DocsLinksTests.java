@@ -1,15 +1,11 @@
 package dev.awty.sample.docs;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,7 +13,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,15 +43,15 @@ class DocsLinksTests {
 	/** An explicit anchor: {@code <a id="x">} or {@code <a name="x">}. */
 	private static final Pattern HTML_ANCHOR = Pattern.compile("<a\\s+(?:id|name)=\"([^\"]+)\"");
 
-	private static final Path ROOT = root();
+	private static final Path ROOT = DocFiles.ROOT;
 
 	@Test
 	void everyRelativeLinkOfTheReadmeAndTheDocsNamesAnExistingFileAndHeading() {
 		List<String> broken = new ArrayList<>();
 		int links = 0;
-		for (Path doc : docs()) {
-			broken.addAll(brokenLinks(ROOT.relativize(doc).toString(), doc, read(doc)));
-			links += links(read(doc)).size();
+		for (Path doc : DocFiles.docs()) {
+			broken.addAll(brokenLinks(ROOT.relativize(doc).toString(), doc, DocFiles.read(doc)));
+			links += links(DocFiles.read(doc)).size();
 		}
 		assertThat(broken).as("broken links in README.md and docs/*.md (file:line: link: why)").isEmpty();
 		assertThat(links).as("links read: fewer means the reader stopped finding them").isGreaterThan(100);
@@ -67,7 +62,7 @@ class DocsLinksTests {
 		Path readme = ROOT.resolve("README.md");
 		assertThat(Files.size(readme)).as("README.md bytes: move detail to a page under docs/").isLessThanOrEqualTo(
 				README_BYTES);
-		List<String> first = read(readme).subList(0, 40);
+		List<String> first = DocFiles.read(readme).subList(0, 40);
 		assertThat(first).as("the README's first 40 lines")
 			.contains("./mvnw -pl awty-sample-app -am spring-boot:run", "./mvnw -B verify");
 	}
@@ -75,7 +70,7 @@ class DocsLinksTests {
 	@Test
 	void noPageIsLongerThanOneReadsInMinutes() throws IOException {
 		Map<String, Long> over = new HashMap<>();
-		for (Path doc : docs()) {
+		for (Path doc : DocFiles.docs()) {
 			String name = ROOT.relativize(doc).toString().replace('\\', '/');
 			long limit = name.equals("README.md") ? README_BYTES
 					: name.equals("docs/benchmarks.md") ? BENCHMARKS_BYTES : PAGE_BYTES;
@@ -90,11 +85,11 @@ class DocsLinksTests {
 	void theDocsIndexLinksEveryPage() {
 		Path index = ROOT.resolve("docs/README.md");
 		Set<String> linked = new TreeSet<>();
-		for (Link link : links(read(index))) {
+		for (Link link : links(DocFiles.read(index))) {
 			linked.add(link.path());
 		}
 		Set<String> pages = new TreeSet<>();
-		for (Path doc : docs()) {
+		for (Path doc : DocFiles.docs()) {
 			if (doc.getParent().equals(ROOT.resolve("docs")) && !doc.equals(index)) {
 				pages.add(doc.getFileName().toString());
 			}
@@ -137,7 +132,7 @@ class DocsLinksTests {
 				broken.add(where + "no such file");
 			}
 			else if (link.anchor() != null && target.toString().endsWith(".md")) {
-				List<String> anchors = anchors(link.path().isEmpty() ? lines : read(target));
+				List<String> anchors = anchors(link.path().isEmpty() ? lines : DocFiles.read(target));
 				if (!anchors.contains(link.anchor())) {
 					broken.add(where + target.getFileName() + " has no heading whose anchor is '" + link.anchor() + "'");
 				}
@@ -221,37 +216,8 @@ class DocsLinksTests {
 		return text.replaceAll("[^\\p{L}\\p{N}\\p{M} _-]", "").replace(' ', '-');
 	}
 
-	private static List<Path> docs() {
-		Set<Path> docs = new LinkedHashSet<>();
-		docs.add(ROOT.resolve("README.md"));
-		try (Stream<Path> files = Files.list(ROOT.resolve("docs"))) {
-			files.filter((file) -> file.toString().endsWith(".md")).sorted().forEach(docs::add);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		return new ArrayList<>(docs);
-	}
 
-	private static List<String> read(Path file) {
-		try {
-			return Files.readAllLines(file, StandardCharsets.UTF_8);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
 
-	private static Path root() {
-		Path directory = Paths.get("").toAbsolutePath();
-		while (directory != null && !Files.isRegularFile(directory.resolve("mvnw"))) {
-			directory = directory.getParent();
-		}
-		if (directory == null) {
-			throw new IllegalStateException("no mvnw above " + Paths.get("").toAbsolutePath() + ": not in the project");
-		}
-		return directory;
-	}
 
 	/** A relative link on a page's line: a path (empty for the page itself) and an anchor, or none. */
 	private record Link(int line, String target) {

@@ -1,16 +1,11 @@
 package dev.awty.sample.docs;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -34,14 +29,14 @@ class DocsSnippetsTests {
 
 	private static final Pattern MARKER = Pattern.compile("^<!--\\s*snippet:\\s*(.+?)\\s*-->\\s*$");
 
-	private static final Path ROOT = root();
+	private static final Path ROOT = DocFiles.ROOT;
 
 	@Test
 	void everyMarkedCodeBlockIsTheTaggedRegionOfTheSampleSources() {
 		List<String> failures = new ArrayList<>();
 		int markers = 0;
-		for (Path doc : docs()) {
-			List<String> lines = read(doc);
+		for (Path doc : DocFiles.docs()) {
+			List<String> lines = DocFiles.read(doc);
 			for (int i = 0; i < lines.size(); i++) {
 				Matcher marker = MARKER.matcher(lines.get(i));
 				if (marker.matches()) {
@@ -72,7 +67,7 @@ class DocsSnippetsTests {
 	void aBlockThatDiffersFromItsRegionIsReportedWithTheDocLineAndTheDifference() {
 		String event = "awty-sample-app/src/main/java/dev/awty/sample/purchase/ScheduledPurchase.java#event";
 		List<String> doc = new ArrayList<>(List.of("<!-- snippet: " + event + " -->", "```java"));
-		doc.addAll(region(read(ROOT.resolve(event.substring(0, event.indexOf('#')))), "event", "ScheduledPurchase"));
+		doc.addAll(region(DocFiles.read(ROOT.resolve(event.substring(0, event.indexOf('#')))), "event", "ScheduledPurchase"));
 		doc.add("```");
 		List<String> failures = new ArrayList<>();
 		check("README.md:7", event, doc, 1, failures);
@@ -127,7 +122,7 @@ class DocsSnippetsTests {
 				failures.add(where + ": the snippet source " + reference.substring(0, hash) + " does not exist");
 				return;
 			}
-			Object region = regionOrProblem(read(source), reference.substring(hash + 1), reference.substring(0, hash));
+			Object region = regionOrProblem(DocFiles.read(source), reference.substring(hash + 1), reference.substring(0, hash));
 			if (region instanceof String problem) {
 				failures.add(where + ": " + problem);
 				return;
@@ -214,36 +209,7 @@ class DocsSnippetsTests {
 		return line.stripTrailing();
 	}
 
-	private static List<Path> docs() {
-		List<Path> docs = new ArrayList<>();
-		docs.add(ROOT.resolve("README.md"));
-		try (Stream<Path> files = Files.list(ROOT.resolve("docs"))) {
-			files.filter((file) -> file.toString().endsWith(".md")).sorted().forEach(docs::add);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		return docs;
-	}
 
-	private static List<String> read(Path file) {
-		try {
-			return Files.readAllLines(file, StandardCharsets.UTF_8);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
 
-	private static Path root() {
-		Path directory = Paths.get("").toAbsolutePath();
-		while (directory != null && !Files.isRegularFile(directory.resolve("mvnw"))) {
-			directory = directory.getParent();
-		}
-		if (directory == null) {
-			throw new IllegalStateException("no mvnw above " + Paths.get("").toAbsolutePath() + ": not in the project");
-		}
-		return directory;
-	}
 
 }
