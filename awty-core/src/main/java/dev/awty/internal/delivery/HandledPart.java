@@ -39,8 +39,8 @@ final class HandledPart<T extends ScheduledEntity> {
 	}
 
 	/**
-	 * The rows whose handler returned that are no longer held: those the lease check before publishing finds gone,
-	 * and those {@linkplain #cancelled cancelled} on this instance.
+	 * The rows whose handler returned that the lease check before publishing finds no longer held (cancelled on
+	 * another instance, or claimed again after a stall); those cancelled here are {@linkplain #cancelled told apart}.
 	 */
 	List<Long> lost(LeaseHeartbeat<Long>.Held held) {
 		if (this.results.isEmpty()) {
