@@ -1,6 +1,7 @@
 package dev.awty.integration;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jspecify.annotations.Nullable;
 
@@ -20,6 +21,10 @@ import dev.awty.spi.PublishOutcome;
  * rejection or the lack of an answer within {@code awty.publish.ack-timeout} is a failed attempt.
  * <p>
  * The handle stays inside the process: the steps above remove the header before the adapter maps headers.
+ * <p>
+ * Wiring mistakes are logged once per channel: an {@link #expect()} that comes after awty decided not to wait (an
+ * error: the step runs behind an executor or queue channel), and a broker that answers none of several parts in a
+ * row, never having answered, while their sends succeed (a hint: what {@link #expect(String)} names).
  */
 public final class BrokerAcknowledgement {
 
@@ -30,10 +35,32 @@ public final class BrokerAcknowledgement {
 
 	private final CompletableFuture<PublishOutcome> outcome = new CompletableFuture<>();
 
-	private volatile boolean expected;
+	/** Not yet decided: neither expected nor passed over by awty's decision whether to wait. */
+	private static final int OPEN = 0;
+
+	/** Expected before awty decided whether to wait: awaited. */
+	private static final int EXPECTED = 1;
+
+	/** Not expected when awty decided: its send's outcome stands. */
+	private static final int UNAWAITED = 2;
+
+	/** Expected after awty decided not to wait: too late, and reported. */
+	private static final int EXPECTED_LATE = 3;
+
+	private final AtomicInteger state = new AtomicInteger(OPEN);
+
+	private final @Nullable Runnable expectedLate;
+
+	private volatile @Nullable String ifUnanswered;
 
 	BrokerAcknowledgement(String eventId) {
+		this(eventId, null);
+	}
+
+	/** @param expectedLate told when {@link #expect()} comes after awty decided not to wait for the answer */
+	BrokerAcknowledgement(String eventId, @Nullable Runnable expectedLate) {
 		this.eventId = eventId;
+		this.expectedLate = expectedLate;
 	}
 
 	/**
@@ -54,7 +81,20 @@ public final class BrokerAcknowledgement {
 	 * step behind an executor or queue channel would be too late).
 	 */
 	public void expect() {
-		this.expected = true;
+		if (!this.state.compareAndSet(OPEN, EXPECTED) && this.state.compareAndSet(UNAWAITED, EXPECTED_LATE)
+				&& this.expectedLate != null) {
+			this.expectedLate.run();
+		}
+	}
+
+	/**
+	 * Declares, as {@link #expect()} does, that a broker will report the outcome, and says what to check should no
+	 * answer ever come (logged once when a channel that never had an answer gets none in several parts in a row,
+	 * their sends having succeeded), e.g. the adapter setting that passes the broker's answers on.
+	 */
+	public void expect(String ifUnanswered) {
+		this.ifUnanswered = ifUnanswered;
+		expect();
 	}
 
 	/** The broker took responsibility for the message. */
@@ -73,7 +113,21 @@ public final class BrokerAcknowledgement {
 	}
 
 	boolean isExpected() {
-		return this.expected;
+		int state = this.state.get();
+		return state == EXPECTED || state == EXPECTED_LATE;
+	}
+
+	/**
+	 * Whether awty is to wait for the answer: yes once expected, even too late; otherwise it decides not to, so that an
+	 * {@link #expect()} from now on is reported as too late.
+	 */
+	boolean awaited() {
+		return !this.state.compareAndSet(OPEN, UNAWAITED) && isExpected();
+	}
+
+	/** What to check when no answer ever comes, as the step that expected one said. */
+	@Nullable String ifUnanswered() {
+		return this.ifUnanswered;
 	}
 
 	/** Completes with the broker's answer. */

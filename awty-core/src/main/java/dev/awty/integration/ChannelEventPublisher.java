@@ -30,7 +30,9 @@ import dev.awty.spi.PublishOutcome;
  * success, unless a step of the flow {@linkplain BrokerAcknowledgement#expect() expected} a broker's
  * answer: then the whole batch is sent first and the answers are awaited together, for at most the
  * acknowledgement timeout counted from the end of the sends. On a direct channel with an in-process
- * consumer nothing waits: success means the subscribed handler ran without an exception.
+ * consumer nothing waits: success means the subscribed handler ran without an exception. A step that expects an
+ * answer only after the send returned (behind an executor or queue channel) is logged as an error, and every message
+ * of that channel is awaited from then on.
  * <p>
  * Each message also carries its type's {@link BrokerRoute}: the {@code awty_routing_key} header always, and the
  * Kafka topic and record key headers when configured. A {@code MutableMessage}, as awty builds each row's message
@@ -49,6 +51,8 @@ public final class ChannelEventPublisher implements EventPublisher {
 	private final RouteHeaders routes;
 
 	private final List<SendScope> scopes;
+
+	private final AcknowledgementWatch watch = new AcknowledgementWatch();
 
 	public ChannelEventPublisher(BeanFactory beanFactory, Duration sendTimeout) {
 		this(beanFactory, sendTimeout, DEFAULT_ACK_TIMEOUT);
@@ -93,7 +97,8 @@ public final class ChannelEventPublisher implements EventPublisher {
 		MessageChannel target = this.resolver.resolveDestination(channel);
 		List<PublishOutcome> outcomes = new ArrayList<>(messages.size());
 		List<@Nullable BrokerAcknowledgement> acknowledgements = new ArrayList<>(messages.size());
-		Runnable sends = () -> sendAll(target, messages, outcomes, acknowledgements);
+		Runnable expectedLate = this.watch.expectedLateOn(channel);
+		Runnable sends = () -> sendAll(target, messages, outcomes, acknowledgements, expectedLate);
 		for (int i = this.scopes.size() - 1; i >= 0; i--) {
 			SendScope scope = this.scopes.get(i);
 			Runnable inner = sends;
@@ -110,11 +115,11 @@ public final class ChannelEventPublisher implements EventPublisher {
 				acknowledgements.add(null);
 			}
 		}
-		return acknowledged(outcomes, acknowledgements);
+		return acknowledged(channel, outcomes, acknowledgements);
 	}
 
 	private void sendAll(MessageChannel target, List<Message<?>> messages, List<PublishOutcome> outcomes,
-			List<@Nullable BrokerAcknowledgement> acknowledgements) {
+			List<@Nullable BrokerAcknowledgement> acknowledgements, Runnable expectedLate) {
 		@Nullable PublishOutcome unreachable = null;
 		for (Message<?> message : messages) {
 			if (unreachable != null) {
@@ -123,7 +128,7 @@ public final class ChannelEventPublisher implements EventPublisher {
 				continue;
 			}
 			BrokerAcknowledgement acknowledgement = new BrokerAcknowledgement(
-					String.valueOf(message.getHeaders().get(AwtyHeaders.EVENT_ID)));
+					String.valueOf(message.getHeaders().get(AwtyHeaders.EVENT_ID)), expectedLate);
 			acknowledgements.add(acknowledgement);
 			long sendStarted = System.nanoTime();
 			try {
@@ -150,14 +155,16 @@ public final class ChannelEventPublisher implements EventPublisher {
 	 * The outcomes, each sent message a broker is to answer for replaced by that answer once it comes, or by a failure
 	 * when the part's answers are not all in within the acknowledgement timeout. One timer per part, not per message:
 	 * each message's own timer cost a schedule and a cancel on the JDK's one delay scheduler, from the worker and from
-	 * the broker client's thread.
+	 * the broker client's thread. A message whose answer was expected too late is awaited all the same when others of
+	 * its part are; on a channel where that happened, every message is.
 	 */
-	private CompletableFuture<List<PublishOutcome>> acknowledged(List<PublishOutcome> outcomes,
+	private CompletableFuture<List<PublishOutcome>> acknowledged(String channel, List<PublishOutcome> outcomes,
 			List<@Nullable BrokerAcknowledgement> acknowledgements) {
+		boolean everyMessage = this.watch.awaitsEveryMessage(channel);
 		List<CompletableFuture<PublishOutcome>> awaited = new ArrayList<>();
 		for (int i = 0; i < outcomes.size(); i++) {
-			BrokerAcknowledgement acknowledgement = awaited(outcomes, acknowledgements, i);
-			if (acknowledgement != null) {
+			BrokerAcknowledgement acknowledgement = acknowledgements.get(i);
+			if (acknowledgement != null && outcomes.get(i).succeeded() && (everyMessage || acknowledgement.awaited())) {
 				awaited.add(acknowledgement.answered());
 			}
 		}
@@ -168,22 +175,31 @@ public final class ChannelEventPublisher implements EventPublisher {
 			.failure("no acknowledgement from the broker within " + this.ackTimeoutMillis + " ms");
 		return CompletableFuture.allOf(awaited.toArray(CompletableFuture[]::new))
 			.completeOnTimeout(null, this.ackTimeoutMillis, TimeUnit.MILLISECONDS)
-			.thenApply((all) -> {
-				List<PublishOutcome> answered = new ArrayList<>(outcomes.size());
-				for (int i = 0; i < outcomes.size(); i++) {
-					BrokerAcknowledgement acknowledgement = awaited(outcomes, acknowledgements, i);
-					answered.add((acknowledgement != null) ? acknowledgement.answerOr(missing) : outcomes.get(i));
-				}
-				return answered;
-			});
+			.thenApply((all) -> answered(channel, outcomes, acknowledgements, missing));
 	}
 
-	/** The acknowledgement of the {@code i}th message if a broker is to answer for it. */
-	private static @Nullable BrokerAcknowledgement awaited(List<PublishOutcome> outcomes,
-			List<@Nullable BrokerAcknowledgement> acknowledgements, int i) {
-		BrokerAcknowledgement acknowledgement = acknowledgements.get(i);
-		return (acknowledgement != null && acknowledgement.isExpected() && outcomes.get(i).succeeded()) ? acknowledgement
-				: null;
+	/** The outcomes once the part's answers are in or the time is up, each awaited message replaced by its answer. */
+	private List<PublishOutcome> answered(String channel, List<PublishOutcome> outcomes,
+			List<@Nullable BrokerAcknowledgement> acknowledgements, PublishOutcome missing) {
+		List<PublishOutcome> answered = new ArrayList<>(outcomes.size());
+		int expected = 0;
+		int answers = 0;
+		@Nullable String ifUnanswered = null;
+		for (int i = 0; i < outcomes.size(); i++) {
+			BrokerAcknowledgement acknowledgement = acknowledgements.get(i);
+			// Asked again: an answer expected too late is awaited all the same, and one never expected is decided now.
+			if (acknowledgement == null || !outcomes.get(i).succeeded() || !acknowledgement.awaited()) {
+				answered.add(outcomes.get(i));
+				continue;
+			}
+			PublishOutcome answer = acknowledgement.answerOr(missing);
+			expected++;
+			answers += (answer != missing) ? 1 : 0;
+			ifUnanswered = (ifUnanswered != null) ? ifUnanswered : acknowledgement.ifUnanswered();
+			answered.add(answer);
+		}
+		this.watch.answered(channel, expected, answers, ifUnanswered);
+		return answered;
 	}
 
 	@Override

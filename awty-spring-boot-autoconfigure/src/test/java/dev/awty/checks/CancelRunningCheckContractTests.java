@@ -251,6 +251,52 @@ class CancelRunningCheckContractTests extends DatabaseContractTests {
 		});
 	}
 
+	@Test
+	void aRowCancelledAfterItsHandlerReturnedWhileTheRestOfItsPartRunsHasNothingSentAndCountsNoPossibleDuplicate() {
+		CountDownLatch secondStarted = new CountDownLatch(1);
+		CountDownLatch secondReturns = new CountDownLatch(1);
+		this.handler.behave((row, context) -> {
+			if (this.handler.calls().size() == 1) {
+				return HandlerOutcome.publishAndFinish();
+			}
+			secondStarted.countDown();
+			try {
+				secondReturns.await(1, TimeUnit.MINUTES);
+			}
+			catch (InterruptedException ex) {
+				this.sawInterrupt.set(true);
+			}
+			return HandlerOutcome.publishAndFinish();
+		});
+		ReceivedEvents received = new ReceivedEvents();
+		// Both rows in one part of one claim; a long lease, so that no heartbeat finds the cancelled row gone first.
+		instance("only", received)
+			.withPropertyValues("awty.poller.concurrency=1", "awty.poller.mark-every=2", "awty.claim.lease=60s")
+			.run((context) -> {
+				context.getBean(EventScheduler.class)
+					.scheduleAll(List.of(new TestOrderCheck(6), new TestOrderCheck(7)), this.database.databaseNow());
+				assertThat(secondStarted.await(10, TimeUnit.SECONDS)).as("the second row's handler started").isTrue();
+				long returned = this.handler.calls().get(0).rowId();
+				long running = this.handler.calls().get(1).rowId();
+
+				assertThat(cancel(context, returned)).isEqualTo(new ChangeResult(1, 0));
+				secondReturns.countDown();
+
+				await().atMost(Duration.ofSeconds(10)).until(() -> status(running) == EventStatus.DELIVERED);
+				assertThat(received.all()).as("messages sent")
+					.extracting(ReceivedEvents.Received::eventId)
+					.singleElement()
+					.asString()
+					.startsWith("test_order_check/" + running + "/");
+				assertThat(status(returned)).isEqualTo(EventStatus.CANCELLED);
+				assertThat(this.sawInterrupt).as("the running row's call was interrupted").isFalse();
+				assertThat(counters(context).possibleDuplicates()).isZero();
+				assertThat(counters(context).cancelledAfterHandling()).isOne();
+				assertThat(counters(context).delivered()).isOne();
+				assertOnlyCancelledInHistory(context, returned);
+			});
+	}
+
 	private static ChangeResult cancel(ApplicationContext context, long id) {
 		return context.getBean(EventRepositories.class)
 			.select(TestOrderCheck.class)

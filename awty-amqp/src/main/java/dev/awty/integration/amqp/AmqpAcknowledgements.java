@@ -27,7 +27,9 @@ import dev.awty.integration.SendScope;
  * connection factory must have correlated publisher confirms and returns
  * ({@code spring.rabbitmq.publisher-confirm-type=correlated}, {@code spring.rabbitmq.publisher-returns=true})
  * and the template must publish mandatory ({@code spring.rabbitmq.template.mandatory=true}); without confirms
- * no answer ever comes and every publish fails after {@code awty.publish.ack-timeout}.
+ * no answer ever comes and every publish fails after {@code awty.publish.ack-timeout} (awty logs a hint once no
+ * message sent to a channel was confirmed in several parts in a row). The step must come before any executor or
+ * queue channel of the flow (awty logs an error otherwise).
  * <p>
  * The step also turns awty's headers into text ({@link BrokerHeaders}). The {@code awty_routing_key} header is
  * {@code awty.types.<name>.rabbit.routing-key}, else the type name.
@@ -36,6 +38,11 @@ import dev.awty.integration.SendScope;
  * confirms it afterwards), or a channel closed before the confirm is a failed attempt.
  */
 public final class AmqpAcknowledgements {
+
+	/** Logged once by awty when none of several parts sent to a channel is ever confirmed, their sends succeeding. */
+	private static final String IF_UNANSWERED = "RabbitMQ confirms nothing unless the connection factory has"
+			+ " correlated publisher confirms: set spring.rabbitmq.publisher-confirm-type=correlated (with"
+			+ " spring.rabbitmq.publisher-returns=true and spring.rabbitmq.template.mandatory=true)";
 
 	private AmqpAcknowledgements() {
 	}
@@ -83,7 +90,7 @@ public final class AmqpAcknowledgements {
 			return message;
 		}
 		CorrelationData correlation = new CorrelationData();
-		acknowledgement.expect();
+		acknowledgement.expect(IF_UNANSWERED);
 		correlation.getFuture().whenComplete((confirm, failure) -> {
 			ReturnedMessage returned = correlation.getReturned();
 			if (failure != null) {

@@ -2,7 +2,9 @@ package dev.awty.internal.checks;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,6 +38,8 @@ import dev.awty.internal.support.ErrorText;
  * <p>
  * A call made for a row can also be interrupted before its timeout, when the row is cancelled or lost while its
  * handler runs ({@link #interrupt}): it is abandoned in the same way, and its invocation says it was cancelled.
+ * Calls are known by the claim that holds their row as well as by the row: a row lost by one claim and claimed
+ * again by another of this instance is interrupted for the first only.
  */
 public final class HandlerInvoker {
 
@@ -57,12 +61,13 @@ public final class HandlerInvoker {
 
 	private final AtomicInteger stuck = new AtomicInteger();
 
-	/** The calls running for a row, by row id, so that a cancel can reach them. */
-	private final Map<Object, Future<HandlerOutcome>> running = new ConcurrentHashMap<>();
+	/** The calls running for a row, by claim and row, so that a cancel or a loss can reach them. */
+	private final Map<RowCall, Future<HandlerOutcome>> running = new ConcurrentHashMap<>();
 
 	/**
 	 * Rows cancelled while claimed but not running, with {@link System#nanoTime()} of the cancel: a row later in a
-	 * batch being handled is then not handed to the handler when its turn comes.
+	 * batch being handled is then not handed to the handler when its turn comes, and one whose handler had already
+	 * returned has what it buffered dropped ({@link #cancelledAfterReturning}).
 	 */
 	private final Map<Object, Long> cancelledBeforeTurn = new ConcurrentHashMap<>();
 
@@ -95,18 +100,27 @@ public final class HandlerInvoker {
 
 	}
 
+	/** One row's call: the claim token that holds the row, and the row's id. */
+	private record RowCall(String claim, Object rowId) {
+	}
+
+	/** Runs {@code call} for no row: no cancel can reach it. */
 	public Invocation invoke(Callable<HandlerOutcome> call) {
-		return invoke(null, call);
+		return run(null, call);
 	}
 
 	/**
-	 * Runs {@code call} for the row {@code rowId}, which {@link #interrupt} can then reach; {@code null} for a call
-	 * that no cancel can reach.
+	 * Runs {@code call} for the row {@code rowId} held by the claim {@code claim}, which {@link #interrupt} and
+	 * {@link #cancelled} can then reach.
 	 */
-	public Invocation invoke(@Nullable Object rowId, Callable<HandlerOutcome> call) {
-		if (rowId != null && this.cancelledBeforeTurn.remove(rowId) != null) {
+	public Invocation invoke(String claim, Object rowId, Callable<HandlerOutcome> call) {
+		if (this.cancelledBeforeTurn.remove(rowId) != null) {
 			return new Invocation(null, "the row was cancelled before its handler ran", true);
 		}
+		return run(new RowCall(claim, rowId), call);
+	}
+
+	private Invocation run(@Nullable RowCall key, Callable<HandlerOutcome> call) {
 		// NOT_STARTED, RUNNING, then RETURNED or ABANDONED, whichever comes first; ABANDONED straight from NOT_STARTED
 		// when the call is interrupted before a thread picks it up, and then it never runs.
 		AtomicInteger state = new AtomicInteger(NOT_STARTED);
@@ -124,15 +138,15 @@ public final class HandlerInvoker {
 			}
 		});
 		// Registered before it may start: a cancel that comes as soon as the handler runs must find it.
-		if (rowId != null) {
-			this.running.put(rowId, future);
+		if (key != null) {
+			this.running.put(key, future);
 		}
 		try {
 			this.executor.execute(future);
 		}
 		catch (RejectedExecutionException ex) {
-			if (rowId != null) {
-				this.running.remove(rowId, future);
+			if (key != null) {
+				this.running.remove(key, future);
 			}
 			return new Invocation(null, "no handler thread free: " + this.stuck.get()
 					+ " abandoned handler call(s) of type '" + this.typeName + "' have not returned yet");
@@ -161,21 +175,22 @@ public final class HandlerInvoker {
 			return new Invocation(null, "interrupted while waiting for the handler");
 		}
 		finally {
-			if (rowId != null) {
-				this.running.remove(rowId, future);
+			if (key != null) {
+				this.running.remove(key, future);
 			}
 		}
 	}
 
 	/**
-	 * Interrupts the handler calls running for {@code rowIds}, as a timeout would: each returns at once as
-	 * {@linkplain Invocation#interrupted() interrupted}, whatever its handler does with the interrupt.
+	 * Interrupts the handler calls running for {@code rowIds} held by the claim {@code claim}, which lost them, as a
+	 * timeout would: each returns at once as {@linkplain Invocation#interrupted() interrupted}, whatever its handler
+	 * does with the interrupt. A call for the same row under another claim (this instance claimed it again) goes on.
 	 * @return how many running calls were interrupted
 	 */
-	public int interrupt(Collection<?> rowIds) {
+	public int interrupt(String claim, Collection<?> rowIds) {
 		int interrupted = 0;
 		for (Object rowId : rowIds) {
-			Future<HandlerOutcome> future = this.running.get(rowId);
+			Future<HandlerOutcome> future = this.running.get(new RowCall(claim, rowId));
 			if (future != null && future.cancel(true)) {
 				interrupted++;
 			}
@@ -184,19 +199,45 @@ public final class HandlerInvoker {
 	}
 
 	/**
-	 * Interrupts the handler calls running for {@code rowIds}, just cancelled, and keeps the others from being
-	 * handed to the handler: they may be waiting for their turn in a batch this instance holds.
+	 * Interrupts the handler calls running for {@code rowIds}, just cancelled, under any claim, and remembers the
+	 * others: those waiting for their turn in a batch this instance holds are not handed to the handler, and those
+	 * whose call already returned have their outcome and messages dropped ({@link #cancelledAfterReturning}).
 	 * @return how many running calls were interrupted
 	 */
 	public int cancelled(Collection<?> rowIds) {
 		long now = System.nanoTime();
 		this.cancelledBeforeTurn.values().removeIf((at) -> now - at > FORGET_CANCELLED_NANOS);
-		for (Object rowId : rowIds) {
-			if (!this.running.containsKey(rowId)) {
+		Set<Object> cancelled = new HashSet<>(rowIds);
+		Set<Object> interrupted = new HashSet<>();
+		this.running.forEach((call, future) -> {
+			if (cancelled.contains(call.rowId()) && future.cancel(true)) {
+				interrupted.add(call.rowId());
+			}
+		});
+		// A call that returned just now cannot be interrupted any more: it is remembered like one that never ran.
+		for (Object rowId : cancelled) {
+			if (!interrupted.contains(rowId)) {
 				this.cancelledBeforeTurn.put(rowId, now);
 			}
 		}
-		return interrupt(rowIds);
+		return interrupted.size();
+	}
+
+	/**
+	 * Of {@code rowIds}, whose handler calls returned, those cancelled since: forgotten here, as the caller drops
+	 * their outcome and what their handler buffered.
+	 */
+	public Set<Object> cancelledAfterReturning(Collection<?> rowIds) {
+		if (this.cancelledBeforeTurn.isEmpty()) {
+			return Set.of();
+		}
+		Set<Object> cancelled = new HashSet<>();
+		for (Object rowId : rowIds) {
+			if (this.cancelledBeforeTurn.remove(rowId) != null) {
+				cancelled.add(rowId);
+			}
+		}
+		return cancelled;
 	}
 
 	/** Handler calls abandoned after their timeout that still hold their thread. */

@@ -85,13 +85,13 @@ public final class EventSources implements PipelineSources {
 		HandlerStep<T> step = (handler != null && invoker != null) ? new HandlerStep<>(typeName, table.type().channel(), handler,
 				invoker,
 				new CheckGuard(typeName, handling, handler.checksAgain()), checks, this.publisher, settings.lease(),
-				table.tracing()) : null;
+				table.tracing(), counters) : null;
 		LeaseHeartbeat<Long> heartbeat = new LeaseHeartbeat<>("type '" + typeName + "'", new Leases(table.type().table(),
 				this.store.dialect(), this.store.dataSource(), this.store.transaction()), Long.class, settings.lease(),
-				counters::lostLeases, (lost) -> {
-					// A row cancelled, or claimed again after a stall, while its handler runs here.
+				counters::lostLeases, (claim, lost) -> {
+					// A row cancelled, or claimed again after a stall, while its handler runs here under that claim.
 					if (invoker != null) {
-						invoker.interrupt(lost);
+						invoker.interrupt(claim, lost);
 					}
 				});
 		OutcomeQueue<T> outcomes = new OutcomeQueue<>(typeName, writer, counters, settings.markEvery(),

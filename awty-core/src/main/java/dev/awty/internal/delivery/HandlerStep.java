@@ -2,10 +2,12 @@ package dev.awty.internal.delivery;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.handler.EventHandler;
@@ -15,18 +17,21 @@ import dev.awty.internal.checks.CheckState;
 import dev.awty.internal.checks.CheckWrites;
 import dev.awty.internal.checks.HandlerInvoker;
 import dev.awty.internal.model.EntityMapper;
+import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
-import dev.awty.internal.pipeline.kit.SafePublish;
 import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.EventPublisher;
-import dev.awty.spi.PublishOutcome;
 
 /**
  * The delivery step of a type with a handler: runs the handler on each claimed row, applies the guards to
  * check-again answers, and publishes what the handlers published, one call per channel. A row cancelled or lost while
- * its handler runs has its handler call interrupted and gets no outcome; one cancelled before its turn is skipped.
+ * its handler runs has its handler call interrupted and gets no outcome; one cancelled before its turn is skipped;
+ * one cancelled or lost after its handler returned, while the rest of its part ran, gets no outcome either, and what
+ * its handler buffered is not sent.
  */
 final class HandlerStep<T extends ScheduledEntity> {
+
+	private static final Log logger = LogFactory.getLog(HandlerStep.class);
 
 	private final String typeName;
 
@@ -46,9 +51,12 @@ final class HandlerStep<T extends ScheduledEntity> {
 
 	private final RowTracing tracing;
 
+	private final DeliveryCounters counters;
+
 	HandlerStep(String typeName, String channel, EventHandler<T> handler, HandlerInvoker invoker, CheckGuard guard,
-			CheckWrites checks, EventPublisher publisher, Duration lease, RowTracing tracing) {
+			CheckWrites checks, EventPublisher publisher, Duration lease, RowTracing tracing, DeliveryCounters counters) {
 		this.typeName = typeName;
+		this.counters = counters;
 		this.tracing = tracing;
 		this.channel = channel;
 		this.handler = handler;
@@ -63,8 +71,7 @@ final class HandlerStep<T extends ScheduledEntity> {
 	List<RowResult<T>> run(List<T> rows, ClaimedBatch<T> batch) {
 		Map<Long, CheckState> states = this.handler.checksAgain()
 				? this.checks.checkStates(rows.stream().map(ScheduledEntity::getId).toList()) : Map.of();
-		List<RowResult<T>> results = new ArrayList<>(rows.size());
-		List<List<BufferedContext.Outgoing>> outgoing = new ArrayList<>(rows.size());
+		HandledPart<T> part = new HandledPart<>(rows.size());
 		LeaseHeartbeat<Long>.Held held = batch.held();
 		for (T row : rows) {
 			Long id = Objects.requireNonNull(row.getId());
@@ -79,7 +86,7 @@ final class HandlerStep<T extends ScheduledEntity> {
 			BufferedContext context = new BufferedContext(this.typeName, this.channel, row, eventId, state.checkCount(),
 					(state.firstCheckAt() != null) ? state.firstCheckAt() : dueAt, now);
 			long start = System.nanoTime();
-			HandlerInvoker.Invocation invocation = this.invoker.invoke(id, () -> this.tracing.handle(this.typeName,
+			HandlerInvoker.Invocation invocation = this.invoker.invoke(batch.token(), id, () -> this.tracing.handle(this.typeName,
 					id, EntityMapper.traceParent(row), (traceHeaders) -> {
 						context.traceHeaders(traceHeaders);
 						return this.handler.handle(row, context);
@@ -95,23 +102,36 @@ final class HandlerStep<T extends ScheduledEntity> {
 			}
 			if (outcome == null) {
 				context.close();
-				results.add(RowResult.of(row, RowResult.Kind.FAILED_ATTEMPT, eventId, state.checkCount(), millis)
-					.failed(String.valueOf(invocation.error())));
-				outgoing.add(List.of());
+				part.add(RowResult.of(row, RowResult.Kind.FAILED_ATTEMPT, eventId, state.checkCount(), millis)
+					.failed(String.valueOf(invocation.error())), List.of());
 				continue;
 			}
 			if (outcome.kind() == HandlerOutcome.Kind.PUBLISH_AND_FINISH) {
 				context.publish(row);
 			}
-			outgoing.add(context.close());
-			results.add(switch (outcome.kind()) {
+			part.add(switch (outcome.kind()) {
 				case PUBLISH_AND_FINISH -> RowResult.of(row, RowResult.Kind.DELIVERED, eventId, state.checkCount(), millis);
 				case FINISH -> RowResult.of(row, RowResult.Kind.FINISHED, eventId, state.checkCount(), millis);
 				case CHECK_AGAIN -> checkAgain(row, eventId, state, now, Objects.requireNonNull(outcome.nextCheckAt()), millis);
-			});
+			}, context.close());
 		}
-		publish(results, outgoing);
-		return results;
+		// Sent only now, once the whole part was handled: a row cancelled meanwhile (the cancel reported nothing in
+		// flight) or lost is no longer ours, and nothing of it goes out.
+		part.leaveOut(part.lost(held), held);
+		List<Long> cancelled = part.cancelled(this.invoker);
+		part.leaveOut(cancelled, held);
+		this.counters.cancelledAfterHandling(cancelled.size());
+		part.publish(this.publisher);
+		// A cancel that came while the messages were being sent, too late to stop them: its row's write would be
+		// fenced off and counted as a possible duplicate.
+		List<Long> tooLate = part.cancelled(this.invoker);
+		if (!tooLate.isEmpty()) {
+			part.leaveOut(tooLate, held);
+			this.counters.cancelledAfterHandling(tooLate.size());
+			logger.warn("awty: row(s) " + tooLate + " of type '" + this.typeName + "' were cancelled while the"
+					+ " messages of their handlers were being sent; those messages may have gone out");
+		}
+		return part.results();
 	}
 
 	private RowResult<T> checkAgain(T row, String eventId, CheckState state, Instant now, Instant nextAt, long millis) {
@@ -119,27 +139,6 @@ final class HandlerStep<T extends ScheduledEntity> {
 		return (stop != null)
 				? new RowResult<>(row, RowResult.Kind.STOPPED, eventId, state.checkCount(), null, stop, millis)
 				: new RowResult<>(row, RowResult.Kind.CHECK_AGAIN, eventId, state.checkCount(), nextAt, null, millis);
-	}
-
-	/** Publishes per channel in one call each; a row any of whose messages failed becomes a failed attempt. */
-	private void publish(List<RowResult<T>> results, List<List<BufferedContext.Outgoing>> outgoing) {
-		List<Integer> rows = new ArrayList<>();
-		List<SafePublish.Addressed> messages = new ArrayList<>();
-		for (int row = 0; row < outgoing.size(); row++) {
-			for (BufferedContext.Outgoing message : outgoing.get(row)) {
-				rows.add(row);
-				messages.add(new SafePublish.Addressed(message.channel(), message.message()));
-			}
-		}
-		List<PublishOutcome> outcomes = SafePublish.publishEach(this.publisher, messages);
-		for (int i = 0; i < outcomes.size(); i++) {
-			int row = rows.get(i);
-			RowResult<T> result = results.get(row);
-			if (!outcomes.get(i).succeeded() && result.kind() != RowResult.Kind.STOPPED
-					&& result.kind() != RowResult.Kind.FAILED_ATTEMPT) {
-				results.set(row, result.failed(String.valueOf(outcomes.get(i).error())));
-			}
-		}
 	}
 
 	void shutdown() {

@@ -122,6 +122,8 @@ final class SelectionChanges<T extends ScheduledEntity> {
 	/**
 	 * Runs {@code template}, a cancel that takes claimed rows too, having read which of them were claimed, and
 	 * interrupts their handler calls on this instance once it commits (at once without a transaction to follow).
+	 * Nothing is in flight: a call that already returned has its outcome and buffered messages dropped before its
+	 * part is sent.
 	 */
 	private ChangeResult cancelClaimed(String template, Map<String, Object> values) {
 		List<EventStatus> pending = List.of(EventStatus.PENDING);

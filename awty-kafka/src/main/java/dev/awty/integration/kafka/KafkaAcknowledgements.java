@@ -30,7 +30,10 @@ import dev.awty.integration.BrokerHeaders;
  * so that a record counts only once all in-sync replicas have it. A failed send, or none within
  * {@code awty.publish.ack-timeout}, is a failed attempt. awty records and logs each failed batch in one
  * line, so the adapter's failure messages can go to {@code nullChannel} instead of the error channel, which
- * logs every failed record with its stack trace.
+ * logs every failed record with its stack trace. An adapter without the futures channel writes every record but
+ * answers none, and each send fails after the timeout: awty logs a hint that names it once no record sent to a
+ * channel was answered in several parts in a row. The step must come before any executor or queue channel of the
+ * flow (awty logs an error otherwise).
  * <p>
  * The step also turns awty's headers into text ({@link BrokerHeaders}): a consumer in any language reads them
  * as UTF-8 strings. When the adapter names no topic or key itself it uses the {@code kafka_topic} and
@@ -41,6 +44,10 @@ public final class KafkaAcknowledgements {
 
 	/** The name of the channel awty defines for the adapter's send futures. */
 	public static final String FUTURES_CHANNEL = "awtyKafkaSendFutures";
+
+	/** Logged once by awty when none of several parts sent to a channel is ever answered, their sends succeeding. */
+	private static final String IF_UNANSWERED = "the Kafka outbound adapter sends its futures nowhere awty sees them:"
+			+ " add .futuresChannel(KafkaAcknowledgements.FUTURES_CHANNEL) to it";
 
 	private KafkaAcknowledgements() {
 	}
@@ -77,7 +84,7 @@ public final class KafkaAcknowledgements {
 		if (acknowledgement == null) {
 			return message;
 		}
-		acknowledgement.expect();
+		acknowledgement.expect(IF_UNANSWERED);
 		return BrokerHeaders.textCopy(message)
 			.removeHeader(BrokerAcknowledgement.HEADER)
 			.setHeader(KafkaIntegrationHeaders.FUTURE_TOKEN, acknowledgement)

@@ -70,7 +70,7 @@ class HandlerInvokerTests {
 		try {
 			CountDownLatch started = new CountDownLatch(1);
 			AtomicBoolean sawInterrupt = new AtomicBoolean();
-			CompletableFuture<HandlerInvoker.Invocation> invocation = CompletableFuture.supplyAsync(() -> patient.invoke(7L,
+			CompletableFuture<HandlerInvoker.Invocation> invocation = CompletableFuture.supplyAsync(() -> patient.invoke("claim", 7L,
 					() -> {
 						started.countDown();
 						try {
@@ -83,14 +83,14 @@ class HandlerInvokerTests {
 					}));
 			started.await();
 
-			assertThat(patient.interrupt(List.of(8L))).as("another row's call").isZero();
-			assertThat(patient.interrupt(List.of(7L))).isOne();
+			assertThat(patient.interrupt("claim", List.of(8L))).as("another row's call").isZero();
+			assertThat(patient.interrupt("claim", List.of(7L))).isOne();
 
 			HandlerInvoker.Invocation interrupted = invocation.get();
 			assertThat(interrupted.interrupted()).isTrue();
 			assertThat(interrupted.outcome()).isNull();
 			await().atMost(Duration.ofSeconds(5)).untilTrue(sawInterrupt);
-			assertThat(patient.interrupt(List.of(7L))).as("a call that ended").isZero();
+			assertThat(patient.interrupt("claim", List.of(7L))).as("a call that ended").isZero();
 		}
 		finally {
 			patient.shutdown();
@@ -102,13 +102,13 @@ class HandlerInvokerTests {
 		HandlerInvoker patient = new HandlerInvoker("test", Duration.ofMinutes(1), 1);
 		try {
 			CountDownLatch started = new CountDownLatch(1);
-			CompletableFuture<HandlerInvoker.Invocation> invocation = CompletableFuture.supplyAsync(() -> patient.invoke(7L,
+			CompletableFuture<HandlerInvoker.Invocation> invocation = CompletableFuture.supplyAsync(() -> patient.invoke("claim", 7L,
 					() -> {
 						started.countDown();
 						return stuck();
 					}));
 			started.await();
-			patient.interrupt(List.of(7L));
+			patient.interrupt("claim", List.of(7L));
 
 			assertThat(invocation.get().interrupted()).isTrue();
 			assertThat(patient.stuckCalls()).isOne();
@@ -122,7 +122,7 @@ class HandlerInvokerTests {
 
 	@Test
 	void aCallThatTimesOutIsNotReportedAsInterruptedByACancel() {
-		HandlerInvoker.Invocation timedOut = this.invoker.invoke(7L, this::stuck);
+		HandlerInvoker.Invocation timedOut = this.invoker.invoke("claim", 7L, this::stuck);
 		assertThat(timedOut.interrupted()).isFalse();
 		assertThat(timedOut.error()).startsWith("handler timed out");
 	}
@@ -132,14 +132,47 @@ class HandlerInvokerTests {
 		AtomicBoolean called = new AtomicBoolean();
 		this.invoker.cancelled(List.of(9L));
 
-		HandlerInvoker.Invocation skipped = this.invoker.invoke(9L, () -> {
+		HandlerInvoker.Invocation skipped = this.invoker.invoke("claim", 9L, () -> {
 			called.set(true);
 			return HandlerOutcome.finish();
 		});
 
 		assertThat(skipped.interrupted()).isTrue();
 		assertThat(called).isFalse();
-		assertThat(this.invoker.invoke(10L, HandlerOutcome::finish).outcome()).as("another row").isNotNull();
+		assertThat(this.invoker.invoke("claim", 10L, HandlerOutcome::finish).outcome()).as("another row").isNotNull();
+	}
+
+	@Test
+	void aRowLostByOneClaimInterruptsOnlyThatClaimsCallNotTheCallOfAnotherClaimThatHoldsTheRowAgain() throws Exception {
+		HandlerInvoker patient = new HandlerInvoker("test", Duration.ofMinutes(1), 1);
+		try {
+			CountDownLatch started = new CountDownLatch(1);
+			CompletableFuture<HandlerInvoker.Invocation> invocation = CompletableFuture.supplyAsync(() -> patient.invoke("c", 7L,
+					() -> {
+						started.countDown();
+						new CountDownLatch(1).await();
+						return HandlerOutcome.finish();
+					}));
+			started.await();
+
+			assertThat(patient.interrupt("a", List.of(7L))).as("the claim that lost the row").isZero();
+			assertThat(invocation).isNotDone();
+			assertThat(patient.interrupt("c", List.of(7L))).as("the claim that holds it").isOne();
+			assertThat(invocation.get().interrupted()).isTrue();
+		}
+		finally {
+			patient.shutdown();
+		}
+	}
+
+	@Test
+	void aCancelOfACallThatReturnedIsToldOnceSoThatItsOutcomeAndMessagesAreDropped() {
+		assertThat(this.invoker.invoke("claim", 5L, HandlerOutcome::publishAndFinish).outcome()).isNotNull();
+
+		assertThat(this.invoker.cancelled(List.of(5L))).as("calls interrupted").isZero();
+
+		assertThat(this.invoker.cancelledAfterReturning(List.of(5L, 6L))).containsExactly(5L);
+		assertThat(this.invoker.cancelledAfterReturning(List.of(5L, 6L))).as("told once").isEmpty();
 	}
 
 }

@@ -9,7 +9,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * What one instance's pollers did since start, per type. A fence miss is a published row that another
  * instance had re-claimed before this one could mark it: a possible duplicate. A lost row is a held row whose
- * lease ran out and that another instance claimed (or someone changed) before the heartbeat could extend it.
+ * lease ran out and that another instance claimed (or someone changed) before the heartbeat could extend it. A row
+ * cancelled after its handler returned, while the rest of its part ran, has nothing sent and is neither.
  * Claims, publishes, failed attempts and lost rows are passed on to the {@link DeliveryObserver}s.
  */
 public final class DeliveryCounters {
@@ -25,6 +26,8 @@ public final class DeliveryCounters {
 	private final AtomicLong fenceMisses = new AtomicLong();
 
 	private final AtomicLong lostLeases = new AtomicLong();
+
+	private final AtomicLong cancelledAfterHandling = new AtomicLong();
 
 	public DeliveryCounters(String type, DeliveryObserver observer) {
 		this.type = type;
@@ -68,6 +71,11 @@ public final class DeliveryCounters {
 		this.observer.leaseLost(this.type, rows);
 	}
 
+	/** Rows cancelled after their handler returned, their outcome and messages dropped. */
+	public void cancelledAfterHandling(long rows) {
+		this.cancelledAfterHandling.addAndGet(rows);
+	}
+
 	public long delivered() {
 		return this.delivered.get();
 	}
@@ -78,6 +86,11 @@ public final class DeliveryCounters {
 
 	public long possibleDuplicates() {
 		return this.fenceMisses.get();
+	}
+
+	/** Rows cancelled after their handler returned, their outcome and messages dropped: not possible duplicates. */
+	public long cancelledAfterHandling() {
+		return this.cancelledAfterHandling.get();
 	}
 
 	/** Held rows lost because their lease ran out while this instance stalled. */

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 
@@ -51,18 +51,19 @@ public final class LeaseHeartbeat<I> {
 	 * @param lostRows told how many held rows were found to be lost
 	 */
 	public LeaseHeartbeat(String what, Leases leases, Class<I> idType, Duration lease, LongConsumer lostRows) {
-		this(what, leases, idType, lease, lostRows, (ids) -> {
+		this(what, leases, idType, lease, lostRows, (claim, ids) -> {
 		});
 	}
 
 	/**
 	 * @param what names the rows in log lines, e.g. {@code type 'purchase'}
 	 * @param lostRows told how many held rows were found to be lost
-	 * @param lostIds told which held rows were found to be lost (cancelled, or claimed again after a stall), so that
-	 * their running handler calls are interrupted
+	 * @param lostIds told which held rows were found to be lost (cancelled, or claimed again after a stall), with
+	 * the token of the claim that lost them, so that their running handler calls are interrupted: not those of a
+	 * claim of this instance that holds the same rows again
 	 */
 	public LeaseHeartbeat(String what, Leases leases, Class<I> idType, Duration lease, LongConsumer lostRows,
-			Consumer<List<I>> lostIds) {
+			BiConsumer<String, List<I>> lostIds) {
 		this.what = what;
 		this.renewal = new LeaseRenewal<>(what, leases, idType, lease, lostRows, lostIds);
 		this.intervalNanos = interval(lease).toNanos();

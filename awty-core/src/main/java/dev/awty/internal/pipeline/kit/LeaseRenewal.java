@@ -1,12 +1,11 @@
 package dev.awty.internal.pipeline.kit;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.function.LongConsumer;
 
 import org.apache.commons.logging.Log;
@@ -18,7 +17,8 @@ import dev.awty.internal.claim.Leases;
  * One renewal of the leases of held batches, for the {@link LeaseHeartbeat}: one statement extends the leases of
  * all their rows, fenced by the batches' claim tokens. When fewer rows were extended than held, the rows no
  * longer held under their own batch's token are found out, dropped from their batch, counted and logged: this
- * instance does not publish them, and the ids are told to whoever works on them (a running handler is interrupted).
+ * instance does not publish them, and the ids are told, with the token of the claim that lost them, to whoever works
+ * on them (a running handler is interrupted: not that of another claim that holds the same row again).
  */
 final class LeaseRenewal<I> {
 
@@ -34,10 +34,10 @@ final class LeaseRenewal<I> {
 
 	private final LongConsumer lostRows;
 
-	private final Consumer<List<I>> lostIds;
+	private final BiConsumer<String, List<I>> lostIds;
 
 	LeaseRenewal(String what, Leases leases, Class<I> idType, Duration lease, LongConsumer lostRows,
-			Consumer<List<I>> lostIds) {
+			BiConsumer<String, List<I>> lostIds) {
 		this.lostIds = lostIds;
 		this.what = what;
 		this.leases = leases;
@@ -79,13 +79,16 @@ final class LeaseRenewal<I> {
 	}
 
 	private void dropLost(List<LeaseHeartbeat<I>.Held> due, Map<String, Set<I>> stillHeld) {
-		List<I> lostIds = new ArrayList<>();
+		long lost = 0;
 		for (LeaseHeartbeat<I>.Held held : due) {
-			lostIds.addAll(held.lose(stillHeld.getOrDefault(held.token(), Set.of())));
+			List<I> dropped = held.lose(stillHeld.getOrDefault(held.token(), Set.of()));
+			if (!dropped.isEmpty()) {
+				// By claim: the same row may be held again by another batch of this instance, which goes on with it.
+				this.lostIds.accept(held.token(), dropped);
+				lost += dropped.size();
+			}
 		}
-		long lost = lostIds.size();
 		if (lost > 0) {
-			this.lostIds.accept(lostIds);
 			this.lostRows.accept(lost);
 			logger.warn("awty: " + lost + " held row(s) of " + this.what + " were claimed again or changed after their"
 					+ " lease ran out, or cancelled while a handler ran them; this instance does not publish them, and"

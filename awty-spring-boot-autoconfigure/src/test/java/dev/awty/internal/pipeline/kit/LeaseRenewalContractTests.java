@@ -5,7 +5,10 @@ import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -15,6 +18,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.awty.dialect.DialectDetector;
+import dev.awty.handler.HandlerOutcome;
+import dev.awty.internal.checks.HandlerInvoker;
 import dev.awty.internal.claim.Leases;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.support.AwtyTransactions;
@@ -64,6 +69,46 @@ class LeaseRenewalContractTests extends DatabaseContractTests {
 		assertThat(a.stillHeld(List.of(reclaimed, kept), Function.identity())).as("A publishes").containsExactly(kept);
 		assertThat(c.stillHeld(List.of(reclaimed), Function.identity())).as("C publishes").containsExactly(reclaimed);
 		assertThat(lost).as("rows counted lost").hasValue(1);
+	}
+
+	@Test
+	void aRowLostByOneBatchDoesNotInterruptTheHandlerCallOfTheBatchThatClaimedItAgain() throws Exception {
+		// As the last test: row 1 lost by batch A ("a") and claimed again into batch C ("c"), whose handler runs it.
+		long reclaimed = insertClaimed("c");
+		long kept = insertClaimed("a");
+		DataSource dataSource = this.database.simpleDataSource();
+		Leases leases = new Leases("scheduled_test_purchase", DialectDetector.detect(dataSource, null), dataSource,
+				AwtyTransactions.on(dataSource));
+		HandlerInvoker invoker = new HandlerInvoker("test_purchase", Duration.ofMinutes(1), 1);
+		// Wired as a type with a handler wires it: lost rows interrupt their calls.
+		LeaseHeartbeat<Long> heartbeat = new LeaseHeartbeat<>("type 'test_purchase'", leases, Long.class, LEASE,
+				(lost) -> {
+				}, invoker::interrupt);
+		CountDownLatch started = new CountDownLatch(1);
+		CountDownLatch returns = new CountDownLatch(1);
+		try {
+			long longAgo = System.nanoTime() - LEASE.toNanos();
+			heartbeat.hold("a", List.of(reclaimed, kept), longAgo);
+			heartbeat.hold("c", List.of(reclaimed), longAgo);
+			CompletableFuture<HandlerInvoker.Invocation> call = CompletableFuture
+				.supplyAsync(() -> invoker.invoke("c", reclaimed, () -> {
+					started.countDown();
+					returns.await();
+					return HandlerOutcome.finish();
+				}));
+			assertThat(started.await(10, TimeUnit.SECONDS)).as("C's handler call started").isTrue();
+
+			heartbeat.beat();
+			returns.countDown();
+
+			HandlerInvoker.Invocation invocation = call.get(10, TimeUnit.SECONDS);
+			assertThat(invocation.interrupted()).as("C's call interrupted").isFalse();
+			assertThat(invocation.outcome()).isEqualTo(HandlerOutcome.finish());
+		}
+		finally {
+			returns.countDown();
+			invoker.shutdown();
+		}
 	}
 
 	@Test
