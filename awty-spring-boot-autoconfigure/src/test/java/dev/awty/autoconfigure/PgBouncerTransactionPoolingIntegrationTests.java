@@ -18,9 +18,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
+import java.util.regex.Pattern;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import dev.awty.EventScheduler;
 import dev.awty.internal.wakeup.WakeUps;
@@ -39,6 +45,7 @@ import static org.awaitility.Awaitility.await;
  * pooling mode, another client running short transactions on the same pool: every start completes, every row is
  * delivered exactly once, and nothing awty did stays behind on the pool's server connections.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class PgBouncerTransactionPoolingIntegrationTests {
 
 	private static final int ROUNDS = 5;
@@ -49,8 +56,8 @@ class PgBouncerTransactionPoolingIntegrationTests {
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
 
 	@Test
-	void twoInstancesStartFiveTimesInARowAndDeliverEveryRowExactlyOnceWithNothingLeftOnPooledSessions()
-			throws Exception {
+	void twoInstancesStartFiveTimesInARowAndDeliverEveryRowExactlyOnceWithNothingLeftOnPooledSessions(
+			CapturedOutput output) throws Exception {
 		TestDatabase direct = TestDatabases.postgres();
 		direct.execute(TestPurchase.TABLE_DDL);
 		try (TestPgBouncer bouncer = TestPgBouncer.inFrontOf(direct); OtherClient other = new OtherClient(bouncer)) {
@@ -71,6 +78,11 @@ class PgBouncerTransactionPoolingIntegrationTests {
 			assertThat(other.failure()).as("the other client's failure").isNull();
 			assertThat(bouncer.listeningChannelsOfPooledSessions()).as("LISTENs left on PgBouncer's server connections")
 				.isEmpty();
+			String warning = "awty: LISTEN/NOTIFY is not used on this database connection: it reaches PostgreSQL "
+					+ "through a connection pooler";
+			assertThat(output.getOut().split(Pattern.quote(warning), -1)).as("one warning per instance started")
+				.hasSize(ROUNDS * 2 + 1);
+			assertThat(output.getOut()).contains("Set awty.poller.listen-notify=false to skip the check");
 		}
 	}
 

@@ -79,7 +79,6 @@ public final class TestPgBouncer implements AutoCloseable {
 				pool_mode = transaction
 				default_pool_size = %9$d
 				max_client_conn = 200
-				ignore_startup_parameters = extra_float_digits
 				""".formatted(DATABASE_ALIAS, url.group(1), url.group(2), url.group(3), postgres.username(),
 				postgres.password(), schema, port, POOL_SIZE, SERVERS_TABLE);
 		postgres.execute("CREATE TABLE " + SERVERS_TABLE + " (pid INTEGER NOT NULL)");

@@ -176,14 +176,14 @@ public final class DueNotificationListener implements SmartLifecycle {
 		this.wakeUps.otherInstancesListen(false);
 		if (!this.fellBack) {
 			this.fellBack = true;
-			String why = pooler ? "awty's connections reach PostgreSQL through a connection pooler (the server process "
-					+ "differs from the one the connection announced, as behind PgBouncer), where a LISTEN may run on a "
-					+ "server connection the next transaction no longer uses, so none is sent"
-					: "a probe sent with NOTIFY did not come back within " + this.probeTimeoutMillis
-							+ " ms, as behind PgBouncer in transaction pooling mode";
-			logger.warn("awty: LISTEN/NOTIFY does not deliver notifications on this database connection (" + why
-					+ "); rows scheduled by other instances are found by polling, and this instance sends no NOTIFY "
-					+ "while it finds so. Set awty.poller.listen-notify=false to skip the check, or connect awty's "
+			String what = pooler ? "awty: LISTEN/NOTIFY is not used on this database connection: it reaches PostgreSQL "
+					+ "through a connection pooler (the server process differs from the one the connection announced, "
+					+ "as behind PgBouncer), where a LISTEN could stay on a pooled server connection"
+					: "awty: LISTEN/NOTIFY does not deliver notifications on this database connection (a probe sent "
+							+ "with NOTIFY did not come back within " + this.probeTimeoutMillis
+							+ " ms, as behind PgBouncer in transaction pooling mode)";
+			logger.warn(what + "; rows scheduled by other instances are found by polling, and this instance sends no "
+					+ "NOTIFY while it finds so. Set awty.poller.listen-notify=false to skip the check, or connect awty's "
 					+ "DataSource to PostgreSQL directly for wake-ups without waiting for the next poll");
 		}
 	}
