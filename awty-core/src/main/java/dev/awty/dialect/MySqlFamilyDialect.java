@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.spi.ClaimStatement;
+import dev.awty.spi.SchemaInitializationLock;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -102,13 +103,20 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 	private static final String ID_IN_SUB_SELECT = "TRUE";
 
 	// A named lock is per server: the name carries the database (hashed, as names are limited to 64 characters), so
-	// that services on other databases of the same server do not wait for each other. 0 after five minutes.
-	private static final String LOCK_SCHEMA_INITIALIZATION = """
-			SELECT GET_LOCK(CONCAT('awty_schema_', MD5(COALESCE(DATABASE(), ''))), 300)
+	// that services on other databases of the same server do not wait for each other. Tried without waiting (0 s):
+	// the initializer waits between tries, so that its wait is bounded and a stop is honoured meanwhile.
+	private static final String TRY_LOCK_SCHEMA_INITIALIZATION = """
+			SELECT GET_LOCK(CONCAT('awty_schema_', MD5(COALESCE(DATABASE(), ''))), 0)
 			""";
 
 	private static final String UNLOCK_SCHEMA_INITIALIZATION = """
 			SELECT RELEASE_LOCK(CONCAT('awty_schema_', MD5(COALESCE(DATABASE(), ''))))
+			""";
+
+	private static final String SCHEMA_INITIALIZATION_HOLDERS = """
+			SELECT CONCAT('connection ', p.ID, ' (user ', p.USER, ', client ', p.HOST, ', ', p.COMMAND, ' for ', p.TIME, ' s)')
+			FROM information_schema.PROCESSLIST p
+			WHERE p.ID = IS_USED_LOCK(CONCAT('awty_schema_', MD5(COALESCE(DATABASE(), ''))))
 			""";
 
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (status, due_at)";
@@ -163,13 +171,9 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 	}
 
 	@Override
-	public final String lockSchemaInitialization() {
-		return LOCK_SCHEMA_INITIALIZATION;
-	}
-
-	@Override
-	public final String unlockSchemaInitialization() {
-		return UNLOCK_SCHEMA_INITIALIZATION;
+	public final SchemaInitializationLock schemaInitializationLock() {
+		return new SchemaInitializationLock(TRY_LOCK_SCHEMA_INITIALIZATION, UNLOCK_SCHEMA_INITIALIZATION,
+				SCHEMA_INITIALIZATION_HOLDERS);
 	}
 
 	@Override

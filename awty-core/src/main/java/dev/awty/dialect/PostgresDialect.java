@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 
 import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.DailyHistoryPartitions;
+import dev.awty.spi.SchemaInitializationLock;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -119,13 +120,27 @@ public final class PostgresDialect implements SqlDialect {
 
 	// Instances starting at once on an empty schema would race on Liquibase's own changelog tables, which are created
 	// before Liquibase's lock table can protect anything. The key is per schema: replicas of other services sharing
-	// the database do not wait for each other.
-	private static final String LOCK_SCHEMA_INITIALIZATION = """
-			SELECT 1 FROM pg_advisory_lock(hashtext('awty_schema_initialization:' || current_schema()))
+	// the database do not wait for each other. Held by the transaction, never by the session: behind PgBouncer in
+	// transaction pooling mode the statement releasing a session-level lock ran on another server connection, and the
+	// lock stayed on the pooled one for every later start to wait on. The key is the one earlier versions took with
+	// pg_advisory_lock, so that instances of both still take turns. The application name shows the holder to waiters.
+	private static final String TRY_LOCK_SCHEMA_INITIALIZATION = """
+			SELECT pg_try_advisory_xact_lock(hashtext('awty_schema_initialization:' || current_schema())),
+			       set_config('application_name', :holder, true)
 			""";
 
-	private static final String UNLOCK_SCHEMA_INITIALIZATION = """
-			SELECT pg_advisory_unlock(hashtext('awty_schema_initialization:' || current_schema()))
+	// A bigint advisory key is shown in pg_locks as its high half in classid and its low half in objid.
+	private static final String SCHEMA_INITIALIZATION_HOLDERS = """
+			SELECT format('PostgreSQL process %s (application_name ''%s'', client %s, %s since %s)', a.pid,
+			              a.application_name, COALESCE(host(a.client_addr), 'local'),
+			              CASE WHEN a.xact_start IS NULL THEN 'session-level lock, connected' ELSE 'in a transaction' END,
+			              COALESCE(a.xact_start, a.backend_start))
+			FROM pg_locks l
+			JOIN pg_stat_activity a ON a.pid = l.pid
+			CROSS JOIN (SELECT hashtext('awty_schema_initialization:' || current_schema())::bigint AS key) k
+			WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+			  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+			  AND l.classid = ((k.key >> 32) & 4294967295)::oid AND l.objid = (k.key & 4294967295)::oid
 			""";
 
 	// A table analyzed while empty (a new service's first minute) or loaded since: the planner expected a few pending
@@ -236,13 +251,8 @@ public final class PostgresDialect implements SqlDialect {
 	}
 
 	@Override
-	public String lockSchemaInitialization() {
-		return LOCK_SCHEMA_INITIALIZATION;
-	}
-
-	@Override
-	public String unlockSchemaInitialization() {
-		return UNLOCK_SCHEMA_INITIALIZATION;
+	public SchemaInitializationLock schemaInitializationLock() {
+		return new SchemaInitializationLock(TRY_LOCK_SCHEMA_INITIALIZATION, null, SCHEMA_INITIALIZATION_HOLDERS);
 	}
 
 	@Override

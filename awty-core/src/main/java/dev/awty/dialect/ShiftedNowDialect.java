@@ -10,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.DailyHistoryPartitions;
+import dev.awty.spi.SchemaInitializationLock;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -173,13 +174,8 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
-	public @Nullable String lockSchemaInitialization() {
-		return this.dialect.lockSchemaInitialization();
-	}
-
-	@Override
-	public @Nullable String unlockSchemaInitialization() {
-		return this.dialect.unlockSchemaInitialization();
+	public @Nullable SchemaInitializationLock schemaInitializationLock() {
+		return this.dialect.schemaInitializationLock();
 	}
 
 	@Override

@@ -219,16 +219,10 @@ public interface SqlDialect extends SqlTimestamps {
 	}
 
 	/**
-	 * A query that takes a session-level lock serializing awty's schema initialization among all instances on the
-	 * same database (or schema), waiting for it, and returns one row whose first column is {@code 1} once the lock
-	 * is held; {@code null} where the database has no such lock, and awty retries a failed initialization instead.
+	 * The lock that serializes the creation and upgrade of awty's tables among all instances on the same database (or
+	 * schema); {@code null} where the database has no such lock, and awty retries a failed initialization instead.
 	 */
-	default @Nullable String lockSchemaInitialization() {
-		return null;
-	}
-
-	/** Releases the lock of {@link #lockSchemaInitialization()} held by the session; {@code null} when there is none. */
-	default @Nullable String unlockSchemaInitialization() {
+	default @Nullable SchemaInitializationLock schemaInitializationLock() {
 		return null;
 	}
 

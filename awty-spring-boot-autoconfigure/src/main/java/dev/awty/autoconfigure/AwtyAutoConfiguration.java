@@ -96,7 +96,8 @@ public final class AwtyAutoConfiguration {
 	AwtySchemaInitializer awtySchemaInitializer(AwtyDatabase database, ResourceLoader resourceLoader,
 			AwtyProperties properties, SqlDialect dialect) {
 		String lockTable = Identifiers.requireValid(properties.getLock().getTableName(), "awty.lock.table-name");
-		return new AwtySchemaInitializer(database.dataSource(), resourceLoader, lockTable, dialect);
+		return new AwtySchemaInitializer(database.dataSource(), resourceLoader, lockTable, dialect,
+				properties.getSchema().getLockTimeout());
 	}
 
 	@Bean

@@ -33,7 +33,8 @@ public final class RecurringWakeUps {
 
 	/** Within the transaction that makes a schedule due at {@code dueAt}: tells the other instances once it commits. */
 	void notifyOthers(@Nullable Instant dueAt) {
-		if (dueAt != null && this.notifyDue != null && this.wakeUps.isSoon(RecurringSource.NAME, dueAt)) {
+		if (dueAt != null && this.notifyDue != null && this.wakeUps.notifiesOtherInstances()
+				&& this.wakeUps.isSoon(RecurringSource.NAME, dueAt)) {
 			this.jdbc.sql(this.notifyDue)
 				.param("type", RecurringSource.NAME)
 				.param("dueAtMillis", String.valueOf(dueAt.toEpochMilli()))

@@ -19,9 +19,10 @@ import dev.awty.internal.support.LifecyclePhases;
  * Listens on PostgreSQL for rows that other instances scheduled to be due soon, and wakes the local poller
  * of their type. It holds one connection of the pool while running ({@link ListenConnection}) and checks it
  * periodically with a {@link ListenProbe} round trip: when the connection breaks or stops receiving (half-open TCP)
- * it listens again on a new one. When notifications never arrive even on a new connection (PgBouncer in transaction
- * pooling mode), it logs that once, leaves finding other instances' rows to polling, and checks again now and then.
- * Polling covers every gap.
+ * it listens again on a new one. A connection through a pooler does not LISTEN at all, and any other is first checked
+ * by a probe on a channel of its own (see {@link ListenProbe}). When it cannot listen (PgBouncer), it logs
+ * that once, leaves finding other instances' rows to polling, stops this instance's NOTIFY (see
+ * {@link WakeUps#notifiesOtherInstances()}), and checks again now and then. Polling covers every gap.
  */
 public final class DueNotificationListener implements SmartLifecycle {
 
@@ -147,17 +148,18 @@ public final class DueNotificationListener implements SmartLifecycle {
 	 */
 	private int listenOn(Connection connection, String listen, String channel, ListenProbe probe, int failures)
 			throws SQLException {
-		ListenConnection listening = ListenConnection.subscribe(connection, listen, probe, this.wakeUps,
-				this.probeIntervalMillis, this.probeTimeoutMillis);
-		if (!listening.probe()) {
-			fallBack();
+		boolean pooler = ListenProbe.throughPooler(connection);
+		if (pooler || !probe.listensOnItsOwnSession(connection)) {
+			fallBack(pooler);
 			// Released before the pause: a pool connection is not held for nothing meanwhile.
-			ListenConnection.unsubscribe(connection, channel);
 			connection.close();
 			pause(this.probeIntervalMillis * FALLBACK_PROBES);
 			return failures;
 		}
+		ListenConnection listening = ListenConnection.subscribe(connection, listen, probe, this.wakeUps,
+				this.probeIntervalMillis, this.probeTimeoutMillis);
 		this.receiving = true;
+		this.wakeUps.otherInstancesListen(true);
 		logger.info((failures > 0 || this.fellBack) ? "awty: listening for due rows of other instances again"
 				: "awty: listening for due rows scheduled by other instances");
 		this.fellBack = false;
@@ -169,14 +171,20 @@ public final class DueNotificationListener implements SmartLifecycle {
 		return 1;
 	}
 
-	private void fallBack() {
+	private void fallBack(boolean pooler) {
 		this.receiving = false;
+		this.wakeUps.otherInstancesListen(false);
 		if (!this.fellBack) {
 			this.fellBack = true;
-			logger.warn("awty: LISTEN/NOTIFY does not deliver notifications on this database connection (a probe "
-					+ "sent with NOTIFY did not come back within " + this.probeTimeoutMillis + " ms, as behind "
-					+ "PgBouncer in transaction pooling mode); rows scheduled by other instances are found by polling. "
-					+ "Set awty.poller.listen-notify=false to skip the check");
+			String what = pooler ? "awty: LISTEN/NOTIFY is not used on this database connection: it reaches PostgreSQL "
+					+ "through a connection pooler (the server process differs from the one the connection announced, "
+					+ "as behind PgBouncer), where a LISTEN could stay on a pooled server connection"
+					: "awty: LISTEN/NOTIFY does not deliver notifications on this database connection (a probe sent "
+							+ "with NOTIFY did not come back within " + this.probeTimeoutMillis
+							+ " ms, as behind PgBouncer in transaction pooling mode)";
+			logger.warn(what + "; rows scheduled by other instances are found by polling, and this instance sends no "
+					+ "NOTIFY while it finds so. Set awty.poller.listen-notify=false to skip the check, or connect awty's "
+					+ "DataSource to PostgreSQL directly for wake-ups without waiting for the next poll");
 		}
 	}
 

@@ -51,7 +51,8 @@ public final class DueSignals {
 	}
 
 	private void notifySoon(EventTable<?> table, String typeName, Instant dueAt) {
-		if (this.notifyOtherInstances && this.wakeUps.isSoon(typeName, dueAt)) {
+		if (this.notifyOtherInstances && this.wakeUps.notifiesOtherInstances()
+				&& this.wakeUps.isSoon(typeName, dueAt)) {
 			table.notifyDue(dueAt);
 		}
 	}

@@ -24,6 +24,8 @@ public final class WakeUps implements PollerWakeUps {
 
 	private final Clock clock;
 
+	private volatile boolean otherInstancesListen = true;
+
 	public WakeUps(Clock clock) {
 		this.clock = clock;
 	}
@@ -38,6 +40,19 @@ public final class WakeUps implements PollerWakeUps {
 	public boolean isSoon(String typeName, Instant dueAt) {
 		Duration pollInterval = this.pollIntervals.get(typeName);
 		return pollInterval != null && dueAt.isBefore(this.clock.instant().plus(pollInterval));
+	}
+
+	/**
+	 * Whether this instance tells other instances through the database (NOTIFY) of rows due soon: until its own LISTEN
+	 * is found not to receive, as behind PgBouncer in transaction pooling mode, where the others' cannot either.
+	 */
+	public boolean notifiesOtherInstances() {
+		return this.otherInstancesListen;
+	}
+
+	/** Whether the last check found that LISTEN receives notifications on this instance's connections. */
+	void otherInstancesListen(boolean listen) {
+		this.otherInstancesListen = listen;
 	}
 
 	/** Wakes this instance's poller of the type now: the signal came from another instance's commit. */

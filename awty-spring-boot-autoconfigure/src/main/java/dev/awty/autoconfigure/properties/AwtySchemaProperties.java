@@ -1,5 +1,7 @@
 package dev.awty.autoconfigure.properties;
 
+import java.time.Duration;
+
 /**
  * What awty does with tables at start-up, under {@code awty.schema.*}.
  */
@@ -16,6 +18,12 @@ public class AwtySchemaProperties {
 	 */
 	private boolean validate = true;
 
+	/**
+	 * How long a start waits for another instance that is creating or upgrading awty's tables before it fails naming
+	 * the session that holds the lock.
+	 */
+	private Duration lockTimeout = Duration.ofMinutes(5);
+
 	public boolean isInitialize() {
 		return this.initialize;
 	}
@@ -30,6 +38,14 @@ public class AwtySchemaProperties {
 
 	public void setValidate(boolean validate) {
 		this.validate = validate;
+	}
+
+	public Duration getLockTimeout() {
+		return this.lockTimeout;
+	}
+
+	public void setLockTimeout(Duration lockTimeout) {
+		this.lockTimeout = lockTimeout;
 	}
 
 }

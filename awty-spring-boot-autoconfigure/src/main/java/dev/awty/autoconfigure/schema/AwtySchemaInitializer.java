@@ -1,44 +1,40 @@
 package dev.awty.autoconfigure.schema;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.Map;
+import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 import javax.sql.DataSource;
 
-import liquibase.integration.spring.SpringLiquibase;
-import org.jspecify.annotations.Nullable;
-
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
+import dev.awty.spi.SchemaInitializationLock;
 import dev.awty.spi.SqlDialect;
 
 /**
  * Applies awty's own changelog (its starter-owned tables) with a changelog table of its own.
  * <p>
- * Several instances may start at the same moment on an empty database (a first deployment with replicas). Liquibase
- * creates its changelog and lock tables before its own lock protects anything, so they would race: where the dialect
- * has a database lock, the whole update runs on one connection holding it. H2 has none: instances in this JVM (an
+ * A start finds the changelog applied (every start but the first after an upgrade) by reading awty's changelog table,
+ * and then takes no lock at all. Otherwise several instances may be starting at the same moment on an empty database
+ * (a first deployment with replicas). Liquibase creates its changelog and lock tables before its own lock protects
+ * anything, so they would race: where the dialect has a database lock, an instance takes it (waiting at most
+ * {@code lockTimeout}, and no longer once stopped), checks again and updates. A lock held by a transaction, as on
+ * PostgreSQL, stays on its own connection while the update runs on others of the pool, so that it cannot outlive
+ * its holder's transaction even behind PgBouncer in transaction pooling mode. H2 has none: instances in this JVM (an
  * embedded H2 lives in one) take turns per JDBC URL, and a failed update is retried for the others, since a second
  * run finds the tables the winner created and waits on Liquibase's lock.
- * <p>
- * The {@link SpringLiquibase} used here is deliberately not a bean: Boot's Liquibase auto-configuration
- * backs off when one exists, and the application's own migrations would silently stop running.
  */
 public final class AwtySchemaInitializer implements InitializingBean {
 
-	static final String CHANGELOG = "classpath:dev/awty/schema/awty-changelog.xml";
+	static final String CHANGELOG = AwtyChangelog.CHANGELOG;
 
-	static final String CHANGELOG_TABLE = "awty_databasechangelog";
+	static final String CHANGELOG_TABLE = AwtyChangelog.CHANGELOG_TABLE;
 
-	static final String CHANGELOG_LOCK_TABLE = "awty_databasechangeloglock";
+	static final String CHANGELOG_LOCK_TABLE = AwtyChangelog.CHANGELOG_LOCK_TABLE;
 
 	private static final int UNLOCKED_ATTEMPTS = 5;
 
@@ -52,42 +48,41 @@ public final class AwtySchemaInitializer implements InitializingBean {
 
 	private final SqlDialect dialect;
 
+	private final Duration lockTimeout;
+
 	public AwtySchemaInitializer(DataSource dataSource, ResourceLoader resourceLoader, String lockTableName,
-			SqlDialect dialect) {
+			SqlDialect dialect, Duration lockTimeout) {
 		this.dataSource = dataSource;
 		this.resourceLoader = resourceLoader;
 		this.lockTableName = lockTableName;
 		this.dialect = dialect;
+		this.lockTimeout = lockTimeout;
 	}
 
 	@Override
 	public void afterPropertiesSet() throws Exception {
-		String lock = this.dialect.lockSchemaInitialization();
-		String unlock = this.dialect.unlockSchemaInitialization();
-		if (lock == null || unlock == null || !updateHoldingLock(lock, unlock)) {
+		if (changelog(this.dataSource).isApplied()) {
+			return;
+		}
+		SchemaInitializationLock lock = this.dialect.schemaInitializationLock();
+		if (lock == null || !updateHoldingLock(lock)) {
 			updateRetrying();
 		}
 	}
 
 	/** Whether the update ran under the lock; {@code false} when the database refused the lock statement. */
-	private boolean updateHoldingLock(String lock, String unlock) throws Exception {
-		try (Connection connection = this.dataSource.getConnection()) {
-			try {
-				takeLock(connection, lock);
-			}
-			catch (SQLException ex) {
-				// A forced dialect on a database that speaks it only in part (H2 in PostgreSQL mode): no lock there.
+	private boolean updateHoldingLock(SchemaInitializationLock lock) throws Exception {
+		try (SchemaInitializationTurn turn = SchemaInitializationTurn.take(this.dataSource, lock, this.lockTimeout)) {
+			if (turn == null) {
 				return false;
 			}
-			try {
-				update(new SingleConnectionDataSource(connection, true));
-			}
-			finally {
-				if (!connection.getAutoCommit()) {
-					connection.rollback();
-				}
-				// A failure here fails the start-up; the pool closes with it and so does the session holding the lock.
-				releaseLock(connection, unlock);
+			// A lock of the session survives the update's commits: the update may run on its connection, as a pool
+			// of one connection needs. A lock of the transaction must not see it commit.
+			DataSource target = lock.endsWithTransaction() ? this.dataSource
+					: new SingleConnectionDataSource(turn.connection(), true);
+			AwtyChangelog changelog = changelog(target);
+			if (!changelog.isApplied()) {
+				changelog.update();
 			}
 			return true;
 		}
@@ -106,7 +101,7 @@ public final class AwtySchemaInitializer implements InitializingBean {
 	private void updateRetryingInTurn() throws Exception {
 		for (int attempt = 1;; attempt++) {
 			try {
-				update(this.dataSource);
+				changelog(this.dataSource).update();
 				return;
 			}
 			catch (Exception ex) {
@@ -119,31 +114,8 @@ public final class AwtySchemaInitializer implements InitializingBean {
 		}
 	}
 
-	private void update(DataSource target) throws Exception {
-		SpringLiquibase liquibase = new SpringLiquibase();
-		liquibase.setDataSource(target);
-		liquibase.setResourceLoader(this.resourceLoader);
-		liquibase.setChangeLog(CHANGELOG);
-		liquibase.setDatabaseChangeLogTable(CHANGELOG_TABLE);
-		liquibase.setDatabaseChangeLogLockTable(CHANGELOG_LOCK_TABLE);
-		liquibase.setChangeLogParameters(Map.of("awty.lockTable", this.lockTableName));
-		liquibase.afterPropertiesSet();
-	}
-
-	private static void takeLock(Connection connection, String lock) throws SQLException {
-		try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(lock)) {
-			@Nullable Object value = result.next() ? result.getObject(1) : null;
-			if (!(value instanceof Number number && number.intValue() == 1)) {
-				throw new IllegalStateException(
-						"Could not take awty's schema initialization lock: " + lock.strip() + " returned " + value);
-			}
-		}
-	}
-
-	private static void releaseLock(Connection connection, String unlock) throws SQLException {
-		try (Statement statement = connection.createStatement()) {
-			statement.execute(unlock);
-		}
+	private AwtyChangelog changelog(DataSource target) {
+		return new AwtyChangelog(target, this.resourceLoader, this.lockTableName);
 	}
 
 }

@@ -1,0 +1,61 @@
+package dev.awty.autoconfigure.schema;
+
+import java.sql.Connection;
+import java.util.Map;
+
+import javax.sql.DataSource;
+
+import liquibase.Contexts;
+import liquibase.LabelExpression;
+import liquibase.Liquibase;
+import liquibase.integration.spring.SpringLiquibase;
+
+import org.springframework.core.io.ResourceLoader;
+
+/**
+ * awty's own changelog, with its changelog tables, applied to one {@link DataSource}. Not a bean: Boot's Liquibase
+ * auto-configuration backs off when a {@link SpringLiquibase} bean exists, and the application's own migrations would
+ * silently stop running.
+ */
+final class AwtyChangelog extends SpringLiquibase {
+
+	static final String CHANGELOG = "classpath:dev/awty/schema/awty-changelog.xml";
+
+	static final String CHANGELOG_TABLE = "awty_databasechangelog";
+
+	static final String CHANGELOG_LOCK_TABLE = "awty_databasechangeloglock";
+
+	AwtyChangelog(DataSource dataSource, ResourceLoader resourceLoader, String lockTableName) {
+		setDataSource(dataSource);
+		setResourceLoader(resourceLoader);
+		setChangeLog(CHANGELOG);
+		setDatabaseChangeLogTable(CHANGELOG_TABLE);
+		setDatabaseChangeLogLockTable(CHANGELOG_LOCK_TABLE);
+		setChangeLogParameters(Map.of("awty.lockTable", lockTableName));
+	}
+
+	/**
+	 * Whether every changeSet of the changelog is recorded as applied, read without taking Liquibase's lock or
+	 * creating its tables: what every start after the first finds, so that it takes no lock at all. {@code false}
+	 * when the check fails for any reason: the update that follows then says what is wrong.
+	 */
+	boolean isApplied() {
+		try {
+			Connection connection = getDataSource().getConnection();
+			// Closing Liquibase closes the connection.
+			try (Liquibase liquibase = createLiquibase(connection)) {
+				return liquibase.listUnrunChangeSets(new Contexts(getContexts()), new LabelExpression(getLabelFilter()),
+						false).isEmpty();
+			}
+		}
+		catch (Exception ex) {
+			return false;
+		}
+	}
+
+	/** Applies the changeSets not applied yet, under Liquibase's own lock. */
+	void update() throws Exception {
+		afterPropertiesSet();
+	}
+
+}
