@@ -38,6 +38,9 @@ class ScheduledElsewhereContractTests {
 
 	private static final int ROWS = 400;
 
+	/** How long after it is scheduled a row of the stream is due: more than any commit takes here. */
+	private static final Duration LEAD = Duration.ofSeconds(2);
+
 	private final Supplier<TestDatabase> databases;
 
 	ScheduledElsewhereContractTests(Supplier<TestDatabase> databases) {
@@ -73,10 +76,10 @@ class ScheduledElsewhereContractTests {
 	}
 
 	// The look-up costs a statement: a stream scheduled on the delivering instance, which times its own wake-ups, must
-	// not pay it once per cycle. Here a row every 5 ms for two seconds, delivered by tens of cycles. Each row must be
-	// scheduled before it is due: one scheduled late wakes a cycle at once, which then rightly looks up the next row.
-	// The stream starts 4 s ahead, so a database taking up to 15 ms a commit (MariaDB beside the other test JVMs took
-	// 11 ms, and a 1.5 s start left rows late) keeps every row ahead.
+	// not pay it once per cycle. Here a row every 5 ms, each due 2 s after it is scheduled, delivered by tens of cycles.
+	// A row scheduled late wakes a cycle at once, which then rightly looks up the next row: so each row's due time
+	// follows the stream's own progress on the database's clock, not a plan made up front (a machine that commits slowly
+	// streams for longer, its rows still ahead), and a row whose call returned after its due time is allowed its look-up.
 	@Test
 	void aStreamScheduledOnTheDeliveringInstanceLooksUpTheNextDueRowNoMoreOftenThanItPolls() {
 		TestDatabase database = this.databases.get();
@@ -91,12 +94,18 @@ class ScheduledElsewhereContractTests {
 				.run((context) -> {
 					EventScheduler scheduler = context.getBean(EventScheduler.class);
 					long start = System.nanoTime();
-					Instant first = database.databaseNow().plusMillis(4_000);
+					Instant databaseStart = database.databaseNow();
+					int late = 0;
 					for (int i = 0; i < ROWS; i++) {
-						scheduler.schedule(new TestPurchase(i), first.plusMillis(5L * i));
+						Instant now = databaseStart.plusNanos(System.nanoTime() - start);
+						scheduler.schedule(new TestPurchase(i), now.plus(LEAD));
+						if (databaseStart.plusNanos(System.nanoTime() - start).isAfter(now.plus(LEAD))) {
+							late++;
+						}
+						Thread.sleep(5); // the stream's pace, not a wait for awty
 					}
-					Instant scheduled = database.databaseNow();
-					await().atMost(Duration.ofSeconds(20)).until(() -> received.count() == ROWS);
+					await().atMost(Duration.ofSeconds(20).plus(Duration.ofNanos(System.nanoTime() - start)))
+						.until(() -> received.count() == ROWS);
 					Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
 
 					List<String> statements = recorder.drain().stream().map(Recorded::sql).toList();
@@ -106,11 +115,11 @@ class ScheduledElsewhereContractTests {
 						.count();
 					System.out.printf("[%s] %d rows in %d ms: %d claims, %d look-ups of the next due row%n", database,
 							ROWS, elapsed.toMillis(), claims, lookUps);
-					assertThat(scheduled).as("the end of the scheduling, before the last row's due time")
-						.isBefore(first.plusMillis(5L * (ROWS - 1)));
 					assertThat(claims).as("claims").isGreaterThanOrEqualTo(20);
-					assertThat(lookUps).as("look-ups of the next due row, in %d ms", elapsed.toMillis())
-						.isLessThanOrEqualTo(elapsed.toSeconds() + 3);
+					// A row whose schedule call returned after its due time (a commit slower than the lead) rightly
+					// costs a look-up of its own.
+					assertThat(lookUps).as("look-ups of the next due row, in %d ms, %d rows late", elapsed.toMillis(), late)
+						.isLessThanOrEqualTo(elapsed.toSeconds() + 3 + late);
 				});
 		}
 	}
