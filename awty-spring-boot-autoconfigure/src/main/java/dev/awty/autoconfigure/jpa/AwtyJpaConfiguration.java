@@ -6,6 +6,7 @@ import jakarta.persistence.EntityManagerFactory;
 
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -19,6 +20,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.ResourceLoader;
 
 import dev.awty.autoconfigure.AwtyAutoConfiguration;
+import dev.awty.autoconfigure.AwtyDatabase;
 import dev.awty.autoconfigure.AwtyEventClasses;
 import dev.awty.autoconfigure.AwtyEventTypes;
 import dev.awty.autoconfigure.AwtyModules;
@@ -59,6 +61,12 @@ public final class AwtyJpaConfiguration {
 	JpaEventTypes awtyJpaEventTypes(AwtyEventTypes eventTypes, DueSignals dueSignals, DueTimeSlots slots,
 			SqlDialect dialect, AuditLog audit, RunningChecks runningChecks, CancelLog cancelLog) {
 		return new JpaEventTypes(eventTypes.tables(), dueSignals, slots, dialect, audit, runningChecks, cancelLog);
+	}
+
+	@Bean
+	AwtyEntityManagerFactoryCheck awtyEntityManagerFactoryCheck(ListableBeanFactory beanFactory, AwtyDatabase database,
+			AwtyEventTypes eventTypes) {
+		return new AwtyEntityManagerFactoryCheck(beanFactory, database, eventTypes);
 	}
 
 	@Bean
