@@ -78,6 +78,8 @@ public interface RecurringSchedules {
 	 * payload to its channel, with an event id of its own ({@code recurring:<id>-now-<epoch millisecond>}, which no
 	 * occurrence of the expression has) and the schedule's version in {@code awty_schedule_version}, recorded in the
 	 * history like the others. The schedule itself is not changed. Blocks until the channel accepted the message.
+	 * Its history and audit entries are written in a transaction of their own, after the publish, so a caller's
+	 * transaction that rolls back afterwards keeps them, as the message is out.
 	 * @return the event id of the occurrence published
 	 * @throws ScheduleNotFoundException if there is none
 	 * @throws dev.awty.AwtyException if it could not be published (it is not tried again)

@@ -9,7 +9,9 @@ import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.util.ClassUtils;
 
 import dev.awty.AwtyConfigurationException;
+import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.model.EventTypeScanner;
+import dev.awty.spi.SqlDialect;
 
 /**
  * The names of the application's {@code @ScheduledEvent} classes: scanned from its auto-configuration packages at
@@ -46,6 +48,21 @@ public final class AwtyEventClasses {
 		List<String> packages = AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory)
 				: List.of();
 		return new AwtyEventClasses(EventTypeScanner.classNames(packages), "in " + packages);
+	}
+
+	/**
+	 * Checks what awty can check of the application's event classes without reading their tables, their JPA mapping
+	 * among it, and fails as the {@code awtyEventTypes} bean would. For a bean that must not wait for the database's
+	 * initialization: an EntityManagerFactory that is itself an initializer. Public for awty's JPA wiring; not an API.
+	 * @return the names of the classes checked
+	 */
+	public static List<String> checkWithoutTables(BeanFactory beanFactory, @Nullable ClassLoader classLoader,
+			SqlDialect dialect) {
+		AwtyEventClasses classes = beanFactory.getBeanProvider(AwtyEventClasses.class)
+			.getIfAvailable(() -> scan(beanFactory));
+		EventTypeFactory factory = new EventTypeFactory(dialect);
+		classes.load(classLoader).forEach(factory::create);
+		return classes.classNames();
 	}
 
 	List<String> classNames() {

@@ -34,6 +34,7 @@ import dev.awty.testing.events.purchase.TestPurchase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
@@ -166,6 +167,42 @@ class AuditContractTests extends DatabaseContractTests {
 					(status) -> purchase(context.getBean(EventRepositories.class), 1).cancel());
 			assertThat(context.getBean(OperatorAudit.class).newest(10)).extracting(AuditEntry::action)
 				.containsExactly(OperatorAction.CANCEL);
+		});
+	}
+
+	@Test
+	void aFireNowStaysAuditedAndInTheHistoryWhenTheCallersTransactionRollsBackAfterThePublish() {
+		application().run((context) -> {
+			RecurringSchedules schedules = context.getBean(RecurringSchedules.class);
+			schedules.create(ScheduleDefinition.of("digest", "@every 1h"));
+			signIn("ada");
+			TransactionTemplate transaction = new TransactionTemplate(
+					new DataSourceTransactionManager(context.getBean(DataSource.class)));
+			assertThatIllegalStateException().isThrownBy(() -> transaction.executeWithoutResult((status) -> {
+				schedules.fireNow("digest");
+				throw new IllegalStateException("the caller fails after the occurrence was published");
+			}));
+			assertThat(context.getBean(OperatorAudit.class).newest("digest", "ada", null, 10))
+				.extracting(AuditEntry::action, AuditEntry::rows)
+				.containsExactly(tuple(OperatorAction.SCHEDULE_FIRE_NOW, 1L));
+			assertThat(this.jdbc.queryForObject(
+					"SELECT COUNT(*) FROM awty_delivery_log WHERE schedule_id = 'digest' AND outcome = 'DELIVERED'",
+					Integer.class)).isOne();
+		});
+	}
+
+	@Test
+	void anEntryWhoseActionThisVersionDoesNotKnowIsReadWithTheOthers() {
+		application().run((context) -> {
+			context.getBean(TypePauses.class).pause(TYPE);
+			// As a newer version of awty, running beside this one during a rolling deploy, would write it.
+			this.jdbc.update("INSERT INTO awty_audit (acted_at, principal, action, target, rows_affected)"
+					+ " VALUES (?, 'ada', 'ARCHIVE_TYPE', ?, 3)", this.database.timestamp(this.database.databaseNow()),
+					TYPE);
+			assertThat(context.getBean(OperatorAudit.class).newest(10))
+				.extracting(AuditEntry::action, AuditEntry::actionName, AuditEntry::target, AuditEntry::rows)
+				.containsExactly(tuple(null, "ARCHIVE_TYPE", TYPE, 3L),
+						tuple(OperatorAction.PAUSE_TYPE, "PAUSE_TYPE", TYPE, 1L));
 		});
 	}
 

@@ -1,5 +1,6 @@
 package dev.awty.internal.audit;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -53,11 +54,22 @@ public final class JdbcOperatorAudit implements OperatorAudit {
 			.param("anyPrincipal", (principal == null) ? 1 : 0)
 			.param("principal", (principal != null) ? principal : "")
 			.param("limit", limit)
-			.query((rs, row) -> new AuditEntry(rs.getLong("id"),
-					Objects.requireNonNull(this.dialect.readTimestamp(rs, "acted_at")), rs.getString("principal"),
-					OperatorAction.valueOf(rs.getString("action")), rs.getString("target"), rs.getLong("rows_affected"),
-					rs.getString("detail")))
+			.query((rs, row) -> {
+				String action = rs.getString("action");
+				return new AuditEntry(rs.getLong("id"),
+						Objects.requireNonNull(this.dialect.readTimestamp(rs, "acted_at")), rs.getString("principal"),
+						known(action), action, rs.getString("target"), rs.getLong("rows_affected"),
+						rs.getString("detail"));
+			})
 			.list();
+	}
+
+	/** The action, or {@code null} for one a newer version wrote: the audit is read whole, not refused. */
+	private static @Nullable OperatorAction known(String action) {
+		return Arrays.stream(OperatorAction.values())
+			.filter((candidate) -> candidate.name().equals(action))
+			.findFirst()
+			.orElse(null);
 	}
 
 }

@@ -9,8 +9,11 @@ import javax.sql.DataSource;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.messaging.Message;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionOperations;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.AwtyException;
 import dev.awty.audit.OperatorAction;
@@ -46,20 +49,25 @@ final class FireNow {
 
 	private final DeliveryLogWriter writer;
 
-	private final TransactionOperations transactions;
+	private final TransactionOperations records;
 
 	private final String instanceId;
 
 	private final AuditLog audit;
 
 	FireNow(RecurringSettings settings, EventPublisher publisher, DataSource dataSource, SqlDialect dialect,
-			TransactionOperations transactions, String instanceId, AuditLog audit) {
+			String instanceId, AuditLog audit) {
 		this.audit = audit;
 		this.settings = settings;
 		this.publisher = publisher;
 		this.history = settings.history();
 		this.writer = new DeliveryLogWriter(dataSource, dialect);
-		this.transactions = transactions;
+		// A transaction of its own, never the caller's: the message is out once published, so its history and audit
+		// entry must not go if the caller rolls back afterwards. It takes a second connection while a caller's
+		// transaction holds one.
+		TransactionTemplate own = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+		own.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+		this.records = own;
 		this.instanceId = instanceId;
 	}
 
@@ -79,7 +87,7 @@ final class FireNow {
 		DeliveryOutcome outcome = sent.succeeded() ? DeliveryOutcome.DELIVERED : DeliveryOutcome.FAILED;
 		String error = (sent.error() != null) ? LastError.fit(sent.error(), LastError.DEFAULT_LENGTH) : null;
 		// After the publish, which no transaction can hold back: a fire that failed is audited too, as 0 rows.
-		this.transactions.executeWithoutResult((status) -> {
+		this.records.executeWithoutResult((status) -> {
 			if (this.history.records(outcome)) {
 				this.writer.write(List.of(LogEntry.ofOccurrence(RecurringSource.NAME, schedule.id(), schedule.version(),
 						eventId, at, 1, outcome, error, millis, this.instanceId)));

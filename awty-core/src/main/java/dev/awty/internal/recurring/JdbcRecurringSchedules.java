@@ -68,7 +68,7 @@ public final class JdbcRecurringSchedules implements RecurringSchedules {
 	public JdbcRecurringSchedules(SqlDialect dialect, DataSource dataSource, TransactionOperations transactions,
 			RecurringSettings settings, RecurringWakeUps wakeUps, EventPublisher publisher, String instanceId,
 			AuditLog audit) {
-		this.fireNow = new FireNow(settings, publisher, dataSource, dialect, transactions, instanceId, audit);
+		this.fireNow = new FireNow(settings, publisher, dataSource, dialect, instanceId, audit);
 		this.store = new ScheduleStore(dialect, JdbcClient.create(dataSource), new NamedParameterJdbcTemplate(dataSource));
 		this.validator = new ScheduleValidator(settings.payloadLimitBytes(), settings.allowedChannels());
 		this.versions = new ScheduleVersions(dialect, JdbcClient.create(dataSource));

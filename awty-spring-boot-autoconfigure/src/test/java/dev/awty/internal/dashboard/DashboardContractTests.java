@@ -51,6 +51,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
@@ -354,6 +355,31 @@ class DashboardContractTests extends DatabaseContractTests {
 	}
 
 	@Test
+	void aUserWithoutTheRoleIsRefusedAnyChangeOfAnUnknownTypeWithoutLearningTheTypes() {
+		run((mvc, context) -> {
+			for (String action : new String[] { "pause", "resume", "cancel" }) {
+				mvc.perform(signedIn("bob", post("/awty/api/types/unknown/" + action), "{\"ids\":[1]}"))
+					.andExpect(status().isForbidden())
+					.andExpect(jsonPath("$.error").value("User 'bob' lacks role ROLE_AWTY_OPERATOR"))
+					.andExpect(content().string(not(containsString(TYPE))));
+			}
+		});
+	}
+
+	@Test
+	void theAuditPagesBeforeAnIdBeyondTheRangeOfAnInt() {
+		run((mvc, context) -> {
+			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/pause"), "")).andExpect(status().isOk());
+			mvc.perform(get("/awty/api/audit?before=3000000000").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isOk())
+				.andExpect(jsonPath("$.entries[*].action").value(contains("PAUSE_TYPE")));
+			mvc.perform(get("/awty/api/audit?before=x").header(HttpHeaders.AUTHORIZATION, basic("ada")))
+				.andExpect(status().isBadRequest())
+				.andExpect(jsonPath("$.error").value("before must be a number, was 'x'"));
+		});
+	}
+
+	@Test
 	void theOperatorActionsAreShownNewestFirstNamingTheSignedInUserOrAnonymousForTheApplicationsOwnCalls() {
 		run((mvc, context) -> {
 			context.getBean(RecurringSchedules.class).create(ScheduleDefinition.of("audited", "@every 1h"));
@@ -493,10 +519,16 @@ class DashboardContractTests extends DatabaseContractTests {
 	}
 
 	private static MockHttpServletRequestBuilder operator(MockHttpServletRequestBuilder request, String body) {
+		return signedIn("ada", request, body);
+	}
+
+	/** {@code request} with a JSON {@code body} and a valid CSRF token, signed in as {@code user}. */
+	private static MockHttpServletRequestBuilder signedIn(String user, MockHttpServletRequestBuilder request,
+			String body) {
 		MockHttpSession session = TestSecurity.sessionWithCsrfToken();
 		return request.session(session)
 			.header(TestSecurity.CSRF_HEADER, TestSecurity.csrfToken())
-			.header(HttpHeaders.AUTHORIZATION, basic("ada"))
+			.header(HttpHeaders.AUTHORIZATION, basic(user))
 			.contentType(MediaType.APPLICATION_JSON)
 			.content(body);
 	}

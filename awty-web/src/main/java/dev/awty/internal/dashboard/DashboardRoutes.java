@@ -192,7 +192,7 @@ public final class DashboardRoutes {
 		}
 		int limit = request.param("limit").map(DashboardRoutes::number).orElse(50);
 		Long before = request.param("before").filter((text) -> !text.isBlank())
-			.map((text) -> (long) number("before", text))
+			.map((text) -> id("before", text))
 			.orElse(null);
 		List<AuditEntry> entries = audit.newest(request.param("target").filter((text) -> !text.isBlank()).orElse(null),
 				request.param("principal").filter((text) -> !text.isBlank()).orElse(null), before, limit);
@@ -201,7 +201,7 @@ public final class DashboardRoutes {
 			shown.put("id", entry.id());
 			shown.put("at", entry.at().toString());
 			shown.put("principal", entry.principal());
-			shown.put("action", entry.action().name());
+			shown.put("action", entry.actionName());
 			shown.put("target", entry.target());
 			shown.put("rows", entry.rows());
 			shown.put("detail", entry.detail());
@@ -210,11 +210,12 @@ public final class DashboardRoutes {
 	}
 
 	private ServerResponse act(ServerRequest request) throws Exception {
-		EventType<?> type = type(request.pathVariable("type")).type();
+		// Refused before the type is looked up: a 404 would list every type to a caller without the role.
 		String refusal = refusal(request);
 		if (refusal != null) {
 			return error(HttpStatus.FORBIDDEN, refusal);
 		}
+		EventType<?> type = type(request.pathVariable("type")).type();
 		ServerResponse notJson = notJson(request, "row");
 		if (notJson != null) {
 			return notJson;
@@ -231,11 +232,11 @@ public final class DashboardRoutes {
 	}
 
 	private ServerResponse pauseOrResume(ServerRequest request, boolean pause) {
-		String type = type(request.pathVariable("type")).name();
 		String refusal = refusal(request);
 		if (refusal != null) {
 			return error(HttpStatus.FORBIDDEN, refusal);
 		}
+		String type = type(request.pathVariable("type")).name();
 		ServerResponse notJson = notJson(request, "pause and resume");
 		if (notJson != null) {
 			return notJson;
@@ -304,6 +305,16 @@ public final class DashboardRoutes {
 	private static int number(String name, String text) {
 		try {
 			return Integer.parseInt(text);
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException(name + " must be a number, was '" + text + "'");
+		}
+	}
+
+	/** An audit entry's id, a {@code BIGINT}. */
+	private static long id(String name, String text) {
+		try {
+			return Long.parseLong(text);
 		}
 		catch (NumberFormatException ex) {
 			throw new IllegalArgumentException(name + " must be a number, was '" + text + "'");
