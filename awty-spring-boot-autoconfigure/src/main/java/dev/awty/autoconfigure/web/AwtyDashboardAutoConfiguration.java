@@ -30,6 +30,7 @@ import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.SelectionFilter;
+import dev.awty.spi.CurrentOperator;
 
 /**
  * The operator dashboard under {@code /awty}, in a servlet web application with
@@ -47,11 +48,11 @@ public final class AwtyDashboardAutoConfiguration {
 	RouterFunction<ServerResponse> awtyDashboardRoutes(TypeOverviews overviews, EventRepositories repositories,
 			ObjectProvider<SelectionFilter<?>> filters, ObjectProvider<RecurringSchedules> schedules,
 			DeliveryHistory history, DashboardAccess access, TypePauses pauses, AwtyProperties properties,
-			ObjectProvider<OperatorAudit> audit) {
+			ObjectProvider<OperatorAudit> audit, CurrentOperator operator) {
 		List<SelectionFilter<?>> declared = filters.orderedStream().toList();
 		DashboardSchedules shownSchedules = new DashboardSchedules(schedules.getIfUnique(), history);
 		return new DashboardRoutes(overviews, repositories, declared, shownSchedules, history, access, pauses,
-				properties.getDashboard().isReadOnly(), audit.getIfUnique())
+				properties.getDashboard().isReadOnly(), audit.getIfUnique(), operator)
 			.routes();
 	}
 

@@ -9,9 +9,12 @@ import java.util.function.Supplier;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ApplicationContext;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -61,6 +64,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * supported database by {@link OnEveryDatabase}.
  */
 @OnEveryDatabase
+@ExtendWith(OutputCaptureExtension.class)
 class DashboardContractTests extends DatabaseContractTests {
 
 	private static final String TYPE = "test_purchase";
@@ -380,7 +384,8 @@ class DashboardContractTests extends DatabaseContractTests {
 	}
 
 	@Test
-	void theOperatorActionsAreShownNewestFirstNamingTheSignedInUserOrAnonymousForTheApplicationsOwnCalls() {
+	void theOperatorActionsAreShownNewestFirstNamingTheSignedInUserOrAnonymousForTheApplicationsOwnCalls(
+			CapturedOutput output) {
 		run((mvc, context) -> {
 			context.getBean(RecurringSchedules.class).create(ScheduleDefinition.of("audited", "@every 1h"));
 			mvc.perform(operator(post("/awty/api/types/" + TYPE + "/pause"), "")).andExpect(status().isOk());
@@ -404,6 +409,11 @@ class DashboardContractTests extends DatabaseContractTests {
 				.andExpect(jsonPath("$.error").value("limit must be between 1 and 1000, was 0"));
 			mvc.perform(get("/awty/api/audit").header(HttpHeaders.AUTHORIZATION, basic("bob")))
 				.andExpect(status().isForbidden());
+			assertThat(output).as("the log names each operator as the audit does")
+				.contains("awty: ada paused event type '" + TYPE + "' on every instance")
+				.contains("awty: ada resumed event type '" + TYPE + "' on every instance")
+				.contains("awty: dashboard operator ada ran fire-now on recurring schedule 'audited'")
+				.doesNotContain("user null");
 		});
 	}
 

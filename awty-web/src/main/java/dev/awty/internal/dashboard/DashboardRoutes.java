@@ -29,6 +29,7 @@ import dev.awty.internal.observe.TypeOverviews.TypeInfo;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.SelectionFilter;
+import dev.awty.spi.CurrentOperator;
 
 import static dev.awty.internal.dashboard.DashboardResponses.error;
 import static dev.awty.internal.dashboard.DashboardResponses.handle;
@@ -69,16 +70,16 @@ public final class DashboardRoutes {
 
 	private final @Nullable OperatorAudit audit;
 
-	public DashboardRoutes(TypeOverviews overviews, EventRepositories repositories, List<SelectionFilter<?>> filters,
-			DashboardSchedules schedules, DeliveryHistory history, DashboardAccess access, TypePauses pauses,
-			boolean readOnly) {
-		this(overviews, repositories, filters, schedules, history, access, pauses, readOnly, null);
-	}
+	private final CurrentOperator operator;
 
-	/** @param audit the audit of operator actions the page shows, or {@code null} to answer its reads with 404 */
+	/**
+	 * @param audit the audit of operator actions the page shows, or {@code null} to answer its reads with 404
+	 * @param operator names who acts in the log lines of actions, as the audit entries of the same actions do
+	 */
 	public DashboardRoutes(TypeOverviews overviews, EventRepositories repositories, List<SelectionFilter<?>> filters,
 			DashboardSchedules schedules, DeliveryHistory history, DashboardAccess access, TypePauses pauses,
-			boolean readOnly, @Nullable OperatorAudit audit) {
+			boolean readOnly, @Nullable OperatorAudit audit, CurrentOperator operator) {
+		this.operator = operator;
 		this.audit = audit;
 		this.overviews = overviews;
 		this.pauses = pauses;
@@ -224,7 +225,7 @@ public final class DashboardRoutes {
 		List<Long> ids = (body.ids() != null) ? body.ids() : List.of();
 		String action = request.pathVariable("action");
 		ChangeResult result = this.rows.act(type, action, ids, dueAt(body.dueAt()));
-		logger.info("awty: dashboard user " + this.access.user(request.servletRequest()) + " ran " + action + " on "
+		logger.info("awty: dashboard operator " + this.operator.name() + " ran " + action + " on "
 				+ ids.size() + " row(s) of type '" + type.name() + "': " + result.changed() + " changed, "
 				+ result.inFlight() + " in flight");
 		return respond(HttpStatus.OK).body(Map.of("action", action, "changed", result.changed(), "inFlight",
@@ -242,8 +243,6 @@ public final class DashboardRoutes {
 			return notJson;
 		}
 		boolean changed = pause ? this.pauses.pause(type) : this.pauses.resume(type);
-		logger.info("awty: dashboard user " + this.access.user(request.servletRequest()) + (pause ? " paused" : " resumed")
-				+ " type '" + type + "'" + (changed ? "" : (pause ? " (paused already)" : " (not paused)")));
 		return respond(HttpStatus.OK).body(Map.of("type", type, "paused", pause, "changed", changed));
 	}
 
@@ -259,7 +258,7 @@ public final class DashboardRoutes {
 		String id = request.pathVariable("id");
 		String action = request.pathVariable("action");
 		Map<String, @Nullable Object> schedule = this.schedules.act(id, action);
-		logger.info("awty: dashboard user " + this.access.user(request.servletRequest()) + " ran " + action
+		logger.info("awty: dashboard operator " + this.operator.name() + " ran " + action
 				+ " on recurring schedule '" + id + "'");
 		Map<String, @Nullable Object> body = new LinkedHashMap<>();
 		body.put("action", action);
