@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -145,6 +146,21 @@ class OutcomeWriterContractTests {
 		});
 	}
 
+	@Test
+	void rowsOfAPartWhosePublisherAnsweredWithoutOutcomesAreLetGoAndDeliveredOnceTheirLeaseRunsOut() {
+		AnswersNullOnce broker = new AnswersNullOnce();
+		purchases(new ReceivedEvents()).withBean(EventPublisher.class, () -> broker)
+			.withPropertyValues("awty.claim.lease=1s")
+			.run((context) -> {
+				clearHistory();
+				insertDueRows(1);
+
+				// Held by the heartbeat for good, the row was never published again.
+				await().atMost(Duration.ofSeconds(10)).until(() -> rowsWithStatus("DELIVERED") == 1);
+				assertThat(broker.calls()).as("published again once its lease ran out").isEqualTo(2);
+			});
+	}
+
 	/** A broker whose acknowledgements the test gives, one part at a time. */
 	private static final class AnsweredLater implements EventPublisher {
 
@@ -177,6 +193,34 @@ class OutcomeWriterContractTests {
 			for (int part = 0; part < this.parts.size(); part++) {
 				this.parts.get(part).complete(Collections.nCopies(this.sizes.get(part), PublishOutcome.success()));
 			}
+		}
+
+	}
+
+	/** A publisher whose first answer is a list of no outcomes at all ({@code null}), and which succeeds after. */
+	private static final class AnswersNullOnce implements EventPublisher {
+
+		private final AtomicInteger calls = new AtomicInteger();
+
+		@Override
+		public CompletableFuture<List<PublishOutcome>> publishAsync(String channel, List<Message<?>> messages) {
+			if (this.calls.getAndIncrement() == 0) {
+				return CompletableFuture.completedFuture(null);
+			}
+			return CompletableFuture.completedFuture(Collections.nCopies(messages.size(), PublishOutcome.success()));
+		}
+
+		@Override
+		public List<PublishOutcome> publish(String channel, List<Message<?>> messages) {
+			return publishAsync(channel, messages).join();
+		}
+
+		@Override
+		public void verifyChannel(String channel, String typeName) {
+		}
+
+		int calls() {
+			return this.calls.get();
 		}
 
 	}

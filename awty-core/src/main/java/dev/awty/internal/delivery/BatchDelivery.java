@@ -21,6 +21,7 @@ import dev.awty.internal.pipeline.PollSource;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.DueRelease;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
+import dev.awty.internal.support.ErrorText;
 import dev.awty.internal.table.EventTable;
 import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.EventPublisher;
@@ -175,11 +176,17 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 			});
 		}
 		finally {
-			// Rows a broker has yet to acknowledge stay held, their lease extended, until it answers.
-			answered.forEach(CompletableFuture::join);
-			rows.releaseAll();
-			if (this.limiter != null) {
-				this.limiter.processing(-1);
+			try {
+				// Rows a broker has yet to acknowledge stay held, their lease extended, until it answers. A part that
+				// ended in an exception must not skip the release: its rows would be held, and their leases extended,
+				// until the process ended.
+				answered.forEach((part) -> part.handle((known, failure) -> null).join());
+			}
+			finally {
+				rows.releaseAll();
+				if (this.limiter != null) {
+					this.limiter.processing(-1);
+				}
 			}
 		}
 	}
@@ -210,11 +217,19 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 			}
 			long sent = System.nanoTime();
 			answered.add(results.whenComplete((known, failure) -> {
-				if (known != null) {
+				if (known == null) {
+					reservation.cancel();
+					return;
+				}
+				try {
 					finished(batch.token(), rows, part, known, reservation, started);
 				}
-				else {
+				catch (RuntimeException | Error ex) {
+					// not handed over: nothing writes them, and the worker would wait for its budget for good
 					reservation.cancel();
+					logger.warn("awty: the outcomes of " + part.size() + " row(s) of type '" + this.claims.type().name()
+							+ "' could not be handed to the writer (" + ErrorText.of(ex)
+							+ "); they are claimed again once their lease runs out");
 				}
 			}));
 			if (logger.isDebugEnabled()) {
