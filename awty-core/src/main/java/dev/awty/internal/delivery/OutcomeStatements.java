@@ -37,6 +37,22 @@ final class OutcomeStatements<T extends ScheduledEntity> {
 				: this.writes.markDelivered(ids, claimer);
 	}
 
+	/**
+	 * Of {@code ids}, the rows this claim has finished already: marked delivered by it, or (deleting delivered rows)
+	 * gone. Asked only when a write is tried again, never on the way of a first attempt.
+	 */
+	Set<Long> finishedBy(List<Long> ids, String claimer) {
+		if (ids.isEmpty()) {
+			return Set.of();
+		}
+		if (this.settings.onDelivered() == OnDelivered.DELETE) {
+			Set<Long> gone = new HashSet<>(ids);
+			gone.removeAll(this.checks.stillPresent(ids));
+			return gone;
+		}
+		return this.checks.markedBy(ids, claimer);
+	}
+
 	/** The finished results this claim really finished: all of them, unless some were claimed again meanwhile. */
 	List<RowResult<T>> confirmFinished(List<RowResult<T>> finished, int count, String claimer) {
 		List<Long> ids = finished.stream().map((result) -> result.row().getId()).toList();
