@@ -1,5 +1,9 @@
 package dev.awty.delivery;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,15 +15,20 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
+import javax.sql.DataSource;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
 import org.springframework.messaging.Message;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
 import dev.awty.testing.AwtyContexts;
@@ -161,6 +170,23 @@ class OutcomeWriterContractTests {
 			});
 	}
 
+	@Test
+	void aWriteRetriedAfterItsCommitLandedButItsAnswerWasLostRecordsEachRowOnceAndNoPossibleDuplicate() {
+		CommitAnswerLostOnce database = new CommitAnswerLostOnce();
+		purchases(new ReceivedEvents()).withBean(CommitAnswerLostOnce.class, () -> database).run((context) -> {
+			clearHistory();
+			insertDueRows(10);
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> rowsWithStatus("DELIVERED") == 10);
+			await().atMost(Duration.ofSeconds(5)).until(() -> historyEntries("DELIVERED") >= 10);
+			assertThat(database.lost).as("a commit's answer was lost").isTrue();
+			await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
+				.until(() -> historyEntries("DELIVERED") == 10);
+			assertThat(context.getBean(DeliveryPollers.class).counters().get("test_purchase").possibleDuplicates())
+				.isZero();
+		});
+	}
+
 	/** A broker whose acknowledgements the test gives, one part at a time. */
 	private static final class AnsweredLater implements EventPublisher {
 
@@ -221,6 +247,49 @@ class OutcomeWriterContractTests {
 
 		int calls() {
 			return this.calls.get();
+		}
+
+	}
+
+	/**
+	 * The first commit of an outcome writer's transaction reaches the database, and then the connection breaks as it
+	 * answers (SQLState 08006): the writer cannot tell that it committed.
+	 */
+	private static final class CommitAnswerLostOnce implements BeanPostProcessor {
+
+		private volatile boolean lost;
+
+		@Override
+		public Object postProcessAfterInitialization(Object bean, String beanName) {
+			if (!(bean instanceof DataSource dataSource)) {
+				return bean;
+			}
+			return new DelegatingDataSource(dataSource) {
+
+				@Override
+				public Connection getConnection() throws SQLException {
+					return answerLost(super.getConnection());
+				}
+
+			};
+		}
+
+		private Connection answerLost(Connection connection) {
+			return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] { Connection.class },
+					(proxy, method, args) -> {
+						try {
+							Object result = method.invoke(connection, args);
+							if (method.getName().equals("commit") && !this.lost
+									&& Thread.currentThread().getName().contains("-writer-")) {
+								this.lost = true;
+								throw new SQLException("An I/O error occurred while sending to the backend.", "08006");
+							}
+							return result;
+						}
+						catch (InvocationTargetException ex) {
+							throw ex.getCause();
+						}
+					});
 		}
 
 	}
