@@ -11,6 +11,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -187,6 +189,32 @@ class OutcomeWriterContractTests {
 		});
 	}
 
+	@Test
+	void rowsWaitingForTheirOutcomeToBeWrittenStayLeasedAndAreNotDeliveredAgain() {
+		WritersWait database = new WritersWait();
+		ReceivedEvents received = new ReceivedEvents();
+		purchases(received).withBean(WritersWait.class, () -> database)
+			.withPropertyValues("awty.claim.lease=1s")
+			.run((context) -> {
+				try {
+					clearHistory();
+					insertDueRows(10);
+					await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 10);
+
+					// Three leases while the writer waits for a connection: the heartbeat keeps the rows leased.
+					await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5))
+						.until(() -> received.count() == 10);
+					database.proceed();
+
+					await().atMost(Duration.ofSeconds(10)).until(() -> rowsWithStatus("DELIVERED") == 10);
+					assertThat(received.duplicates()).isZero();
+				}
+				finally {
+					database.proceed();
+				}
+			});
+	}
+
 	/** A broker whose acknowledgements the test gives, one part at a time. */
 	private static final class AnsweredLater implements EventPublisher {
 
@@ -247,6 +275,40 @@ class OutcomeWriterContractTests {
 
 		int calls() {
 			return this.calls.get();
+		}
+
+	}
+
+	/** The outcome writer's threads wait for a connection until {@link #proceed()}; every other thread gets one. */
+	private static final class WritersWait implements BeanPostProcessor {
+
+		private final CountDownLatch proceed = new CountDownLatch(1);
+
+		void proceed() {
+			this.proceed.countDown();
+		}
+
+		@Override
+		public Object postProcessAfterInitialization(Object bean, String beanName) {
+			if (!(bean instanceof DataSource dataSource)) {
+				return bean;
+			}
+			return new DelegatingDataSource(dataSource) {
+
+				@Override
+				public Connection getConnection() throws SQLException {
+					if (Thread.currentThread().getName().contains("-writer-")) {
+						try {
+							WritersWait.this.proceed.await(1, TimeUnit.MINUTES);
+						}
+						catch (InterruptedException ex) {
+							Thread.currentThread().interrupt();
+						}
+					}
+					return super.getConnection();
+				}
+
+			};
 		}
 
 	}
