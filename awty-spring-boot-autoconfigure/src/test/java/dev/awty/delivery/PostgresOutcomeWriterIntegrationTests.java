@@ -1,10 +1,15 @@
 package dev.awty.delivery;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,6 +70,50 @@ class PostgresOutcomeWriterIntegrationTests {
 				await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2))
 					.until(() -> received.count() <= 2 * 10);
 			});
+	}
+
+	@Test
+	void aWriteBlockedByAnotherSessionsRowLockIsGivenUpWithinTheLeaseInsteadOfWaitingForTheLock() throws Exception {
+		CountDownLatch locked = new CountDownLatch(1);
+		CountDownLatch unlock = new CountDownLatch(1);
+		// Once the row is published, and before its outcome is written, another session locks it (an operator's
+		// console, an application transaction) and keeps it.
+		ReceivedEvents received = new ReceivedEvents().each((message) -> {
+			Thread holder = new Thread(() -> holdRowLock(locked, unlock));
+			holder.start();
+			await().atMost(Duration.ofSeconds(5)).until(() -> locked.getCount() == 0);
+		});
+		try {
+			AwtyContexts.purchases(this.database, received)
+				.withPropertyValues("awty.claim.mode=skip-locked", "awty.claim.lease=3s",
+						"awty.poller.poll-interval=200ms")
+				.run((context) -> {
+					scheduleDue(context.getBean(EventScheduler.class), 1);
+
+					await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 1);
+					await().atMost(Duration.ofSeconds(8)).until(() -> possibleDuplicates(context) == 1);
+					assertThat(unlock.getCount()).as("the row is still locked").isEqualTo(1);
+					unlock.countDown();
+				});
+		}
+		finally {
+			unlock.countDown();
+		}
+	}
+
+	private void holdRowLock(CountDownLatch locked, CountDownLatch unlock) {
+		try (Connection connection = this.database.simpleDataSource().getConnection()) {
+			connection.setAutoCommit(false);
+			try (Statement statement = connection.createStatement()) {
+				statement.executeQuery("SELECT id FROM scheduled_test_purchase FOR UPDATE").close();
+				locked.countDown();
+				unlock.await(1, TimeUnit.MINUTES);
+			}
+			connection.rollback();
+		}
+		catch (SQLException | InterruptedException ex) {
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	private static long possibleDuplicates(ApplicationContext context) {

@@ -1,5 +1,6 @@
 package dev.awty.internal.delivery;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -41,9 +42,16 @@ final class BatchWriter<T extends ScheduledEntity> {
 
 	private final OutcomeReport report;
 
-	/** @param history a new, empty collection of history entries for each write */
+	/** How long a write is tried again: the type's lease, past which its rows may be claimed by someone else. */
+	private final long retryNanos;
+
+	/**
+	 * @param history a new, empty collection of history entries for each write
+	 * @param lease the type's lease: no attempt of a write starts later than this after its first
+	 */
 	BatchWriter(String typeName, OutcomeStatements<T> statements, DeliveryLogWriter log,
-			TransactionOperations transaction, Supplier<HistoryEntries> history, OutcomeReport report) {
+			TransactionOperations transaction, Supplier<HistoryEntries> history, OutcomeReport report, Duration lease) {
+		this.retryNanos = lease.toNanos();
 		this.typeName = typeName;
 		this.statements = statements;
 		this.log = log;
@@ -71,7 +79,7 @@ final class BatchWriter<T extends ScheduledEntity> {
 		Map<String, Integer> marked = new HashMap<>();
 		AtomicInteger attempts = new AtomicInteger();
 		try {
-			WriteRetry.write("type '" + this.typeName + "'", () -> this.transaction.execute((status) -> {
+			WriteRetry.write("type '" + this.typeName + "'", this.retryNanos, () -> this.transaction.execute((status) -> {
 				boolean retry = attempts.incrementAndGet() > 1;
 				marked.clear();
 				HistoryEntries entries = this.history.get();
@@ -113,7 +121,7 @@ final class BatchWriter<T extends ScheduledEntity> {
 		AtomicInteger attempts = new AtomicInteger();
 		int marked;
 		try {
-			marked = WriteRetry.write("type '" + this.typeName + "'",
+			marked = WriteRetry.write("type '" + this.typeName + "'", this.retryNanos,
 					() -> this.transaction.execute((status) -> {
 						boolean retry = attempts.incrementAndGet() > 1;
 						HistoryEntries entries = this.history.get();

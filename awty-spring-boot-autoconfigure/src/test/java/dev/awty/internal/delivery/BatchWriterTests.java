@@ -94,7 +94,7 @@ class BatchWriterTests {
 		return new BatchWriter<>("test_purchase", new OutcomeStatements<>(writes, null, settings),
 				new DeliveryLogWriter(this.dataSource, dialect), transaction,
 				() -> new HistoryEntries("test_purchase", HistoryMode.ALL, "instance", 3),
-				new OutcomeReport("test_purchase", 3, this.counters));
+				new OutcomeReport("test_purchase", 3, this.counters), settings.lease());
 	}
 
 	/** A row due and held by {@code claimer}, published. */

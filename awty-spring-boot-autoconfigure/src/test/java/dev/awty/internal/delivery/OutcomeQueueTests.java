@@ -59,7 +59,7 @@ class OutcomeQueueTests {
 
 	private OutcomeQueue<Row> queue(Transactions transactions) {
 		BatchWriter<Row> writer = new BatchWriter<>("purchase", null, null, transactions, () -> null,
-				new OutcomeReport("purchase", 3, this.counters));
+				new OutcomeReport("purchase", 3, this.counters), Duration.ofSeconds(30));
 		return new OutcomeQueue<>("purchase", writer, this.counters, 10, Duration.ofMillis(10), 1);
 	}
 
