@@ -154,6 +154,10 @@ public final class PostgresDialect implements SqlDialect {
 			SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true),
 			       set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)""";
 
+	// The index planning and, for a write of outcomes, how long its statements wait for a row lock: in the same
+	// statement, so that the bound costs no round trip of its own. Ends with the transaction.
+	private static final String WRITE_PLANNING = INDEX_PLANNING + ", set_config('lock_timeout', '%1$d', true)";
+
 	// Both end with the transaction. A session left idle in its transaction (its client frozen, or cut off by the
 	// network) is ended by the server after the bound, and its locks with it; without this, PostgreSQL keeps it until
 	// TCP keepalive notices, two hours by the operating system's default.
@@ -258,6 +262,11 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public List<String> indexPlanning() {
 		return List.of(INDEX_PLANNING);
+	}
+
+	@Override
+	public List<String> writePlanning(long lockWaitMillis) {
+		return List.of(WRITE_PLANNING.formatted(lockWaitMillis));
 	}
 
 	@Override

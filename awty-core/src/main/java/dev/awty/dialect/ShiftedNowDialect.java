@@ -194,6 +194,11 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
+	public List<String> writePlanning(long lockWaitMillis) {
+		return this.dialect.writePlanning(lockWaitMillis);
+	}
+
+	@Override
 	public List<String> unboundSession() {
 		return this.dialect.unboundSession();
 	}

@@ -247,6 +247,17 @@ public interface SqlDialect extends SqlTimestamps {
 	}
 
 	/**
+	 * The statements run first in the transaction of a mark (or delete) of delivered rows in place of
+	 * {@link #indexPlanning()}: the same, and where the database has such a setting, a bound of {@code lockWaitMillis}
+	 * on how long the rest of the transaction waits for a row lock, so that a write blocked by another session's lock
+	 * fails and is tried again (or given up) rather than waiting past its rows' lease. Folded into the planning's one
+	 * statement where there is one, so that the bound costs no round trip. Defaults to {@link #indexPlanning()}.
+	 */
+	default List<String> writePlanning(long lockWaitMillis) {
+		return indexPlanning();
+	}
+
+	/**
 	 * Statements that bound the current transaction for the rest of its life, run first in a claim that takes a
 	 * limited type's turn (its row in {@code awty_type_limit}): how long a statement waits for a lock, and how long
 	 * the database keeps the transaction open while its client sends nothing, ending the session then (the client's

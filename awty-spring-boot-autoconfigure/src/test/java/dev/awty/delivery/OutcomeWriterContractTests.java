@@ -1,5 +1,9 @@
 package dev.awty.delivery;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -7,18 +11,26 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+
+import javax.sql.DataSource;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
 import org.springframework.messaging.Message;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
 import dev.awty.testing.AwtyContexts;
@@ -145,6 +157,64 @@ class OutcomeWriterContractTests {
 		});
 	}
 
+	@Test
+	void rowsOfAPartWhosePublisherAnsweredWithoutOutcomesAreLetGoAndDeliveredOnceTheirLeaseRunsOut() {
+		AnswersNullOnce broker = new AnswersNullOnce();
+		purchases(new ReceivedEvents()).withBean(EventPublisher.class, () -> broker)
+			.withPropertyValues("awty.claim.lease=1s")
+			.run((context) -> {
+				clearHistory();
+				insertDueRows(1);
+
+				// Held by the heartbeat for good, the row was never published again.
+				await().atMost(Duration.ofSeconds(10)).until(() -> rowsWithStatus("DELIVERED") == 1);
+				assertThat(broker.calls()).as("published again once its lease ran out").isEqualTo(2);
+			});
+	}
+
+	@Test
+	void aWriteRetriedAfterItsCommitLandedButItsAnswerWasLostRecordsEachRowOnceAndNoPossibleDuplicate() {
+		CommitAnswerLostOnce database = new CommitAnswerLostOnce();
+		purchases(new ReceivedEvents()).withBean(CommitAnswerLostOnce.class, () -> database).run((context) -> {
+			clearHistory();
+			insertDueRows(10);
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> rowsWithStatus("DELIVERED") == 10);
+			await().atMost(Duration.ofSeconds(5)).until(() -> historyEntries("DELIVERED") >= 10);
+			assertThat(database.lost).as("a commit's answer was lost").isTrue();
+			await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
+				.until(() -> historyEntries("DELIVERED") == 10);
+			assertThat(context.getBean(DeliveryPollers.class).counters().get("test_purchase").possibleDuplicates())
+				.isZero();
+		});
+	}
+
+	@Test
+	void rowsWaitingForTheirOutcomeToBeWrittenStayLeasedAndAreNotDeliveredAgain() {
+		WritersWait database = new WritersWait();
+		ReceivedEvents received = new ReceivedEvents();
+		purchases(received).withBean(WritersWait.class, () -> database)
+			.withPropertyValues("awty.claim.lease=1s")
+			.run((context) -> {
+				try {
+					clearHistory();
+					insertDueRows(10);
+					await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 10);
+
+					// Three leases while the writer waits for a connection: the heartbeat keeps the rows leased.
+					await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5))
+						.until(() -> received.count() == 10);
+					database.proceed();
+
+					await().atMost(Duration.ofSeconds(10)).until(() -> rowsWithStatus("DELIVERED") == 10);
+					assertThat(received.duplicates()).isZero();
+				}
+				finally {
+					database.proceed();
+				}
+			});
+	}
+
 	/** A broker whose acknowledgements the test gives, one part at a time. */
 	private static final class AnsweredLater implements EventPublisher {
 
@@ -177,6 +247,111 @@ class OutcomeWriterContractTests {
 			for (int part = 0; part < this.parts.size(); part++) {
 				this.parts.get(part).complete(Collections.nCopies(this.sizes.get(part), PublishOutcome.success()));
 			}
+		}
+
+	}
+
+	/** A publisher whose first answer is a list of no outcomes at all ({@code null}), and which succeeds after. */
+	private static final class AnswersNullOnce implements EventPublisher {
+
+		private final AtomicInteger calls = new AtomicInteger();
+
+		@Override
+		public CompletableFuture<List<PublishOutcome>> publishAsync(String channel, List<Message<?>> messages) {
+			if (this.calls.getAndIncrement() == 0) {
+				return CompletableFuture.completedFuture(null);
+			}
+			return CompletableFuture.completedFuture(Collections.nCopies(messages.size(), PublishOutcome.success()));
+		}
+
+		@Override
+		public List<PublishOutcome> publish(String channel, List<Message<?>> messages) {
+			return publishAsync(channel, messages).join();
+		}
+
+		@Override
+		public void verifyChannel(String channel, String typeName) {
+		}
+
+		int calls() {
+			return this.calls.get();
+		}
+
+	}
+
+	/** The outcome writer's threads wait for a connection until {@link #proceed()}; every other thread gets one. */
+	private static final class WritersWait implements BeanPostProcessor {
+
+		private final CountDownLatch proceed = new CountDownLatch(1);
+
+		void proceed() {
+			this.proceed.countDown();
+		}
+
+		@Override
+		public Object postProcessAfterInitialization(Object bean, String beanName) {
+			if (!(bean instanceof DataSource dataSource)) {
+				return bean;
+			}
+			return new DelegatingDataSource(dataSource) {
+
+				@Override
+				public Connection getConnection() throws SQLException {
+					if (Thread.currentThread().getName().contains("-writer-")) {
+						try {
+							WritersWait.this.proceed.await(1, TimeUnit.MINUTES);
+						}
+						catch (InterruptedException ex) {
+							Thread.currentThread().interrupt();
+						}
+					}
+					return super.getConnection();
+				}
+
+			};
+		}
+
+	}
+
+	/**
+	 * The first commit of an outcome writer's transaction reaches the database, and then the connection breaks as it
+	 * answers (SQLState 08006): the writer cannot tell that it committed.
+	 */
+	private static final class CommitAnswerLostOnce implements BeanPostProcessor {
+
+		private volatile boolean lost;
+
+		@Override
+		public Object postProcessAfterInitialization(Object bean, String beanName) {
+			if (!(bean instanceof DataSource dataSource)) {
+				return bean;
+			}
+			return new DelegatingDataSource(dataSource) {
+
+				@Override
+				public Connection getConnection() throws SQLException {
+					return answerLost(super.getConnection());
+				}
+
+			};
+		}
+
+		private Connection answerLost(Connection connection) {
+			return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] { Connection.class },
+					(proxy, method, args) -> {
+						try {
+							Object result = method.invoke(connection, args);
+							if (method.getName().equals("commit") && !this.lost
+									&& Thread.currentThread().getName().contains("-writer-")) {
+								this.lost = true;
+								throw new SQLException("An I/O error occurred while sending to the backend.", "08006");
+							}
+							return result;
+						}
+						catch (InvocationTargetException ex) {
+							throw ex.getCause();
+						}
+					});
 		}
 
 	}

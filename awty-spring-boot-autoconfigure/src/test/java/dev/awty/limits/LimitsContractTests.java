@@ -2,8 +2,10 @@ package dev.awty.limits;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -17,7 +19,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.messaging.Message;
 
+import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.internal.pipeline.kit.DeliveryObserver;
+import dev.awty.spi.EventPublisher;
+import dev.awty.spi.PublishOutcome;
 import dev.awty.testing.AwtyContexts;
 import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.ReceivedEvents;
@@ -106,6 +113,57 @@ class LimitsContractTests {
 			await().atMost(Duration.ofSeconds(10)).until(() -> database.jdbc().queryForObject(
 					"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", Integer.class) == rows);
 		});
+	}
+
+	@Test
+	void aKeyedTypeWhosePartEndedInAnExceptionPollsAtItsIntervalAgainOnceTheRowIsDelivered() {
+		TestDatabase database = prepared();
+		insertDueRows(database, 1, 1);
+		AtomicInteger claims = new AtomicInteger();
+		AtomicInteger publishes = new AtomicInteger();
+		// The first answer is no list of outcomes at all: the part ends in an exception.
+		EventPublisher answersNullOnce = new EventPublisher() {
+
+			@Override
+			public CompletableFuture<List<PublishOutcome>> publishAsync(String channel, List<Message<?>> messages) {
+				return CompletableFuture.completedFuture((publishes.getAndIncrement() == 0) ? null
+						: Collections.nCopies(messages.size(), PublishOutcome.success()));
+			}
+
+			@Override
+			public List<PublishOutcome> publish(String channel, List<Message<?>> messages) {
+				return publishAsync(channel, messages).join();
+			}
+
+			@Override
+			public void verifyChannel(String channel, String typeName) {
+			}
+
+		};
+		AwtyContexts.purchases(database, new ReceivedEvents())
+			.withBean(EventPublisher.class, () -> answersNullOnce)
+			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.poll-interval=1s", "awty.claim.lease=1s",
+					"awty.types.test_purchase.limit.key=purchaseId")
+			.run((context) -> {
+				context.getBean(DeliveryPollers.class).addObserver(new DeliveryObserver() {
+
+					@Override
+					public void claimed(String type, int rows, long nanos) {
+						if (type.equals("test_purchase")) {
+							claims.incrementAndGet();
+						}
+					}
+
+				});
+				await().atMost(Duration.ofSeconds(10)).until(() -> database.jdbc().queryForObject(
+						"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", Integer.class) == 1);
+				assertThat(publishes).as("published again once its lease ran out").hasValue(2);
+
+				// A batch counted in flight for good kept the keyed type re-polling every 50 ms.
+				int before = claims.get();
+				await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3))
+					.until(() -> claims.get() - before <= 4);
+			});
 	}
 
 	private TestDatabase prepared() {

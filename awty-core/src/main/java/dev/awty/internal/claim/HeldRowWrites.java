@@ -1,5 +1,6 @@
 package dev.awty.internal.claim;
 
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 
@@ -44,8 +45,6 @@ public final class HeldRowWrites {
 
 	private final int lastErrorLength;
 
-	private final List<String> planning;
-
 	private final SqlDialect dialect;
 
 	public HeldRowWrites(String table, SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
@@ -54,7 +53,6 @@ public final class HeldRowWrites {
 		this.batchJdbc = batchJdbc;
 		this.transaction = transaction;
 		this.lastErrorLength = lastErrorLength;
-		this.planning = dialect.indexPlanning();
 		this.markDelivered = dialect.withDatabaseNow(MARK_DELIVERED.formatted(table, dialect.idInList()));
 		this.deleteDelivered = DELETE_DELIVERED.formatted(table, dialect.idInList());
 		this.dialect = dialect;
@@ -67,23 +65,37 @@ public final class HeldRowWrites {
 	}
 
 	/**
-	 * Marks rows delivered that {@code claimer} still holds.
+	 * Marks rows delivered that {@code claimer} still holds, waiting for row locks as long as the database's settings
+	 * say.
 	 * @return how many were marked; fewer than {@code ids} means others were claimed again meanwhile
 	 */
 	public int markDelivered(Collection<Long> ids, String claimer) {
 		return ids.isEmpty() ? 0
-				: updateHeld(this.jdbc, this.transaction, this.planning, this.markDelivered, this.dialect.idsValue(ids),
-						claimer);
+				: updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.markDelivered,
+						this.dialect.idsValue(ids), claimer);
+	}
+
+	/**
+	 * Marks rows delivered that {@code claimer} still holds.
+	 * @param lockWait how long this statement, and the rest of its transaction, may wait for a row lock where the
+	 * database can bound it ({@link SqlDialect#writePlanning})
+	 * @return how many were marked; fewer than {@code ids} means others were claimed again meanwhile
+	 */
+	public int markDelivered(Collection<Long> ids, String claimer, Duration lockWait) {
+		return ids.isEmpty() ? 0
+				: updateHeld(this.jdbc, this.transaction, this.dialect.writePlanning(lockWait.toMillis()),
+						this.markDelivered, this.dialect.idsValue(ids), claimer);
 	}
 
 	/**
 	 * Deletes published rows that {@code claimer} still holds.
+	 * @param lockWait as for {@link #markDelivered}
 	 * @return how many were deleted; fewer than {@code ids} means others were claimed again meanwhile
 	 */
-	public int deleteDelivered(Collection<Long> ids, String claimer) {
+	public int deleteDelivered(Collection<Long> ids, String claimer, Duration lockWait) {
 		return ids.isEmpty() ? 0
-				: updateHeld(this.jdbc, this.transaction, this.planning, this.deleteDelivered, this.dialect.idsValue(ids),
-						claimer);
+				: updateHeld(this.jdbc, this.transaction, this.dialect.writePlanning(lockWait.toMillis()),
+						this.deleteDelivered, this.dialect.idsValue(ids), claimer);
 	}
 
 	/**

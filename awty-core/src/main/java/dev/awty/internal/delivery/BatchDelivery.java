@@ -4,7 +4,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
 
 import org.apache.commons.logging.Log;
@@ -21,6 +23,7 @@ import dev.awty.internal.pipeline.PollSource;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.DueRelease;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
+import dev.awty.internal.support.ErrorText;
 import dev.awty.internal.table.EventTable;
 import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.EventPublisher;
@@ -166,20 +169,29 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 			this.limiter.processing(1);
 		}
 		List<CompletableFuture<?>> answered = new ArrayList<>();
+		Set<Long> handedOver = ConcurrentHashMap.newKeySet();
 		try {
 			// Rows claimed ahead of their due time are published, or handed to the handler, once due.
 			List<@Nullable Instant> dueTimes = batch.rows().stream().<@Nullable Instant>map(ScheduledEntity::getDueAt).toList();
 			DueRelease.whenDue(batch.databaseNow(), batch.claimedAtNanos(), dueTimes, batch.rows(), (due) -> {
-				deliver(batch, rows, due, answered);
+				deliver(batch, rows, due, answered, handedOver);
 				return due;
 			});
 		}
 		finally {
-			// Rows a broker has yet to acknowledge stay held, their lease extended, until it answers.
-			answered.forEach(CompletableFuture::join);
-			rows.releaseAll();
-			if (this.limiter != null) {
-				this.limiter.processing(-1);
+			try {
+				// Rows a broker has yet to acknowledge stay held, their lease extended, until it answers. A part that
+				// ended in an exception must not skip the release: its rows would be held, and their leases extended,
+				// until the process ended.
+				answered.forEach((part) -> part.handle((known, failure) -> null).join());
+			}
+			finally {
+				// The rows handed to the writer are let go once written; the others now.
+				rows.release(batch.rows().stream().map(ScheduledEntity::getId).filter((id) -> !handedOver.contains(id))
+					.toList());
+				if (this.limiter != null) {
+					this.limiter.processing(-1);
+				}
 			}
 		}
 	}
@@ -189,7 +201,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	 * and written, within the worker's bound of rows ahead of its writes.
 	 */
 	private void deliver(ClaimedBatch<T> batch, LeaseHeartbeat<Long>.Held rows, List<T> due,
-			List<CompletableFuture<?>> answered) {
+			List<CompletableFuture<?>> answered, Set<Long> handedOver) {
 		int markEvery = this.settings.markEvery();
 		for (int from = 0; from < due.size(); from += markEvery) {
 			List<T> part = rows.stillHeld(due.subList(from, Math.min(due.size(), from + markEvery)), ScheduledEntity::getId);
@@ -210,11 +222,20 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 			}
 			long sent = System.nanoTime();
 			answered.add(results.whenComplete((known, failure) -> {
-				if (known != null) {
-					finished(batch.token(), rows, part, known, reservation, started);
-				}
-				else {
+				if (known == null) {
 					reservation.cancel();
+					return;
+				}
+				try {
+					finished(batch.token(), rows, part, known, reservation, started);
+					part.forEach((row) -> handedOver.add(row.getId()));
+				}
+				catch (RuntimeException | Error ex) {
+					// not handed over: nothing writes them, and the worker would wait for its budget for good
+					reservation.cancel();
+					logger.warn("awty: the outcomes of " + part.size() + " row(s) of type '" + this.claims.type().name()
+							+ "' could not be handed to the writer (" + ErrorText.of(ex)
+							+ "); they are claimed again once their lease runs out");
 				}
 			}));
 			if (logger.isDebugEnabled()) {
@@ -229,14 +250,15 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 
 	/**
 	 * Hands a part's outcomes to the writer once they are known: on the worker, or on the broker client's thread
-	 * that brought the last answer.
+	 * that brought the last answer. The rows stay held, their leases extended, until their outcomes are written: while
+	 * they wait for a writer, or for a write that waits on the database, no other instance claims them again.
 	 */
 	private void finished(String token, LeaseHeartbeat<Long>.Held rows, List<T> part, List<RowResult<T>> results,
 			OutcomeQueue.Reservation reservation, long started) {
 		// Measured before the outcomes are written, so that a claim made after they are visible is sized by them.
 		this.sizing.measured(part.size(), System.nanoTime() - started);
-		rows.release(ids(part));
-		this.writer.write(token, results, reservation);
+		List<Long> ids = ids(part);
+		this.writer.write(token, results, reservation, () -> rows.release(ids));
 	}
 
 	private static List<Long> ids(List<? extends ScheduledEntity> rows) {
@@ -250,8 +272,8 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 
 	/** Stops what runs beside the pollers: the outcome writer's thread and the handler's threads. */
 	@Override
-	public void shutdown() {
-		this.writer.close(System.nanoTime() + this.settings.lease().toNanos());
+	public void shutdown(long deadlineNanos) {
+		this.writer.close(deadlineNanos);
 		if (this.handlerStep != null) {
 			this.handlerStep.shutdown();
 		}

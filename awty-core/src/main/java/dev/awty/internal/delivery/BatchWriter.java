@@ -1,11 +1,17 @@
 package dev.awty.internal.delivery;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.transaction.support.TransactionOperations;
@@ -36,9 +42,16 @@ final class BatchWriter<T extends ScheduledEntity> {
 
 	private final OutcomeReport report;
 
-	/** @param history a new, empty collection of history entries for each write */
+	/** How long a write is tried again: the type's lease, past which its rows may be claimed by someone else. */
+	private final long retryNanos;
+
+	/**
+	 * @param history a new, empty collection of history entries for each write
+	 * @param lease the type's lease: no attempt of a write starts later than this after its first
+	 */
 	BatchWriter(String typeName, OutcomeStatements<T> statements, DeliveryLogWriter log,
-			TransactionOperations transaction, Supplier<HistoryEntries> history, OutcomeReport report) {
+			TransactionOperations transaction, Supplier<HistoryEntries> history, OutcomeReport report, Duration lease) {
+		this.retryNanos = lease.toNanos();
 		this.typeName = typeName;
 		this.statements = statements;
 		this.log = log;
@@ -52,21 +65,25 @@ final class BatchWriter<T extends ScheduledEntity> {
 	 * and the batched statements of its other outcomes, then one history batch for all. When the database refuses it
 	 * for good, each claim's outcomes are written on their own, so that one claim's refused outcome does not hold the
 	 * others' marks.
-	 * @param byClaim results by the claim token that holds their rows
+	 * @param byClaim results by the claim token that holds their rows; empty: nothing is written, no transaction opened
+	 * @throws ClaimsNotWritten when some claims' outcomes could not be written on their own (the others were)
+	 * @throws RuntimeException when none could be written
 	 */
 	void write(Map<String, List<RowResult<T>>> byClaim) {
-		if (byClaim.size() == 1) {
+		if (byClaim.size() <= 1) {
 			byClaim.forEach(this::write);
 			return;
 		}
 		Map<String, SortedOutcomes<T>> sorted = new LinkedHashMap<>();
 		byClaim.forEach((claimer, results) -> sorted.put(claimer, SortedOutcomes.of(results)));
 		Map<String, Integer> marked = new HashMap<>();
+		AtomicInteger attempts = new AtomicInteger();
 		try {
-			WriteRetry.write("type '" + this.typeName + "'", () -> this.transaction.execute((status) -> {
+			WriteRetry.write("type '" + this.typeName + "'", this.retryNanos, () -> this.transaction.execute((status) -> {
+				boolean retry = attempts.incrementAndGet() > 1;
 				marked.clear();
 				HistoryEntries entries = this.history.get();
-				sorted.forEach((claimer, outcomes) -> marked.put(claimer, writeTogether(entries, outcomes, claimer)));
+				sorted.forEach((claimer, outcomes) -> marked.put(claimer, writeTogether(entries, outcomes, claimer, retry)));
 				this.log.write(entries.entries());
 				return 0;
 			}));
@@ -75,20 +92,40 @@ final class BatchWriter<T extends ScheduledEntity> {
 			if (!WriteRetry.isPermanent(ex)) {
 				throw ex;
 			}
-			byClaim.forEach(this::write);
+			writeEach(byClaim);
 			return;
 		}
 		sorted.forEach((claimer, outcomes) -> this.report.report(outcomes, marked.getOrDefault(claimer, 0)));
 	}
 
+	/** Each claim's outcomes on their own: one that cannot be written does not keep the others from being written. */
+	private void writeEach(Map<String, List<RowResult<T>>> byClaim) {
+		Set<String> unwritten = new LinkedHashSet<>();
+		@Nullable RuntimeException first = null;
+		for (Map.Entry<String, List<RowResult<T>>> claim : byClaim.entrySet()) {
+			try {
+				write(claim.getKey(), claim.getValue());
+			}
+			catch (RuntimeException ex) {
+				unwritten.add(claim.getKey());
+				first = (first != null) ? first : ex;
+			}
+		}
+		if (first != null) {
+			throw new ClaimsNotWritten(unwritten, first);
+		}
+	}
+
 	void write(String claimer, List<RowResult<T>> results) {
 		SortedOutcomes<T> outcomes = SortedOutcomes.of(results);
+		AtomicInteger attempts = new AtomicInteger();
 		int marked;
 		try {
-			marked = WriteRetry.write("type '" + this.typeName + "'",
+			marked = WriteRetry.write("type '" + this.typeName + "'", this.retryNanos,
 					() -> this.transaction.execute((status) -> {
+						boolean retry = attempts.incrementAndGet() > 1;
 						HistoryEntries entries = this.history.get();
-						int count = writeTogether(entries, outcomes, claimer);
+						int count = writeTogether(entries, outcomes, claimer, retry);
 						this.log.write(entries.entries());
 						return count;
 					}));
@@ -103,8 +140,20 @@ final class BatchWriter<T extends ScheduledEntity> {
 		this.report.report(outcomes, marked);
 	}
 
-	/** @return how many finished rows were marked; their history entries and the others' are added to {@code entries} */
-	private int writeTogether(HistoryEntries entries, SortedOutcomes<T> outcomes, String claimer) {
+	/**
+	 * @param retry whether an earlier attempt failed: its commit may have reached the database all the same (the
+	 * connection was lost before the answer), and then its finished rows are finished by this claim already, and the
+	 * history and other outcomes written with them; writing them again would record each row twice and count every
+	 * row as a fence miss. A retry whose batch finishes no row cannot tell, and writes its other outcomes again.
+	 * @return how many finished rows were marked; their history entries and the others' are added to {@code entries}
+	 */
+	private int writeTogether(HistoryEntries entries, SortedOutcomes<T> outcomes, String claimer, boolean retry) {
+		if (retry) {
+			int committed = this.statements.finishedBy(outcomes.finishedIds(), claimer).size();
+			if (committed > 0) {
+				return committed;
+			}
+		}
 		int count = this.statements.finish(outcomes.finishedIds(), claimer);
 		entries.finished(this.statements.confirmFinished(outcomes.finished(), count, claimer));
 		entries.failed(this.statements.recordFailures(outcomes.failed(), claimer));
@@ -126,6 +175,23 @@ final class BatchWriter<T extends ScheduledEntity> {
 			writes.add(() -> this.statements.failByGuard(List.of(result), claimer));
 		}
 		return writes;
+	}
+
+	/** The outcomes of some claims of a write could not be written; the other claims' were. */
+	static final class ClaimsNotWritten extends RuntimeException {
+
+		private final Set<String> claimers;
+
+		ClaimsNotWritten(Set<String> claimers, RuntimeException cause) {
+			super(cause.getMessage(), cause);
+			this.claimers = Set.copyOf(claimers);
+		}
+
+		/** The claim tokens whose outcomes were not written. */
+		Set<String> claimers() {
+			return this.claimers;
+		}
+
 	}
 
 }

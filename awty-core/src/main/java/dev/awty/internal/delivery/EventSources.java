@@ -76,7 +76,7 @@ public final class EventSources implements PipelineSources {
 		BatchWriter<T> writer = new BatchWriter<>(typeName, new OutcomeStatements<>(table.writes(), checks, settings),
 				this.store.log(), this.store.transaction(),
 				() -> new HistoryEntries(typeName, handling.history(), this.instanceId, settings.maxAttempts()),
-				new OutcomeReport(typeName, settings.maxAttempts(), counters));
+				new OutcomeReport(typeName, settings.maxAttempts(), counters), settings.lease());
 		HandlerInvoker invoker = (handler != null)
 				? new HandlerInvoker(typeName, handling.handlerTimeout(), settings.concurrency()) : null;
 		if (invoker != null) {

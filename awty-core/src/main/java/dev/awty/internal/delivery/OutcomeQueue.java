@@ -5,8 +5,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -25,8 +27,9 @@ import dev.awty.internal.support.ErrorText;
  * <p>
  * Each worker may have at most twice {@code mark-every} rows published and not yet written (the part it publishes
  * and the parts it handed over): a worker that reaches it waits for the writer. That bounds what a crash re-delivers.
- * A write that fails for good after {@code WriteRetry}'s attempts leaves its rows to be claimed again once their
- * lease runs out; its delivered rows are counted as possible duplicates.
+ * A part's rows stay held (their leases extended) until its write ends. A write that fails for good after
+ * {@code WriteRetry}'s attempts leaves its rows to be claimed again once their lease runs out; its delivered rows are
+ * counted as possible duplicates, and its workers end their batches at their next {@link #reserve}.
  */
 final class OutcomeQueue<T extends ScheduledEntity> {
 
@@ -49,7 +52,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 	private final long flushNanos;
 
 	/** Per worker thread: the rows it may still publish before its outcomes written so far catch up. */
-	private final ThreadLocal<Semaphore> budgets;
+	private final ThreadLocal<Budget> budgets;
 
 	private final Object monitor = new Object();
 
@@ -71,8 +74,9 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 
 	private boolean closed;
 
-	private record Part<T extends ScheduledEntity>(String claimer, List<RowResult<T>> results, Semaphore budget,
-			int reserved) {
+	/** @param written run once the part's write committed or failed: lets its rows go from the heartbeat */
+	private record Part<T extends ScheduledEntity>(String claimer, List<RowResult<T>> results, Budget budget,
+			int reserved, Runnable written) {
 	}
 
 	/** @param writers how many writes may run at once: the type's concurrency */
@@ -84,46 +88,82 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 		this.counters = counters;
 		this.markEvery = markEvery;
 		this.flushNanos = flushInterval.toNanos();
-		this.budgets = ThreadLocal.withInitial(() -> new Semaphore(2 * markEvery));
+		this.budgets = ThreadLocal.withInitial(() -> new Budget(new Semaphore(2 * markEvery)));
 	}
 
 	/**
 	 * Waits until the calling worker may publish {@code rows} more rows (at most {@code mark-every}) within its bound.
 	 * @return the reservation to hand to {@link #write} with the rows' outcomes
+	 * @throws OutcomesNotWritten when a write of this worker's outcomes failed since its last reservation: as when it
+	 * wrote them itself, the worker ends its batch rather than publish rows whose outcomes would fail to be written too
 	 */
 	Reservation reserve(int rows) {
-		Semaphore budget = this.budgets.get();
+		Budget budget = this.budgets.get();
 		int reserved = Math.min(rows, this.markEvery);
-		budget.acquireUninterruptibly(reserved);
+		budget.permits().acquireUninterruptibly(reserved);
+		if (budget.failed().getAndSet(false)) {
+			budget.permits().release(reserved);
+			throw new OutcomesNotWritten("the outcomes of an earlier part of type '" + this.typeName
+					+ "' could not be written");
+		}
 		return new Reservation(budget, reserved);
 	}
 
 	/** Rows a worker may publish, given back once their outcomes are written (or given up). */
-	record Reservation(Semaphore budget, int rows) {
+	record Reservation(Budget budget, int rows) {
 
 		/** Gives the rows back unused: nothing was published, or the part failed before its outcomes were known. */
 		void cancel() {
-			this.budget.release(this.rows);
+			this.budget.permits().release(this.rows);
 		}
 
 	}
 
-	/** Hands the outcomes of a published part to the writer; returns at once. */
-	void write(String claimer, List<RowResult<T>> results, Reservation reservation) {
-		Part<T> part = new Part<>(claimer, results, reservation.budget(), reservation.rows());
+	/** A worker's rows published and not yet written, and whether a write of its outcomes failed. */
+	record Budget(Semaphore permits, AtomicBoolean failed) {
+
+		Budget(Semaphore permits) {
+			this(permits, new AtomicBoolean());
+		}
+
+	}
+
+	/** A worker's earlier outcomes could not be written: it stops publishing its batch. */
+	static final class OutcomesNotWritten extends IllegalStateException {
+
+		OutcomesNotWritten(String message) {
+			super(message);
+		}
+
+	}
+
+	/**
+	 * Hands the outcomes of a published part to the writer; returns at once.
+	 * @param written run once the outcomes are written or given up, on the thread that wrote them
+	 */
+	void write(String claimer, List<RowResult<T>> results, Reservation reservation, Runnable written) {
+		Part<T> part = new Part<>(claimer, results, reservation.budget(), reservation.rows(), written);
 		synchronized (this.monitor) {
-			if (this.closed) {
-				// Stopped for good: nothing writes behind the caller any more, so it writes itself.
-				writeNow(List.of(part));
+			if (!this.closed) {
+				startIfNeeded();
+				if (this.queued.isEmpty()) {
+					this.oldestNanos = System.nanoTime();
+				}
+				this.queued.add(part);
+				this.queuedRows += results.size();
+				this.monitor.notifyAll();
 				return;
 			}
-			if (this.queued.isEmpty()) {
-				this.oldestNanos = System.nanoTime();
-			}
-			this.queued.add(part);
-			this.queuedRows += results.size();
-			startIfNeeded();
-			this.monitor.notifyAll();
+		}
+		// Stopped for good, nothing writes behind the caller any more. The caller may be a broker client's I/O thread,
+		// whose other acknowledgements must not wait for the database: a thread of its own writes the part.
+		Thread late = new Thread(() -> writeNow(List.of(part)), "awty-" + this.typeName + "-late-writer");
+		late.setDaemon(true);
+		try {
+			late.start();
+		}
+		catch (RuntimeException | Error ex) {
+			writeNow(List.of(part));
 		}
 	}
 
@@ -156,7 +196,10 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 		}
 	}
 
-	/** Writes what waits, then ends the writer's threads; later outcomes are written by the workers themselves. */
+	/**
+	 * Writes what waits (until {@code deadlineNanos}; the writer's threads finish it afterwards), then ends the writer's
+	 * threads; later outcomes are written by a thread each.
+	 */
 	void close(long deadlineNanos) {
 		awaitWritten(deadlineNanos);
 		synchronized (this.monitor) {
@@ -165,11 +208,21 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 		}
 	}
 
+	/** Starts the missing writer threads; throws only when none runs, so that a part is never queued for nobody. */
 	private void startIfNeeded() {
 		while (this.threads < this.writers) {
-			Thread writerThread = new Thread(this::run, "awty-" + this.typeName + "-writer-" + (++this.threads));
+			Thread writerThread = new Thread(this::run, "awty-" + this.typeName + "-writer-" + (this.threads + 1));
 			writerThread.setDaemon(true);
-			writerThread.start();
+			try {
+				writerThread.start();
+			}
+			catch (RuntimeException | Error ex) {
+				if (this.threads == 0) {
+					throw ex;
+				}
+				return;
+			}
+			this.threads++;
 		}
 	}
 
@@ -191,28 +244,27 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 		}
 	}
 
-	/** Waits for parts to write, until enough wait or the oldest has waited the flush interval; null once closed. */
+	/**
+	 * Waits for parts to write, until enough wait or the oldest has waited the flush interval; null once closed. The
+	 * writer's threads are awty's own and end by {@link #close}: an interrupt from elsewhere is not a reason to stop,
+	 * and leaving the wait for it (the flag set again each time) turned the loop into one empty write after another.
+	 */
 	private @Nullable List<Part<T>> next() {
 		synchronized (this.monitor) {
-			try {
-				while (true) {
-					if (this.queued.isEmpty()) {
-						if (this.closed) {
-							this.threads--;
-							return null;
-						}
-						this.monitor.wait();
-						continue;
+			while (true) {
+				if (this.queued.isEmpty()) {
+					if (this.closed) {
+						this.threads--;
+						return null;
 					}
-					long wait = this.oldestNanos + this.flushNanos - System.nanoTime();
-					if (wait <= 0 || this.queuedRows >= this.markEvery || this.hurried > 0 || this.closed) {
-						break;
-					}
-					TimeUnit.NANOSECONDS.timedWait(this.monitor, wait);
+					waitOn(0);
+					continue;
 				}
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
+				long wait = this.oldestNanos + this.flushNanos - System.nanoTime();
+				if (wait <= 0 || this.queuedRows >= this.markEvery || this.hurried > 0 || this.closed) {
+					break;
+				}
+				waitOn(wait);
 			}
 			List<Part<T>> parts = new ArrayList<>(this.queued);
 			this.queued.clear();
@@ -222,7 +274,25 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 		}
 	}
 
+	/** Waits on the monitor for {@code nanos} (0: until notified), staying in the wait through an interrupt. */
+	private void waitOn(long nanos) {
+		try {
+			if (nanos > 0) {
+				TimeUnit.NANOSECONDS.timedWait(this.monitor, nanos);
+			}
+			else {
+				this.monitor.wait();
+			}
+		}
+		catch (InterruptedException ex) {
+			// cleared: see next()
+		}
+	}
+
 	private void writeNow(List<Part<T>> parts) {
+		if (parts.isEmpty()) {
+			return;
+		}
 		Map<String, List<RowResult<T>>> byClaim = new LinkedHashMap<>();
 		for (Part<T> part : parts) {
 			byClaim.computeIfAbsent(part.claimer(), (claimer) -> new ArrayList<>()).addAll(part.results());
@@ -231,15 +301,26 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 			this.writer.write(byClaim);
 		}
 		catch (Throwable ex) {
-			long finished = parts.stream().flatMap((part) -> part.results().stream()).filter(RowResult::finishes).count();
+			Set<String> unwritten = (ex instanceof BatchWriter.ClaimsNotWritten some) ? some.claimers() : byClaim.keySet();
+			List<Part<T>> failed = parts.stream().filter((part) -> unwritten.contains(part.claimer())).toList();
+			// Told before the budget is given back, so that the worker waiting for it learns of the failure.
+			failed.forEach((part) -> part.budget().failed().set(true));
+			long finished = failed.stream().flatMap((part) -> part.results().stream()).filter(RowResult::finishes).count();
 			this.counters.fenceMisses(finished);
-			logger.warn("awty: the outcomes of " + parts.stream().mapToInt((part) -> part.results().size()).sum()
+			logger.warn("awty: the outcomes of " + failed.stream().mapToInt((part) -> part.results().size()).sum()
 					+ " row(s) of type '" + this.typeName + "' could not be written (" + ErrorText.of(ex)
 					+ "); they are claimed again once their lease runs out, and " + finished
 					+ " published row(s) among them may be delivered twice");
 		}
 		finally {
-			parts.forEach((part) -> part.budget().release(part.reserved()));
+			for (Part<T> part : parts) {
+				try {
+					part.written().run();
+				}
+				finally {
+					part.budget().permits().release(part.reserved());
+				}
+			}
 		}
 	}
 

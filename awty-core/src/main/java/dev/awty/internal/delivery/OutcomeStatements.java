@@ -1,5 +1,6 @@
 package dev.awty.internal.delivery;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -31,10 +32,37 @@ final class OutcomeStatements<T extends ScheduledEntity> {
 		this.settings = settings;
 	}
 
-	/** @return how many rows were marked (or deleted); fewer than {@code ids} means others were claimed again */
+	/**
+	 * @return how many rows were marked (or deleted); fewer than {@code ids} means others were claimed again
+	 * @see #lockWait()
+	 */
 	int finish(List<Long> ids, String claimer) {
-		return (this.settings.onDelivered() == OnDelivered.DELETE) ? this.writes.deleteDelivered(ids, claimer)
-				: this.writes.markDelivered(ids, claimer);
+		return (this.settings.onDelivered() == OnDelivered.DELETE) ? this.writes.deleteDelivered(ids, claimer, lockWait())
+				: this.writes.markDelivered(ids, claimer, lockWait());
+	}
+
+	/**
+	 * How long a write waits for a row lock, where the database can bound it: a third of the lease, as long as the
+	 * heartbeat's statement waits (it waits on the same locks, so past that the rows' leases lapse all the same).
+	 */
+	private Duration lockWait() {
+		return this.settings.lease().dividedBy(3);
+	}
+
+	/**
+	 * Of {@code ids}, the rows this claim has finished already: marked delivered by it, or (deleting delivered rows)
+	 * gone. Asked only when a write is tried again, never on the way of a first attempt.
+	 */
+	Set<Long> finishedBy(List<Long> ids, String claimer) {
+		if (ids.isEmpty()) {
+			return Set.of();
+		}
+		if (this.settings.onDelivered() == OnDelivered.DELETE) {
+			Set<Long> gone = new HashSet<>(ids);
+			gone.removeAll(this.checks.stillPresent(ids));
+			return gone;
+		}
+		return this.checks.markedBy(ids, claimer);
 	}
 
 	/** The finished results this claim really finished: all of them, unless some were claimed again meanwhile. */

@@ -8,11 +8,15 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
 import org.springframework.messaging.Message;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.pipeline.kit.SafePublish;
+import dev.awty.internal.support.ErrorText;
 import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
@@ -22,6 +26,8 @@ import dev.awty.spi.PublishOutcome;
  * messaging system has answered for all of them: delivered, or failed with the publisher's error.
  */
 final class PartPublisher<T extends ScheduledEntity> {
+
+	private static final Log logger = LogFactory.getLog(PartPublisher.class);
 
 	private final String typeName;
 
@@ -63,7 +69,7 @@ final class PartPublisher<T extends ScheduledEntity> {
 		return SafePublish.publishAsync(this.publisher, this.channel, messages).thenApply((outcomes) -> {
 			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
 			for (int i = 0; i < traced.size(); i++) {
-				traced.get(i).end(outcomes.get(i).succeeded() ? null : String.valueOf(outcomes.get(i).error()));
+				end(traced.get(i), outcomes.get(i));
 			}
 			List<RowResult<T>> results = new ArrayList<>(rows.size());
 			for (int i = 0; i < rows.size(); i++) {
@@ -75,6 +81,20 @@ final class PartPublisher<T extends ScheduledEntity> {
 			}
 			return results;
 		});
+	}
+
+	/**
+	 * Ends a row's trace. An observation handler's failure is logged, not thrown: it would fail the part, whose
+	 * rows were published all the same.
+	 */
+	private void end(RowTracing.Step step, PublishOutcome outcome) {
+		try {
+			step.end(outcome.succeeded() ? null : String.valueOf(outcome.error()));
+		}
+		catch (RuntimeException | Error ex) {
+			logger.warn("awty: the trace of a published row of type '" + this.typeName + "' could not be ended ("
+					+ ErrorText.of(ex) + ")");
+		}
 	}
 
 }

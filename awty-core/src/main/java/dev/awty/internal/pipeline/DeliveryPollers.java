@@ -9,6 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongConsumer;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -38,7 +39,7 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 
 	private final List<Runnable> startChecks = new ArrayList<>();
 
-	private final List<Runnable> shutdowns = new ArrayList<>();
+	private final List<LongConsumer> shutdowns = new ArrayList<>();
 
 	private final List<LeaseHeartbeat<?>> heartbeats = new ArrayList<>();
 
@@ -186,11 +187,15 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 		return threads;
 	}
 
-	/** Releases the handlers' threads once the pollers are stopped for good. */
+	/**
+	 * Releases the handlers' and writers' threads once the pollers are stopped for good, within one shutdown timeout
+	 * for all sources: one after another, each with a wait of its own, a slow database made it one wait per type.
+	 */
 	@Override
 	public synchronized void close() {
 		stop();
-		this.shutdowns.forEach(Runnable::run);
+		long deadline = System.nanoTime() + this.shutdownTimeout.toNanos();
+		this.shutdowns.forEach((shutdown) -> shutdown.accept(deadline));
 	}
 
 	@Override

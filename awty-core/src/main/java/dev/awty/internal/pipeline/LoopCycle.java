@@ -223,7 +223,7 @@ final class LoopCycle<B extends PollSource.Batch> {
 		}
 		catch (Throwable ex) {
 			logger.warn("awty: a batch of " + batch.size() + " row(s) of " + this.described + " could not be finished ("
-					+ ErrorText.of(ex) + "); its rows are retried once their lease runs out");
+					+ ErrorText.of(ex) + "); its rows whose outcome was not written are retried once their lease runs out");
 		}
 	}
 

@@ -64,8 +64,12 @@ public interface PollSource<B extends PollSource.Batch> {
 	default void awaitWritten(long deadlineNanos) {
 	}
 
-	/** Stops what runs beside the loop (such as a handler's threads), once it is stopped for good. */
-	default void shutdown() {
+	/**
+	 * Stops what runs beside the loop (such as a handler's threads), once it is stopped for good.
+	 * @param deadlineNanos {@link System#nanoTime()} by which to be done, shared by every source: a source does not
+	 * add a wait of its own to the others'
+	 */
+	default void shutdown(long deadlineNanos) {
 	}
 
 	/** Rows claimed together. */

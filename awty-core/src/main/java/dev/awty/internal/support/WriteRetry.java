@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import org.apache.commons.logging.Log;
@@ -48,18 +49,29 @@ public final class WriteRetry {
 	 * @throws TransactionException the last failure to begin or commit the transaction, or the first that does not pass
 	 */
 	public static int write(String what, Supplier<Integer> write) {
+		return write(what, Long.MAX_VALUE, write);
+	}
+
+	/**
+	 * As {@link #write(String, Supplier)}, without starting an attempt after {@code withinNanos} from now: past the
+	 * lease of the rows written, another instance may have claimed them, and a later attempt only adds to the wait.
+	 */
+	public static int write(String what, long withinNanos, Supplier<Integer> write) {
+		long started = System.nanoTime();
 		for (int attempt = 1;; attempt++) {
 			try {
 				Integer result = write.get();
 				return (result != null) ? result : 0;
 			}
 			catch (DataAccessException | TransactionException ex) {
-				if (attempt == ATTEMPTS || !passes(ex)) {
+				long pause = 250L * attempt * attempt;
+				boolean late = System.nanoTime() - started + TimeUnit.MILLISECONDS.toNanos(pause) >= withinNanos;
+				if (attempt == ATTEMPTS || late || !passes(ex)) {
 					throw ex;
 				}
 				logger.warn("awty: could not write outcomes of " + what + " ("
 						+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage() + "); trying again");
-				sleep(250L * attempt * attempt);
+				sleep(pause);
 			}
 		}
 	}

@@ -74,8 +74,13 @@ public final class ObservationRowTracing implements RowTracing {
 				send.error(new PublishFailure(error));
 				publish.error(new PublishFailure(error));
 			}
-			send.stop();
-			publish.stop();
+			try {
+				send.stop();
+			}
+			finally {
+				// a handler failing on the send's stop must not leave the publish's observation open
+				publish.stop();
+			}
 		};
 	}
 

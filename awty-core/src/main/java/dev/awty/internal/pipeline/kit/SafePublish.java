@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.messaging.Message;
 
@@ -20,7 +21,7 @@ import dev.awty.spi.PublishOutcome;
 /**
  * Publishes through an {@link EventPublisher} and always comes back with one outcome per message: an
  * exception or an {@link Error} (a consumer's assertion, a class missing at run time), or a publisher answering
- * with the wrong number of outcomes, fails every message.
+ * with the wrong number of outcomes, or with {@code null} for the list or an outcome, fails every message.
  */
 public final class SafePublish {
 
@@ -68,26 +69,44 @@ public final class SafePublish {
 			return CompletableFuture.completedFuture(Collections.nCopies(messages.size(),
 					PublishOutcome.failure(ErrorText.of(ex))));
 		}
+		if (outcomes == null) {
+			return CompletableFuture.completedFuture(wrongAnswer("no future", messages));
+		}
 		return outcomes.handle((published, failure) -> {
 			if (failure != null) {
 				return Collections.nCopies(messages.size(), PublishOutcome.failure(ErrorText.of(failure)));
 			}
-			if (published.size() != messages.size()) {
-				return Collections.nCopies(messages.size(), PublishOutcome.failure("publisher returned "
-						+ published.size() + " outcomes for " + messages.size() + " messages"));
-			}
-			return published;
+			return checked(published, messages);
 		});
+	}
+
+	/**
+	 * {@code published} when it holds one outcome per message; else a failure of every message. A {@code null} list or
+	 * outcome (a custom publisher's bug) must not end the part in an exception: its rows would not be let go.
+	 */
+	private static List<PublishOutcome> checked(@Nullable List<PublishOutcome> published, List<Message<?>> messages) {
+		if (published == null) {
+			return wrongAnswer("no outcomes", messages);
+		}
+		if (published.size() != messages.size()) {
+			return wrongAnswer(published.size() + " outcomes", messages);
+		}
+		for (@Nullable PublishOutcome outcome : published) {
+			if (outcome == null) {
+				return wrongAnswer("a null outcome", messages);
+			}
+		}
+		return published;
+	}
+
+	private static List<PublishOutcome> wrongAnswer(String answer, List<Message<?>> messages) {
+		return Collections.nCopies(messages.size(),
+				PublishOutcome.failure("publisher returned " + answer + " for " + messages.size() + " messages"));
 	}
 
 	public static List<PublishOutcome> publish(EventPublisher publisher, String channel, List<Message<?>> messages) {
 		try {
-			List<PublishOutcome> outcomes = publisher.publish(channel, messages);
-			if (outcomes.size() == messages.size()) {
-				return outcomes;
-			}
-			return Collections.nCopies(messages.size(), PublishOutcome.failure("publisher returned " + outcomes.size()
-					+ " outcomes for " + messages.size() + " messages"));
+			return checked(publisher.publish(channel, messages), messages);
 		}
 		catch (Throwable ex) {
 			logger.debug("awty: publishing to channel '" + channel + "' failed", ex);

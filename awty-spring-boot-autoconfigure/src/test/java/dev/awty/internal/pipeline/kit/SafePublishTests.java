@@ -2,6 +2,7 @@ package dev.awty.internal.pipeline.kit;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 
 import org.junit.jupiter.api.Test;
@@ -60,6 +61,44 @@ class SafePublishTests {
 
 		assertThat(outcomes).extracting(PublishOutcome::error)
 			.containsOnly("publisher returned 1 outcomes for 2 messages");
+	}
+
+	@Test
+	void anAsynchronousPublisherAnsweringWithNoListOrANullOutcomeFailsEveryMessageInsteadOfFailingThePart() {
+		List<Message<?>> messages = List.of(MessageBuilder.withPayload("1").build(),
+				MessageBuilder.withPayload("2").build());
+		List<PublishOutcome> withNull = new ArrayList<>();
+		withNull.add(PublishOutcome.success());
+		withNull.add(null);
+
+		CompletableFuture<List<PublishOutcome>> noList = SafePublish.publishAsync(answering(null), "a", messages);
+		CompletableFuture<List<PublishOutcome>> nullOutcome = SafePublish.publishAsync(answering(withNull), "a",
+				messages);
+
+		assertThat(noList).isCompletedWithValueMatching((outcomes) -> outcomes.size() == 2
+				&& outcomes.stream().noneMatch(PublishOutcome::succeeded));
+		assertThat(nullOutcome).isCompletedWithValueMatching((outcomes) -> outcomes.size() == 2
+				&& outcomes.stream().noneMatch(PublishOutcome::succeeded));
+	}
+
+	private static EventPublisher answering(List<PublishOutcome> outcomes) {
+		return new EventPublisher() {
+
+			@Override
+			public CompletableFuture<List<PublishOutcome>> publishAsync(String channel, List<Message<?>> messages) {
+				return CompletableFuture.completedFuture(outcomes);
+			}
+
+			@Override
+			public List<PublishOutcome> publish(String channel, List<Message<?>> messages) {
+				return outcomes;
+			}
+
+			@Override
+			public void verifyChannel(String channel, String typeName) {
+			}
+
+		};
 	}
 
 	private static EventPublisher publisher(BiFunction<String, List<Message<?>>, List<PublishOutcome>> publish) {
