@@ -209,7 +209,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 				continue;
 			}
 			long waiting = System.nanoTime();
-			OutcomeQueue.Reservation reservation = this.writer.reserve(part.size());
+			WorkerBudget.Reservation reservation = this.writer.reserve(part.size());
 			long started = System.nanoTime();
 			CompletableFuture<List<RowResult<T>>> results;
 			try {
@@ -254,7 +254,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	 * they wait for a writer, or for a write that waits on the database, no other instance claims them again.
 	 */
 	private void finished(String token, LeaseHeartbeat<Long>.Held rows, List<T> part, List<RowResult<T>> results,
-			OutcomeQueue.Reservation reservation, long started) {
+			WorkerBudget.Reservation reservation, long started) {
 		// Measured before the outcomes are written, so that a claim made after they are visible is sized by them.
 		this.sizing.measured(part.size(), System.nanoTime() - started);
 		List<Long> ids = ids(part);

@@ -6,15 +6,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
+import dev.awty.internal.delivery.WorkerBudget.Reservation;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.support.ErrorText;
 
@@ -52,7 +51,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 	private final long flushNanos;
 
 	/** Per worker thread: the rows it may still publish before its outcomes written so far catch up. */
-	private final ThreadLocal<Budget> budgets;
+	private final ThreadLocal<WorkerBudget> budgets;
 
 	private final Object monitor = new Object();
 
@@ -75,7 +74,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 	private boolean closed;
 
 	/** @param written run once the part's write committed or failed: lets its rows go from the heartbeat */
-	private record Part<T extends ScheduledEntity>(String claimer, List<RowResult<T>> results, Budget budget,
+	private record Part<T extends ScheduledEntity>(String claimer, List<RowResult<T>> results, WorkerBudget budget,
 			int reserved, Runnable written) {
 	}
 
@@ -88,53 +87,16 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 		this.counters = counters;
 		this.markEvery = markEvery;
 		this.flushNanos = flushInterval.toNanos();
-		this.budgets = ThreadLocal.withInitial(() -> new Budget(new Semaphore(2 * markEvery)));
+		this.budgets = ThreadLocal.withInitial(() -> new WorkerBudget(2 * markEvery));
 	}
 
 	/**
 	 * Waits until the calling worker may publish {@code rows} more rows (at most {@code mark-every}) within its bound.
 	 * @return the reservation to hand to {@link #write} with the rows' outcomes
-	 * @throws OutcomesNotWritten when a write of this worker's outcomes failed since its last reservation: as when it
-	 * wrote them itself, the worker ends its batch rather than publish rows whose outcomes would fail to be written too
+	 * @throws WorkerBudget.OutcomesNotWritten when a write of this worker's outcomes failed since its last reservation
 	 */
 	Reservation reserve(int rows) {
-		Budget budget = this.budgets.get();
-		int reserved = Math.min(rows, this.markEvery);
-		budget.permits().acquireUninterruptibly(reserved);
-		if (budget.failed().getAndSet(false)) {
-			budget.permits().release(reserved);
-			throw new OutcomesNotWritten("the outcomes of an earlier part of type '" + this.typeName
-					+ "' could not be written");
-		}
-		return new Reservation(budget, reserved);
-	}
-
-	/** Rows a worker may publish, given back once their outcomes are written (or given up). */
-	record Reservation(Budget budget, int rows) {
-
-		/** Gives the rows back unused: nothing was published, or the part failed before its outcomes were known. */
-		void cancel() {
-			this.budget.permits().release(this.rows);
-		}
-
-	}
-
-	/** A worker's rows published and not yet written, and whether a write of its outcomes failed. */
-	record Budget(Semaphore permits, AtomicBoolean failed) {
-
-		Budget(Semaphore permits) {
-			this(permits, new AtomicBoolean());
-		}
-
-	}
-
-	/** A worker's earlier outcomes could not be written: it stops publishing its batch. */
-	static final class OutcomesNotWritten extends IllegalStateException {
-
-		OutcomesNotWritten(String message) {
-			super(message);
-		}
-
+		return this.budgets.get().reserve(Math.min(rows, this.markEvery), this.typeName);
 	}
 
 	/**
@@ -304,7 +266,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 			Set<String> unwritten = (ex instanceof BatchWriter.ClaimsNotWritten some) ? some.claimers() : byClaim.keySet();
 			List<Part<T>> failed = parts.stream().filter((part) -> unwritten.contains(part.claimer())).toList();
 			// Told before the budget is given back, so that the worker waiting for it learns of the failure.
-			failed.forEach((part) -> part.budget().failed().set(true));
+			failed.forEach((part) -> part.budget().failed());
 			long finished = failed.stream().flatMap((part) -> part.results().stream()).filter(RowResult::finishes).count();
 			this.counters.fenceMisses(finished);
 			logger.warn("awty: the outcomes of " + failed.stream().mapToInt((part) -> part.results().size()).sum()
@@ -318,7 +280,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 					part.written().run();
 				}
 				finally {
-					part.budget().permits().release(part.reserved());
+					part.budget().release(part.reserved());
 				}
 			}
 		}
