@@ -208,6 +208,19 @@ public final class HandlerInvoker {
 		long now = System.nanoTime();
 		this.cancelledBeforeTurn.values().removeIf((at) -> now - at > FORGET_CANCELLED_NANOS);
 		Set<Object> cancelled = new HashSet<>(rowIds);
+		Set<Object> runningRows = new HashSet<>();
+		this.running.keySet().forEach((call) -> {
+			if (cancelled.contains(call.rowId())) {
+				runningRows.add(call.rowId());
+			}
+		});
+		// Remembered before any interrupt: the worker goes on to its next row as soon as the running one is
+		// interrupted, and that row must already be known as cancelled.
+		for (Object rowId : cancelled) {
+			if (!runningRows.contains(rowId)) {
+				this.cancelledBeforeTurn.put(rowId, now);
+			}
+		}
 		Set<Object> interrupted = new HashSet<>();
 		this.running.forEach((call, future) -> {
 			if (cancelled.contains(call.rowId()) && future.cancel(true)) {
@@ -215,7 +228,7 @@ public final class HandlerInvoker {
 			}
 		});
 		// A call that returned just now cannot be interrupted any more: it is remembered like one that never ran.
-		for (Object rowId : cancelled) {
+		for (Object rowId : runningRows) {
 			if (!interrupted.contains(rowId)) {
 				this.cancelledBeforeTurn.put(rowId, now);
 			}
