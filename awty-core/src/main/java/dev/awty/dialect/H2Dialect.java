@@ -41,6 +41,13 @@ public final class H2Dialect implements SqlDialect {
 
 	private static final String CLAIM_DUE_ROWS_ONE_PER_KEY = claim(ROW_CLAIMABLE, FIRST_FREE_OF_ITS_KEY, "%2$s");
 
+	// H2 locks every row its condition matches, not only those within the limit, and a concurrent lock skips them
+	// all: batches of a type held in transactions on H2 are held one at a time (see skipsLockedRows()).
+	private static final String LOCK_DUE_ROWS = "SELECT held.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM %1$s held\n"
+			+ "WHERE " + ROW_CLAIMABLE.replace("{r}", "held") + "\n"
+			+ "ORDER BY %2$s\n"
+			+ "FETCH FIRST :limit ROWS ONLY FOR UPDATE SKIP LOCKED\n";
+
 	private static final String CLAIM_DUE_SCHEDULES = claim(SCHEDULE_CLAIMABLE, "", "next_fire_at");
 
 	private static final String EXTEND_LEASES = """
@@ -76,6 +83,11 @@ public final class H2Dialect implements SqlDialect {
 	@Override
 	public ClaimStatement claimDueRows() {
 		return ClaimStatement.returning(CLAIM_DUE_ROWS);
+	}
+
+	@Override
+	public String lockDueRows() {
+		return LOCK_DUE_ROWS;
 	}
 
 	@Override

@@ -42,6 +42,10 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 			FOR UPDATE SKIP LOCKED
 			""";
 
+	private static final String READ_LOCKED_ROWS = """
+			SELECT held.*, UTC_TIMESTAMP(6) AS awty_claimed_at FROM %1$s held WHERE id IN (:ids)
+			""";
+
 	private static final String SELECT_DUE_IDS_ONE_PER_KEY = """
 			SELECT id FROM %1$s c
 			WHERE status = 'PENDING' AND due_at <= TIMESTAMPADD(MICROSECOND, :aheadMillis * 1000, UTC_TIMESTAMP(6))
@@ -133,6 +137,16 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 	@Override
 	public ClaimStatement claimDueRows() {
 		return ClaimStatement.selectThenUpdate(SELECT_DUE_IDS, CLAIM_SELECTED_ROWS);
+	}
+
+	@Override
+	public String lockDueRows() {
+		return SELECT_DUE_IDS;
+	}
+
+	@Override
+	public String readLockedRows() {
+		return READ_LOCKED_ROWS;
 	}
 
 	@Override

@@ -33,6 +33,16 @@ public final class PostgresDialect implements SqlDialect {
 			RETURNING *, CURRENT_TIMESTAMP AS awty_claimed_at
 			""";
 
+	// Nothing written by the claim: the row lock held until the batch commits is its fence.
+	private static final String LOCK_DUE_ROWS = """
+			SELECT held.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM %1$s held
+			WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP + :aheadMillis * INTERVAL '1 millisecond'
+			  AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
+			ORDER BY %2$s
+			LIMIT :limit
+			FOR UPDATE SKIP LOCKED
+			""";
+
 	// The key's other rows are looked up through the index on the key column (the documentation asks for one).
 	// "RTRIM(CONCAT(k.status, '')) = 'PENDING'" keeps the look-up off the pending-only index, whose predicate a plain
 	// status test implies: on a table without statistics PostgreSQL then ANDed both indexes, reading the whole pending
@@ -191,6 +201,11 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public ClaimStatement claimDueRows() {
 		return ClaimStatement.returning(CLAIM_DUE_ROWS);
+	}
+
+	@Override
+	public String lockDueRows() {
+		return LOCK_DUE_ROWS;
 	}
 
 	@Override

@@ -78,6 +78,18 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
+	public @Nullable String lockDueRows() {
+		String statement = this.dialect.lockDueRows();
+		return (statement != null) ? shift(statement) : null;
+	}
+
+	@Override
+	public @Nullable String readLockedRows() {
+		String statement = this.dialect.readLockedRows();
+		return (statement != null) ? shift(statement) : null;
+	}
+
+	@Override
 	public @Nullable ClaimStatement claimDueRowsOnePerKey() {
 		ClaimStatement statement = this.dialect.claimDueRowsOnePerKey();
 		return (statement != null) ? shift(statement) : null;

@@ -31,6 +31,28 @@ public interface SqlDialect extends SqlTimestamps {
 	ClaimStatement claimDueRows();
 
 	/**
+	 * How due rows of an event table ({@code %1$s}) are locked for a batch held in one transaction
+	 * ({@link dev.awty.Holding#TRANSACTION}): the rows {@link #claimDueRows()} would claim, in the same order
+	 * ({@code %2$s}), selected with every column plus {@code awty_claimed_at} (the database's "now") and locked
+	 * {@code FOR UPDATE}, skipping rows another transaction holds; no column is written. {@code null} (the default)
+	 * where the dialect cannot, and its batches are held by a lease.
+	 */
+	default @Nullable String lockDueRows() {
+		return null;
+	}
+
+	/**
+	 * Where {@link #lockDueRows()} selects only the ids of the rows it locks, reads those rows ({@code id IN (:ids)}
+	 * of table {@code %1$s}, locked already) with every column plus {@code awty_claimed_at}; {@code null} (the default)
+	 * where {@link #lockDueRows()} returns whole rows. MySQL and MariaDB need it: a select of whole rows scanned a
+	 * small table and sorted it, locking every due row, where the ids alone are read from the pending index in due
+	 * order and stop at the limit.
+	 */
+	default @Nullable String readLockedRows() {
+		return null;
+	}
+
+	/**
 	 * Like {@link #claimDueRows()}, for a type delivered one row per key at a time, the key being column {@code %3$s}:
 	 * a row is claimed only if no other {@code PENDING} row with its key is in flight (claimed under a lease that has
 	 * not run out) or would be claimed before it (unclaimed, due by now plus {@code :aheadMillis}, and earlier by

@@ -26,6 +26,7 @@ import org.springframework.core.io.ResourceLoader;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.messaging.MessageChannel;
 
+import dev.awty.AwtyConfigurationException;
 import dev.awty.EventScheduler;
 import dev.awty.ScheduledTableException;
 import dev.awty.autoconfigure.properties.AwtyProperties;
@@ -37,6 +38,7 @@ import dev.awty.integration.SendScope;
 import dev.awty.internal.audit.AuditLog;
 import dev.awty.internal.checks.RunningChecks;
 import dev.awty.internal.delivery.EventSources;
+import dev.awty.internal.delivery.OpenBatches;
 import dev.awty.internal.delivery.OutcomeStore;
 import dev.awty.internal.model.Identifiers;
 import dev.awty.internal.model.SchemaValidator;
@@ -184,11 +186,17 @@ public final class AwtyAutoConfiguration {
 	EventSources awtyEventSources(AwtyEventTypes eventTypes, AwtySettings settings, ListableBeanFactory beanFactory,
 			EventPublisher publisher, AwtyInstance instance, AwtyDatabase database, SqlDialect dialect,
 			AwtyProperties properties, RunningChecks runningChecks) {
+		int openTransactions = properties.getPoller().getOpenTransactions();
+		if (openTransactions < 1) {
+			throw new AwtyConfigurationException("awty.poller.open-transactions must be at least 1, was "
+					+ openTransactions, "Set it to e.g. 4, or hold batches by a lease: awty.poller.holding=lease.");
+		}
 		EventSources sources = new EventSources(OutcomeStore.on(database.dataSource(), dialect), publisher,
-				instance.id(), runningChecks);
-		new AwtyEventPipelines(eventTypes, settings, new SchemaValidator(database.dataSource(), dialect),
+				instance.id(), runningChecks, new OpenBatches(openTransactions));
+		int openAtOnce = new AwtyEventPipelines(eventTypes, settings, new SchemaValidator(database.dataSource(), dialect),
 				properties.getSchema().isValidate())
 			.plan(sources, new AwtyHandlers(beanFactory, eventTypes.tables()));
+		OpenTransactionsCheck.check(database.dataSource(), openAtOnce, openTransactions);
 		return sources;
 	}
 

@@ -2,6 +2,7 @@ package dev.awty.autoconfigure;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.awty.Holding;
 import dev.awty.ScheduledEntity;
 import dev.awty.autoconfigure.settings.AwtySettings;
 import dev.awty.handler.EventHandler;
@@ -36,7 +37,11 @@ final class AwtyEventPipelines {
 		this.validateSchema = validateSchema;
 	}
 
-	void plan(EventSources sources, AwtyHandlers handlers) {
+	/**
+	 * @return how many batches the types held in transactions may open at once: the sum of their concurrency
+	 */
+	int plan(EventSources sources, AwtyHandlers handlers) {
+		int openAtOnce = 0;
 		this.settings.rejectUnknownTypes(this.eventTypes.names());
 		if (this.eventTypes.names().stream().anyMatch((name) -> this.settings.historyFor(name) != HistoryMode.NONE)) {
 			this.validator.requireHistoryTable();
@@ -54,8 +59,9 @@ final class AwtyEventPipelines {
 			if (limits.any() && this.validateSchema) {
 				this.validator.requireLimitTable("awty.types." + table.type().name() + ".limit");
 			}
-			add(sources, table, typeSettings, limits, this.settings.handlingFor(table.type().name()),
+			Holding holding = add(sources, table, typeSettings, limits, this.settings.handlingFor(table.type().name()),
 					(handler != null) ? handler.handler() : null);
+			openAtOnce += (holding == Holding.TRANSACTION) ? typeSettings.concurrency() : 0;
 		}
 		if (!this.eventTypes.names().isEmpty() && this.validateSchema) {
 			// Last: a schema that lacks older tables too is told about those first.
@@ -65,13 +71,14 @@ final class AwtyEventPipelines {
 			// Every operator action writes it, whether on event types or recurring schedules.
 			this.validator.requireAuditTable();
 		}
+		return openAtOnce;
 	}
 
 	@SuppressWarnings("unchecked")
-	private static <T extends ScheduledEntity> void add(EventSources sources, EventTable<T> table, TypeSettings settings,
+	private static <T extends ScheduledEntity> Holding add(EventSources sources, EventTable<T> table, TypeSettings settings,
 			ClaimLimits limits, HandlingSettings handling, @Nullable EventHandler<?> handler) {
 		// AwtyHandlers matched the handler's type argument to this table's class.
-		sources.add(table, settings, limits, handling, (EventHandler<T>) handler);
+		return sources.add(table, settings, limits, handling, (EventHandler<T>) handler);
 	}
 
 }

@@ -26,6 +26,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
+import dev.awty.Holding;
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
 import dev.awty.ScheduledEntity;
@@ -62,22 +63,25 @@ class DeliveryContractTests {
 
 	private final ClaimMode mode;
 
+	private final Holding holding;
+
 	private TestDatabase database;
 
 	private JdbcTemplate jdbc;
 
 	/** Where this contract runs: each set is one run of every test below. */
 	static Stream<Arguments> matrix() {
-		return Stream.concat(ContractMatrix.everyDatabaseInBothClaimModes(), Stream.of(
+		return Stream.concat(ContractMatrix.everyDatabaseInBothClaimModesAndHoldings(), Stream.of(
 				// MySQL's driver (mysql-connector-j) on the MariaDB server: the driver, not MySQL the server, is tested
-				ContractMatrix.mariadbThroughMySqlDriver(ClaimMode.SKIP_LOCKED),
-				ContractMatrix.mysql(ClaimMode.LEADER),
-				ContractMatrix.mysql(ClaimMode.SKIP_LOCKED)));
+				ContractMatrix.mariadbThroughMySqlDriver(ClaimMode.SKIP_LOCKED, Holding.TRANSACTION),
+				ContractMatrix.mysql(ClaimMode.LEADER, Holding.TRANSACTION),
+				ContractMatrix.mysql(ClaimMode.SKIP_LOCKED, Holding.LEASE)));
 	}
 
-	DeliveryContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
+	DeliveryContractTests(Supplier<TestDatabase> databases, ClaimMode mode, Holding holding) {
 		this.databases = databases;
 		this.mode = mode;
+		this.holding = holding;
 	}
 
 	@BeforeEach
@@ -88,7 +92,8 @@ class DeliveryContractTests {
 	}
 
 	private ApplicationContextRunner purchases(ReceivedEvents received) {
-		return AwtyContexts.purchases(this.database, received).withPropertyValues("awty.claim.mode=" + this.mode);
+		return AwtyContexts.purchases(this.database, received).withPropertyValues("awty.claim.mode=" + this.mode,
+				"awty.poller.holding=" + this.holding);
 	}
 
 	@Test
@@ -127,8 +132,10 @@ class DeliveryContractTests {
 			sleep(Duration.ofMillis(5));
 			publishing.decrementAndGet();
 		});
+		// Dividing a claimed batch among workers is what a lease allows: a batch held in a transaction is one
+		// connection's, published by one worker.
 		purchases(received).withPropertyValues("awty.poller.batch-size=500", "awty.poller.mark-every=100",
-				"awty.poller.concurrency=3", "awty.poller.poll-interval=5s")
+				"awty.poller.concurrency=3", "awty.poller.poll-interval=5s", "awty.poller.holding=lease")
 			.run((context) -> {
 				List<TestPurchase> purchases = new ArrayList<>();
 				for (int i = 0; i < 300; i++) {
@@ -196,7 +203,9 @@ class DeliveryContractTests {
 	@Test
 	void rowsClaimedAheadOfTheirDueTimeArePublishedNoEarlierThanTheirDueTimeByTheDatabaseClock() {
 		ReceivedEvents received = new ReceivedEvents().clock(this::databaseNow);
-		purchases(received).withPropertyValues("awty.poller.poll-interval=5s", "awty.poller.claim-ahead=3s")
+		// Rows are claimed ahead only under a lease; a batch held in a transaction locks them once due.
+		purchases(received).withPropertyValues("awty.poller.poll-interval=5s", "awty.poller.claim-ahead=3s",
+				"awty.poller.holding=lease")
 			.run((context) -> {
 				EventScheduler scheduler = context.getBean(EventScheduler.class);
 				// All ten fall inside the claim-ahead window at once: one claim takes them 2.5 s early.
@@ -226,7 +235,9 @@ class DeliveryContractTests {
 	@Test
 	void rescheduleOfARowClaimedAheadIsReportedInFlightAndTheRowIsDeliveredOnceAtItsOldTime() {
 		ReceivedEvents received = new ReceivedEvents().clock(this::databaseNow);
-		purchases(received).withPropertyValues("awty.poller.poll-interval=5s", "awty.poller.claim-ahead=3s")
+		// Rows are claimed ahead, and reported in flight, only under a lease.
+		purchases(received).withPropertyValues("awty.poller.poll-interval=5s", "awty.poller.claim-ahead=3s",
+				"awty.poller.holding=lease")
 			.run((context) -> {
 				EventScheduler scheduler = context.getBean(EventScheduler.class);
 				Instant dueAt = databaseNow().plusMillis(4000);
@@ -378,7 +389,10 @@ class DeliveryContractTests {
 					.scheduleAll(List.of(new TestPurchase(1), new TestPurchase(2)), databaseNow());
 
 				await().atMost(Duration.ofSeconds(15)).until(() -> deliveredRows() == 2);
-				assertThat(overlapped).as("both batches were in flight at the same time").isTrue();
+				// H2 cannot skip the rows another open transaction locked: there a type's batches held in
+				// transactions are held one at a time, as documented.
+				boolean oneAtATime = this.holding == Holding.TRANSACTION && this.database.name().equals("H2");
+				assertThat(overlapped.get()).as("both batches were in flight at the same time").isEqualTo(!oneAtATime);
 			});
 	}
 

@@ -82,7 +82,7 @@ class LeaseContractTests {
 
 	private ApplicationContextRunner instance(String name, ReceivedEvents received) {
 		return AwtyContexts.purchases(this.database, received)
-			.withPropertyValues("awty.claim.mode=" + this.mode, "awty.claim.lease=" + LEASE.toMillis() + "ms",
+			.withPropertyValues("awty.claim.mode=" + this.mode, "awty.poller.holding=lease", "awty.claim.lease=" + LEASE.toMillis() + "ms",
 					"awty.poller.poll-interval=100ms", "awty.instance-id=" + name);
 	}
 

@@ -70,7 +70,7 @@ class OutcomeWriterContractTests {
 
 	private ApplicationContextRunner purchases(ReceivedEvents received) {
 		return AwtyContexts.purchases(this.database, received)
-			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.batch-size=300", "awty.poller.mark-every=100",
+			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.holding=lease", "awty.poller.batch-size=300", "awty.poller.mark-every=100",
 					"awty.poller.concurrency=1", "awty.poller.poll-interval=200ms");
 	}
 

@@ -47,7 +47,7 @@ class PostgresOutcomeWriterIntegrationTests {
 	void aWriteThatKeepsFailingStopsTheBatchBeforeMoreThanTwoPartsArePublished() {
 		ReceivedEvents received = new ReceivedEvents();
 		AwtyContexts.purchases(this.database, received)
-			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.batch-size=50", "awty.poller.mark-every=10",
+			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.holding=lease", "awty.poller.batch-size=50", "awty.poller.mark-every=10",
 					"awty.poller.concurrency=1", "awty.claim.lease=30s", "awty.poller.poll-interval=200ms")
 			.run((context) -> {
 				// Every history insert fails as a serialization failure would, which is retried and then given up;
@@ -85,7 +85,7 @@ class PostgresOutcomeWriterIntegrationTests {
 		});
 		try {
 			AwtyContexts.purchases(this.database, received)
-				.withPropertyValues("awty.claim.mode=skip-locked", "awty.claim.lease=3s",
+				.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.holding=lease", "awty.claim.lease=3s",
 						"awty.poller.poll-interval=200ms")
 				.run((context) -> {
 					scheduleDue(context.getBean(EventScheduler.class), 1);

@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.Arguments;
 
 import dev.awty.ClaimMode;
+import dev.awty.Holding;
 
 /**
  * The databases a contract runs on, as the argument sets of a {@link ParameterizedClass}. A contract declares its
@@ -34,6 +35,18 @@ public final class ContractMatrix {
 	public static Stream<Arguments> everyDatabaseInBothClaimModes() {
 		return Stream.of(h2(ClaimMode.LEADER), h2(ClaimMode.SKIP_LOCKED), postgres(ClaimMode.LEADER),
 				postgres(ClaimMode.SKIP_LOCKED), mariadb(ClaimMode.LEADER), mariadb(ClaimMode.SKIP_LOCKED));
+	}
+
+	/**
+	 * H2, PostgreSQL and MariaDB, each in both claim modes with batches held in a transaction (the default), and in
+	 * skip-locked mode with batches held by a lease.
+	 */
+	public static Stream<Arguments> everyDatabaseInBothClaimModesAndHoldings() {
+		return Stream.of(h2(ClaimMode.LEADER, Holding.TRANSACTION), h2(ClaimMode.SKIP_LOCKED, Holding.TRANSACTION),
+				h2(ClaimMode.SKIP_LOCKED, Holding.LEASE), postgres(ClaimMode.LEADER, Holding.TRANSACTION),
+				postgres(ClaimMode.SKIP_LOCKED, Holding.TRANSACTION), postgres(ClaimMode.SKIP_LOCKED, Holding.LEASE),
+				mariadb(ClaimMode.LEADER, Holding.TRANSACTION), mariadb(ClaimMode.SKIP_LOCKED, Holding.TRANSACTION),
+				mariadb(ClaimMode.SKIP_LOCKED, Holding.LEASE));
 	}
 
 	public static Arguments h2(Object... more) {
@@ -73,6 +86,9 @@ public final class ContractMatrix {
 	private static String nameOf(Object value) {
 		if (value instanceof ClaimMode mode) {
 			return mode.name().toLowerCase(Locale.ROOT).replace('_', '-');
+		}
+		if (value instanceof Holding holding) {
+			return "held by " + ((holding == Holding.LEASE) ? "a lease" : "a transaction");
 		}
 		if (value instanceof Duration duration) {
 			return duration.toSeconds() + " s outage";

@@ -1,11 +1,13 @@
 package dev.awty.internal.claim;
 
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -19,6 +21,7 @@ import org.springframework.transaction.support.TransactionOperations;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.model.EventType;
+import dev.awty.internal.support.IndexPlanning;
 import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.SqlDialect;
 
@@ -76,6 +79,14 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	private final String nextDue;
 
+	/** {@code null} where the dialect cannot lock due rows. */
+	private final @Nullable String lockByDueTime;
+
+	private final @Nullable String lockByPriority;
+
+	/** {@code null} where the lock returns whole rows. */
+	private final @Nullable String readLocked;
+
 	private final TransactionOperations transaction;
 
 	private final boolean readsTraceParent;
@@ -100,6 +111,11 @@ public final class EventClaims<T extends ScheduledEntity> {
 				DueClaim.filled(claimDueRows, table, PRIORITY_ORDER, keyColumn), readClaimed, dialect.indexPlanning());
 		this.release = RELEASE.formatted(table, dialect.idInList());
 		this.nextDue = dialect.withDatabaseNow(NEXT_DUE.formatted(table));
+		String lockDueRows = dialect.lockDueRows();
+		this.lockByDueTime = (lockDueRows != null) ? lockDueRows.formatted(table, DUE_ORDER) : null;
+		this.lockByPriority = (lockDueRows != null) ? lockDueRows.formatted(table, PRIORITY_ORDER) : null;
+		String readLockedRows = dialect.readLockedRows();
+		this.readLocked = (readLockedRows != null) ? readLockedRows.formatted(table) : null;
 	}
 
 	/**
@@ -140,31 +156,103 @@ public final class EventClaims<T extends ScheduledEntity> {
 	 */
 	public Claimed<T> claimDue(String claimer, int limit, Duration lease, boolean byPriority, Duration ahead) {
 		DueClaim claim = byPriority ? this.claimByPriority : this.claimByDueTime;
-		List<Instant> claimedAt = new ArrayList<>(1);
-		List<UnreadableRow> unreadable = new ArrayList<>();
-		// Row by row: one row that cannot be read must not hold the others of its batch claimed.
-		RowMapper<@Nullable T> reader = (rs, row) -> {
+		RowReader reader = new RowReader();
+		List<T> rows = new ArrayList<>(claim.claim(Map.of("limit", limit, "aheadMillis", ahead.toMillis()), Long.class,
+				claimer, lease, reader, (@Nullable T row) -> Objects.requireNonNull(row).getId()));
+		return reader.claimed(rows, byPriority);
+	}
+
+	/**
+	 * Locks up to {@code limit} rows due within {@code ahead} from now in the caller's transaction, which holds them
+	 * until it ends; writes nothing.
+	 * @return the locked rows, earliest due first unless by priority, with the database's "now" of the statement
+	 * @throws IllegalStateException if the dialect cannot ({@link SqlDialect#lockDueRows()})
+	 */
+	public Claimed<T> lockDue(int limit, boolean byPriority, Duration ahead) {
+		String statement = byPriority ? this.lockByPriority : this.lockByDueTime;
+		if (statement == null) {
+			throw new IllegalStateException("the " + this.dialect.name() + " dialect cannot lock due rows");
+		}
+		IndexPlanning.apply(this.jdbc, this.dialect.indexPlanning());
+		RowReader reader = new RowReader();
+		List<@Nullable T> read;
+		if (this.readLocked == null) {
+			read = this.jdbc.sql(statement)
+				.param("limit", limit)
+				.param("aheadMillis", ahead.toMillis())
+				.query(reader)
+				.list();
+		}
+		else {
+			List<Long> ids = this.jdbc.sql(statement)
+				.param("limit", limit)
+				.param("aheadMillis", ahead.toMillis())
+				.query(Long.class)
+				.list();
+			read = ids.isEmpty() ? List.of() : inOrder(ids,
+					this.jdbc.sql(this.readLocked).param("ids", ids).query(reader).list());
+		}
+		List<T> rows = new ArrayList<>(read.size());
+		read.forEach((row) -> {
+			if (row != null) {
+				rows.add(row);
+			}
+		});
+		return reader.claimed(rows, byPriority);
+	}
+
+	/** {@code rows} in the order of {@code ids}, as the statement that locked them ordered them. */
+	private static <T extends ScheduledEntity> List<@Nullable T> inOrder(List<Long> ids, List<@Nullable T> rows) {
+		Map<Long, Integer> position = new HashMap<>();
+		for (int i = 0; i < ids.size(); i++) {
+			position.put(ids.get(i), i);
+		}
+		List<@Nullable T> ordered = new ArrayList<>(rows);
+		ordered.removeIf(Objects::isNull);
+		ordered.sort(Comparator.comparingInt((row) -> position.get(Objects.requireNonNull(row).getId())));
+		return ordered;
+	}
+
+	/** Whether the dialect can lock due rows for a batch held in a transaction. */
+	public boolean locksDueRows() {
+		return this.lockByDueTime != null;
+	}
+
+	/**
+	 * Reads claimed rows one by one: one row that cannot be read must not hold the others of its batch claimed. Keeps
+	 * the database's "now" from the first row and the rows it could not read.
+	 */
+	private final class RowReader implements RowMapper<@Nullable T> {
+
+		private @Nullable Instant claimedAt;
+
+		private final List<UnreadableRow> unreadable = new ArrayList<>();
+
+		@Override
+		public @Nullable T mapRow(ResultSet rs, int row) throws SQLException {
 			if (row == 0) {
-				claimedAt.add(this.dialect.readTimestamp(rs, CLAIMED_AT));
+				this.claimedAt = EventClaims.this.dialect.readTimestamp(rs, CLAIMED_AT);
 			}
 			try {
-				T read = this.type.mapper().read(rs);
-				if (this.readsTraceParent) {
+				T read = EventClaims.this.type.mapper().read(rs);
+				if (EventClaims.this.readsTraceParent) {
 					EntityMapper.readTraceParent(read, rs);
 				}
 				return read;
 			}
 			catch (RuntimeException | SQLException ex) {
-				unreadable.add(UnreadableRow.of(rs, this.type.entityClass(), ex));
+				this.unreadable.add(UnreadableRow.of(rs, EventClaims.this.type.entityClass(), ex));
 				return null;
 			}
-		};
-		List<T> rows = new ArrayList<>(claim.claim(Map.of("limit", limit, "aheadMillis", ahead.toMillis()), Long.class,
-				claimer, lease, reader, (@Nullable T row) -> Objects.requireNonNull(row).getId()));
-		if (!byPriority) {
-			rows.sort(BY_DUE_TIME);
 		}
-		return new Claimed<>(rows, claimedAt.isEmpty() ? null : claimedAt.get(0), List.copyOf(unreadable));
+
+		Claimed<T> claimed(List<T> rows, boolean byPriority) {
+			if (!byPriority) {
+				rows.sort(BY_DUE_TIME);
+			}
+			return new Claimed<>(rows, this.claimedAt, List.copyOf(this.unreadable));
+		}
+
 	}
 
 	/**

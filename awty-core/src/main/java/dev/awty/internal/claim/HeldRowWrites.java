@@ -31,6 +31,9 @@ public final class HeldRowWrites {
 	private static final String DELETE_DELIVERED = """
 			DELETE FROM %1$s WHERE %2$s AND claimed_by = :claimer AND""" + " " + StillPending.CONDITION;
 
+	/** The claim token's test in every statement here; a dialect's failed-attempt statement has it too. */
+	private static final String CLAIM_FENCE = " AND claimed_by = :claimer";
+
 	private final JdbcClient jdbc;
 
 	private final NamedParameterJdbcTemplate batchJdbc;
@@ -47,16 +50,49 @@ public final class HeldRowWrites {
 
 	private final SqlDialect dialect;
 
+	/** Whether each statement is preceded by the dialect's planning; not for rows locked by a planned claim. */
+	private final boolean planned;
+
 	public HeldRowWrites(String table, SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
 			TransactionOperations transaction, int lastErrorLength) {
+		this(dialect, jdbc, batchJdbc, transaction, lastErrorLength,
+				dialect.withDatabaseNow(MARK_DELIVERED.formatted(table, dialect.idInList())),
+				DELETE_DELIVERED.formatted(table, dialect.idInList()), dialect.recordFailedAttempt().formatted(table), true);
+	}
+
+	private HeldRowWrites(SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
+			TransactionOperations transaction, int lastErrorLength, String markDelivered, String deleteDelivered,
+			String recordFailedAttempt, boolean planned) {
+		this.planned = planned;
 		this.jdbc = jdbc;
 		this.batchJdbc = batchJdbc;
 		this.transaction = transaction;
 		this.lastErrorLength = lastErrorLength;
-		this.markDelivered = dialect.withDatabaseNow(MARK_DELIVERED.formatted(table, dialect.idInList()));
-		this.deleteDelivered = DELETE_DELIVERED.formatted(table, dialect.idInList());
+		this.markDelivered = markDelivered;
+		this.deleteDelivered = deleteDelivered;
 		this.dialect = dialect;
-		this.recordFailedAttempt = dialect.recordFailedAttempt().formatted(table);
+		this.recordFailedAttempt = recordFailedAttempt;
+	}
+
+	/**
+	 * These writes for rows held by row locks in the caller's transaction ({@link dev.awty.Holding#TRANSACTION}):
+	 * the lock is the fence, so the statements leave out the claim token's test (the claim wrote no token), and
+	 * {@code :claimer} is bound but unused. They wait for no lock and run no planning of their own: the claim's
+	 * planning holds for its whole transaction. Run them only in the transaction that locked the rows.
+	 */
+	public HeldRowWrites underRowLocks() {
+		return new HeldRowWrites(this.dialect, this.jdbc, this.batchJdbc, this.transaction, this.lastErrorLength,
+				withoutClaimFence(this.markDelivered), withoutClaimFence(this.deleteDelivered),
+				withoutClaimFence(this.recordFailedAttempt), false);
+	}
+
+	/** {@code statement} without its one test of the claim token; fails at start-up for a statement without it. */
+	static String withoutClaimFence(String statement) {
+		int at = statement.indexOf(CLAIM_FENCE);
+		if (at < 0 || statement.indexOf(CLAIM_FENCE, at + 1) >= 0) {
+			throw new IllegalStateException("awty: expected one '" + CLAIM_FENCE.strip() + "' in: " + statement);
+		}
+		return statement.substring(0, at) + statement.substring(at + CLAIM_FENCE.length());
 	}
 
 	/** The length of this table's {@code last_error} column, which recorded errors are cut to. */
@@ -83,8 +119,8 @@ public final class HeldRowWrites {
 	 */
 	public int markDelivered(Collection<Long> ids, String claimer, Duration lockWait) {
 		return ids.isEmpty() ? 0
-				: updateHeld(this.jdbc, this.transaction, this.dialect.writePlanning(lockWait.toMillis()),
-						this.markDelivered, this.dialect.idsValue(ids), claimer);
+				: updateHeld(this.jdbc, this.transaction, writePlanning(lockWait), this.markDelivered,
+						this.dialect.idsValue(ids), claimer);
 	}
 
 	/**
@@ -94,8 +130,12 @@ public final class HeldRowWrites {
 	 */
 	public int deleteDelivered(Collection<Long> ids, String claimer, Duration lockWait) {
 		return ids.isEmpty() ? 0
-				: updateHeld(this.jdbc, this.transaction, this.dialect.writePlanning(lockWait.toMillis()),
-						this.deleteDelivered, this.dialect.idsValue(ids), claimer);
+				: updateHeld(this.jdbc, this.transaction, writePlanning(lockWait), this.deleteDelivered,
+						this.dialect.idsValue(ids), claimer);
+	}
+
+	private List<String> writePlanning(Duration lockWait) {
+		return this.planned ? this.dialect.writePlanning(lockWait.toMillis()) : List.of();
 	}
 
 	/**

@@ -141,6 +141,19 @@ final class BatchWriter<T extends ScheduledEntity> {
 	}
 
 	/**
+	 * Writes a batch's outcomes once, in the caller's transaction (a batch held by row locks): a statement that failed
+	 * aborted it, so nothing is tried again here, and the batch's rows go back to pending when it rolls back.
+	 * @return counts and logs what was written; run it once the transaction has committed
+	 */
+	Runnable writeHeld(String claimer, List<RowResult<T>> results) {
+		SortedOutcomes<T> outcomes = SortedOutcomes.of(results);
+		HistoryEntries entries = this.history.get();
+		int marked = writeTogether(entries, outcomes, claimer, false);
+		this.log.write(entries.entries());
+		return () -> this.report.report(outcomes, marked);
+	}
+
+	/**
 	 * @param retry whether an earlier attempt failed: its commit may have reached the database all the same (the
 	 * connection was lost before the answer), and then its finished rows are finished by this claim already, and the
 	 * history and other outcomes written with them; writing them again would record each row twice and count every

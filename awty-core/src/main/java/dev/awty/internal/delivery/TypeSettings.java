@@ -3,6 +3,7 @@ package dev.awty.internal.delivery;
 import java.time.Duration;
 
 import dev.awty.ClaimMode;
+import dev.awty.Holding;
 import dev.awty.OnDelivered;
 import dev.awty.internal.support.RetryBackoff;
 
@@ -12,9 +13,19 @@ import dev.awty.internal.support.RetryBackoff;
  * @param concurrency how many claimed batches of the type are processed at once on this instance
  * @param byPriority whether due rows are claimed by their {@code priority} column first
  * @param claimAhead how long before their due time rows are claimed; each is still published at its due time
- * @param markEvery how many rows of a batch are published between two writes of their outcome
+ * @param markEvery how many rows of a batch are published between two writes of their outcome (batches held by a
+ * lease)
+ * @param holding how claimed batches are held, where the type can be held that way (see {@link Holding})
  */
 public record TypeSettings(Duration pollInterval, int batchSize, ClaimMode mode, Duration lease, int concurrency,
 		int maxAttempts, RetryBackoff backoff, boolean byPriority, OnDelivered onDelivered, Duration claimAhead,
-		int markEvery) {
+		int markEvery, Holding holding) {
+
+	/** These settings with batches held by a lease, as the tests of what only leases do need them. */
+	public TypeSettings leased() {
+		return new TypeSettings(this.pollInterval, this.batchSize, this.mode, this.lease, this.concurrency,
+				this.maxAttempts, this.backoff, this.byPriority, this.onDelivered, this.claimAhead, this.markEvery,
+				Holding.LEASE);
+	}
+
 }

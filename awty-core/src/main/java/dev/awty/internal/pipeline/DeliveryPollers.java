@@ -86,14 +86,17 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 	/**
 	 * Adds the poll loop of one source; call before {@link #start()}.
 	 * @param described names the source in log lines, e.g. {@code type 'purchase'}
-	 * @param heartbeat keeps the leases of the source's claimed batches alive; started and stopped with the loop
+	 * @param heartbeat keeps the leases of the source's claimed batches alive; started and stopped with the loop.
+	 * {@code null} for a source whose batches hold no lease
 	 */
 	public <B extends PollSource.Batch> void add(LoopSettings settings, String described, PollSource<B> source,
-			LeaseHeartbeat<?> heartbeat) {
+			@Nullable LeaseHeartbeat<?> heartbeat) {
 		// Channels declared by @ServiceActivator exist only once all singletons are created, so check at start.
 		this.startChecks.add(source::verify);
 		this.shutdowns.add(source::shutdown);
-		this.heartbeats.add(heartbeat);
+		if (heartbeat != null) {
+			this.heartbeats.add(heartbeat);
+		}
 		PollLoop<B> loop = new PollLoop<>(settings, described, source, this.lockProvider, this.clock,
 				(name, maxAge) -> this.pauses.isPaused(name, maxAge));
 		this.pollers.add(loop);

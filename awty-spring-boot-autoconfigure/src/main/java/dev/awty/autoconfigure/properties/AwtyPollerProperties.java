@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.awty.Holding;
 import dev.awty.OnDelivered;
 
 /**
@@ -60,6 +61,37 @@ public class AwtyPollerProperties {
 	 * next; an instance that dies re-delivers at most twice this many rows per worker.
 	 */
 	private int markEvery = 100;
+
+	/**
+	 * How a claimed batch is held until its outcome is written. 'transaction': the claim locks the rows and the
+	 * batch is published, marked and its history written in that one transaction (one pooled connection per open
+	 * batch; a killed instance's rows are free when its connection drops). 'lease': the claim writes a lease that
+	 * heartbeats extend. Types with a handler or limits are held by a lease either way.
+	 */
+	private Holding holding = Holding.TRANSACTION;
+
+	/**
+	 * The most batches this instance holds in open transactions at once, across all types: each holds a pooled
+	 * connection while it publishes. Start-up fails when this leaves less than half of a HikariCP pool to the
+	 * application.
+	 */
+	private int openTransactions = 4;
+
+	public Holding getHolding() {
+		return this.holding;
+	}
+
+	public void setHolding(Holding holding) {
+		this.holding = holding;
+	}
+
+	public int getOpenTransactions() {
+		return this.openTransactions;
+	}
+
+	public void setOpenTransactions(int openTransactions) {
+		this.openTransactions = openTransactions;
+	}
 
 	public Duration getPollInterval() {
 		return this.pollInterval;

@@ -6,6 +6,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
+import dev.awty.Holding;
 import dev.awty.OnDelivered;
 
 /**
@@ -59,6 +60,11 @@ public class AwtyTypeProperties extends AwtyTypeHandlingProperties {
 	 * What happens to a row of this type once published; defaults to awty.poller.on-delivered.
 	 */
 	private @Nullable OnDelivered onDelivered;
+
+	/**
+	 * How this type's claimed batches are held: 'transaction' or 'lease'. Defaults to awty.poller.holding.
+	 */
+	private @Nullable Holding holding;
 
 	@NestedConfigurationProperty
 	private final AwtyTypeClaimProperties claim = new AwtyTypeClaimProperties();
@@ -134,6 +140,14 @@ public class AwtyTypeProperties extends AwtyTypeHandlingProperties {
 
 	public void setPriority(boolean priority) {
 		this.priority = priority;
+	}
+
+	public @Nullable Holding getHolding() {
+		return this.holding;
+	}
+
+	public void setHolding(@Nullable Holding holding) {
+		this.holding = holding;
 	}
 
 	public @Nullable OnDelivered getOnDelivered() {

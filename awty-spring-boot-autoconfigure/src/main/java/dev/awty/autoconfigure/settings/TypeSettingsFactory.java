@@ -105,7 +105,7 @@ final class TypeSettingsFactory {
 		int markEvery = poller.getMarkEvery();
 		require(markEvery >= 1, "awty.poller.mark-every must be at least 1, was " + markEvery, "Set it to e.g. 100.");
 		return new TypeSettings(pollInterval, batchSize, mode, lease, concurrency, maxAttempts, backoff,
-				type.isPriority(), onDelivered, claimAhead, markEvery);
+				type.isPriority(), onDelivered, claimAhead, markEvery, pick(type.getHolding(), poller.getHolding()));
 	}
 
 	private static int concurrency(AwtyTypeProperties type, AwtyPollerProperties poller, ClaimMode mode, Keys keys) {

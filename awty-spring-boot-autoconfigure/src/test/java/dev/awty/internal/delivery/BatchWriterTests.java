@@ -20,6 +20,7 @@ import org.springframework.transaction.support.TransactionOperations;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.ClaimMode;
+import dev.awty.Holding;
 import dev.awty.OnDelivered;
 import dev.awty.ScheduledEntity;
 import dev.awty.dialect.H2Dialect;
@@ -90,7 +91,7 @@ class BatchWriterTests {
 				new NamedParameterJdbcTemplate(this.dataSource), this.transactions, 2000);
 		TypeSettings settings = new TypeSettings(Duration.ofSeconds(1), 100, ClaimMode.SKIP_LOCKED, Duration.ofSeconds(30),
 				1, 3, new RetryBackoff(Duration.ofSeconds(1), 2, Duration.ofMinutes(1), 0), false, OnDelivered.MARK,
-				Duration.ZERO, 100);
+				Duration.ZERO, 100, Holding.LEASE);
 		return new BatchWriter<>("test_purchase", new OutcomeStatements<>(writes, null, settings),
 				new DeliveryLogWriter(this.dataSource, dialect), transaction,
 				() -> new HistoryEntries("test_purchase", HistoryMode.ALL, "instance", 3),

@@ -1,0 +1,251 @@
+package dev.awty.internal.delivery;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import javax.sql.DataSource;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+import dev.awty.Holding;
+import dev.awty.ScheduledEntity;
+import dev.awty.internal.claim.ClaimTokens;
+import dev.awty.internal.claim.EventClaims;
+import dev.awty.internal.claim.HeldRowWrites;
+import dev.awty.internal.pipeline.PollSource;
+import dev.awty.internal.pipeline.kit.DeliveryCounters;
+import dev.awty.internal.support.ErrorText;
+import dev.awty.internal.table.EventTable;
+import dev.awty.internal.tracing.RowTracing;
+import dev.awty.spi.EventPublisher;
+
+/**
+ * The delivery cycle of a type whose batches are held in one transaction ({@link Holding#TRANSACTION}), as a
+ * hand-written relay does it: the claim locks due rows and writes nothing; the worker publishes them (a broker's
+ * acknowledgements overlapped), then marks them (or deletes them), records failed attempts and writes their history in
+ * the same transaction, and commits. The row lock is the fence: no other claim takes the rows, a reschedule or cancel
+ * waits for the commit, and when this instance dies its database connection drops and the rows are free at once.
+ * A crash re-delivers at most the rows of the batches in open transactions.
+ */
+final class TransactionalDelivery<T extends ScheduledEntity> implements PollSource<LockedBatch<T>> {
+
+	private static final Log logger = LogFactory.getLog(TransactionalDelivery.class);
+
+	private final String typeName;
+
+	private final EventClaims<T> claims;
+
+	private final HeldRowWrites writes;
+
+	private final DataSource dataSource;
+
+	private final TypeSettings settings;
+
+	private final PartPublisher<T> parts;
+
+	private final BatchWriter<T> writer;
+
+	private final DeliveryCounters counters;
+
+	private final ClaimTokens tokens;
+
+	private final ClaimSizing sizing;
+
+	private final RowTracing tracing;
+
+	private final OpenBatches openBatches;
+
+	private final BatchTransaction.PoolLevel poolLevel = new BatchTransaction.PoolLevel();
+
+	/**
+	 * One open batch of the type at a time, where concurrent locks cannot skip each other's rows (H2 locks every due
+	 * row it looks at): a second claim would find them all locked, and take it for nothing being due.
+	 */
+	private final @Nullable Semaphore oneAtATime;
+
+	TransactionalDelivery(EventTable<T> table, DataSource dataSource, TypeSettings settings, EventPublisher publisher,
+			String instanceId, BatchWriter<T> writer, DeliveryCounters counters, OpenBatches openBatches) {
+		this.typeName = table.type().name();
+		this.claims = table.claims();
+		this.writes = table.writes().underRowLocks();
+		this.dataSource = dataSource;
+		this.settings = settings;
+		this.tracing = table.tracing();
+		this.parts = new PartPublisher<>(this.typeName, table.type().channel(), publisher, this.tracing);
+		this.writer = writer;
+		this.counters = counters;
+		this.tokens = new ClaimTokens(instanceId + "#");
+		this.sizing = new ClaimSizing(settings.batchSize());
+		this.openBatches = openBatches;
+		this.oneAtATime = this.claims.skipLockedRows() ? null : new Semaphore(1);
+	}
+
+	@Override
+	public LockedBatch<T> claim() {
+		String token = this.tokens.next();
+		int wanted = this.sizing.limit();
+		if (!acquire()) {
+			// Every permit is held by a batch being published; the loop claims again once it is woken or its poll
+			// interval has passed.
+			return LockedBatch.none(token, wanted);
+		}
+		BatchTransaction transaction = null;
+		try {
+			transaction = BatchTransaction.begin(this.dataSource, this.poolLevel);
+			BatchTransaction open = transaction;
+			long started = System.nanoTime();
+			// Nothing is locked ahead of its due time: the transaction would wait for it, and its statements' "now"
+			// (the transaction's start on PostgreSQL and H2) would make delivered_at earlier than due_at.
+			EventClaims.Claimed<T> claimed = this.tracing.claim(this.typeName, () -> open.run(
+					() -> this.claims.lockDue(wanted, this.settings.byPriority(), Duration.ZERO)));
+			long returned = System.nanoTime();
+			this.counters.claimed(claimed.rows().size(), returned - started);
+			if (!claimed.unreadable().isEmpty()) {
+				open.run(() -> {
+					UnreadableRows.fail(this.writes, this.typeName, token, claimed.unreadable(), this.settings,
+							this.counters);
+					return null;
+				});
+			}
+			// Rows that could not be read took part of the limit (see BatchDelivery#claim).
+			int limit = wanted - claimed.unreadable().size();
+			if (claimed.rows().isEmpty()) {
+				open.commit();
+				end(open);
+				return LockedBatch.none(token, limit);
+			}
+			return new LockedBatch<>(token, claimed.rows(), limit, open);
+		}
+		catch (RuntimeException | Error ex) {
+			end(transaction);
+			throw ex;
+		}
+	}
+
+	@Override
+	public void release(LockedBatch<T> batch) {
+		end(batch.transaction());
+	}
+
+	@Override
+	public void process(LockedBatch<T> batch) {
+		BatchTransaction transaction = batch.transaction();
+		if (transaction == null) {
+			return;
+		}
+		try {
+			long started = System.nanoTime();
+			List<Answer<T>> answers = List.of(new Answer<>(batch.rows(), this.parts.publish(batch.rows())));
+			long deadline = started + this.settings.lease().toNanos();
+			List<RowResult<T>> results = new ArrayList<>(batch.size());
+			for (Answer<T> answer : answers) {
+				results.addAll(answered(answer, deadline));
+			}
+			this.sizing.measured(batch.size(), System.nanoTime() - started);
+			Runnable report = transaction.run(() -> this.writer.writeHeld(batch.token(), results));
+			transaction.commit();
+			report.run();
+		}
+		catch (RuntimeException | Error ex) {
+			logger.warn("awty: the outcomes of a batch of " + batch.size() + " row(s) of type '" + this.typeName
+					+ "' could not be written (" + ErrorText.of(ex) + "); its transaction is rolled back and its rows,"
+					+ " published or not, are delivered again");
+		}
+		finally {
+			end(transaction);
+		}
+	}
+
+	/**
+	 * A part's results once its messages are answered for; failed attempts when no answer came by
+	 * {@code deadlineNanos}: a publisher that never answers must not keep the batch's transaction, and its rows' locks,
+	 * open for good, and its rows are retried after a backoff like any other failure.
+	 */
+	private List<RowResult<T>> answered(Answer<T> answer, long deadlineNanos) {
+		try {
+			return answer.results().get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+		}
+		catch (TimeoutException | ExecutionException ex) {
+			return failed(answer.rows(), "no answer from the publisher within the claim lease (" + this.settings.lease()
+					+ ")");
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return failed(answer.rows(), "interrupted while waiting for the publisher's answer");
+		}
+	}
+
+	private List<RowResult<T>> failed(List<T> rows, String error) {
+		return rows.stream()
+			.map((row) -> RowResult.of(row, RowResult.Kind.DELIVERED, EventMessages.eventId(this.typeName, row), 0, 0)
+				.failed(error))
+			.toList();
+	}
+
+	/** The rows of one publish and the publisher's answer for them. */
+	private record Answer<T extends ScheduledEntity>(List<T> rows, CompletableFuture<List<RowResult<T>>> results) {
+	}
+
+	private boolean acquire() {
+		if (this.oneAtATime != null && !acquire(this.oneAtATime)) {
+			return false;
+		}
+		if (this.openBatches.acquire(this.settings.pollInterval())) {
+			return true;
+		}
+		if (this.oneAtATime != null) {
+			this.oneAtATime.release();
+		}
+		return false;
+	}
+
+	private boolean acquire(Semaphore permit) {
+		try {
+			return permit.tryAcquire(this.settings.pollInterval().toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	/** Ends a batch's transaction (rolled back unless committed) and gives its permits back. */
+	private void end(@Nullable BatchTransaction transaction) {
+		if (transaction != null) {
+			transaction.close();
+		}
+		this.openBatches.release();
+		if (this.oneAtATime != null) {
+			this.oneAtATime.release();
+		}
+	}
+
+	@Override
+	public boolean claimsSkipLockedRows() {
+		return this.claims.skipLockedRows();
+	}
+
+	@Override
+	public boolean claimsConcurrently() {
+		return this.claims.skipLockedRows();
+	}
+
+	@Override
+	public Duration idleDelay(Duration pollInterval) {
+		return this.claims.nextDue().sleep(Duration.ZERO, pollInterval);
+	}
+
+	@Override
+	public void verify() {
+		this.parts.verify();
+	}
+
+}
