@@ -60,7 +60,7 @@ class TransactionHoldingContractTests extends DatabaseContractTests {
 		CountDownLatch release = new CountDownLatch(1);
 		ReceivedEvents received = new ReceivedEvents().each((message) -> {
 			publishing.countDown();
-			await(release);
+			awaitQuietly(release);
 		});
 		purchases(received).run((context) -> {
 			context.getBean(EventScheduler.class).scheduleAll(purchases(50), this.database.databaseNow().minusSeconds(1));
@@ -89,7 +89,7 @@ class TransactionHoldingContractTests extends DatabaseContractTests {
 		CountDownLatch release = new CountDownLatch(1);
 		ReceivedEvents received = new ReceivedEvents().each((message) -> {
 			publishing.countDown();
-			await(release);
+			awaitQuietly(release);
 		});
 		purchases(received).run((context) -> {
 			long id = context.getBean(EventScheduler.class)
@@ -122,7 +122,7 @@ class TransactionHoldingContractTests extends DatabaseContractTests {
 		CountDownLatch release = new CountDownLatch(1);
 		ReceivedEvents stuck = new ReceivedEvents().each((message) -> {
 			publishing.countDown();
-			await(release);
+			awaitQuietly(release);
 		});
 		ReceivedEvents survivor = new ReceivedEvents();
 		// A lease far longer than the test's waits: only the dropped connection can free the rows in time.
@@ -183,7 +183,7 @@ class TransactionHoldingContractTests extends DatabaseContractTests {
 		return (count != null) ? count : 0;
 	}
 
-	private static void await(CountDownLatch latch) {
+	private static void awaitQuietly(CountDownLatch latch) {
 		try {
 			latch.await(30, TimeUnit.SECONDS);
 		}
