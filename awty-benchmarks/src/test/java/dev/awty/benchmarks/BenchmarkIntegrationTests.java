@@ -50,7 +50,8 @@ class BenchmarkIntegrationTests {
 					tuple("drain", Results.AWTY_HISTORY_NONE),
 					tuple("drain", Results.DB_SCHEDULER),
 					tuple("drain", Results.DB_SCHEDULER_DEFAULTS),
-					tuple("drain", Results.RAW_SQL),
+					tuple("drain", Results.RAW_RELAY),
+					tuple("drain", Results.RAW_CLAIM_MARK),
 					tuple("drain", Results.QUARTZ),
 					tuple("lag", Results.AWTY),
 					tuple("lag", Results.DB_SCHEDULER),
@@ -78,7 +79,9 @@ class BenchmarkIntegrationTests {
 		assertThat(results.find("reschedule", Results.DB_SCHEDULER, "seconds")).isPresent();
 		assertThat(results.find("reschedule", Results.AWTY_JPA, "seconds")).isPresent();
 		assertThat(results.comparisons()).anySatisfy((line) -> assertThat(line).startsWith("drain awty/db-scheduler = "))
-			.anySatisfy((line) -> assertThat(line).startsWith("drain awty/raw-sql = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("drain awty/relay = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("drain awty history none/relay = "))
+			.anySatisfy((line) -> assertThat(line).startsWith("drain awty/claim+mark = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("drain awty/quartz = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("drain awty traced/awty = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("lag p99 awty = "))
@@ -96,7 +99,7 @@ class BenchmarkIntegrationTests {
 		assertThat(results.find("lag", Results.AWTY, "t+010s lag p99")).as("lag per 10 s").isPresent();
 		// every target of every scenario that ran is judged, broker's left out with the scenario
 		assertThat(results.targets()).allMatch((line) -> line.matches("target .+: .+ vs (>=|<=|<) .+ (met|MISSED)"))
-			.anySatisfy((line) -> assertThat(line).startsWith("target drain awty/raw-sql, history none, skip-locked (#29): "))
+			.anySatisfy((line) -> assertThat(line).startsWith("target drain awty/relay, history none, skip-locked (#48): "))
 			.anySatisfy((line) -> assertThat(line).startsWith("target lag at 200 events/s for 2 s")
 				.contains(" p99 (#29; #33 production-like): "))
 			.anySatisfy((line) -> assertThat(line).startsWith("target lag-5000 at 200 events/s for 2 s").contains(" p99 (#29): "))
@@ -106,7 +109,7 @@ class BenchmarkIntegrationTests {
 			.noneMatch((line) -> line.startsWith("target broker"));
 		assertThat(results.find("recurring", Results.AWTY, "createAll/s")).isPresent();
 		assertThat(Files.readString(out.resolve(ReportWriter.JSON))).contains("\"summaries\"", "\"deliveries\"",
-				"\"db-scheduler\"", "\"raw-sql\"");
+				"\"db-scheduler\"", "\"raw relay\"", "\"raw claim+mark\"");
 		assertThat(Files.readString(out.resolve(ReportWriter.MARKDOWN))).contains(results.targetSummary() + "\n",
 				"- elapsed per scenario: `drain ", "- timed steps: `lag 200/s for 2 s x 1, lag-5000 200/s for 2 s x 1",
 				"### drain\n", "| awty skip-locked | events/s |", "### vacuum-starved\n",

@@ -30,9 +30,9 @@ class QuickBenchmarkIntegrationTests {
 		Results results = new Benchmark(options, "quick (smoke)").run();
 
 		assertThat(results.deliveries()).extracting(Delivery::system)
-			.contains(Results.AWTY, Results.RAW_SQL, "kafka " + Results.BROKER_RELAY, "kafka " + Results.AWTY);
+			.contains(Results.AWTY, Results.RAW_RELAY, Results.RAW_CLAIM_MARK, "kafka " + Results.BROKER_RELAY, "kafka " + Results.AWTY);
 		assertThat(results.deliveries()).allSatisfy((delivery) -> assertThat(delivery.exactlyOnce()).as(delivery.toString()).isTrue());
-		assertThat(results.comparisons()).anySatisfy((line) -> assertThat(line).startsWith("quick drain awty/raw-sql = "))
+		assertThat(results.comparisons()).anySatisfy((line) -> assertThat(line).startsWith("quick drain awty/relay = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("quick lag p99 awty = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("quick broker kafka awty/relay = "));
 		assertThat(Files.readString(out.resolve(ReportWriter.MARKDOWN)))

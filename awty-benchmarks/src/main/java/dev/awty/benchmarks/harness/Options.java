@@ -50,8 +50,8 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 			       (e.g. all --duration 20); about 40 minutes on a 2-core machine
 			server: without --url, a private PostgreSQL cluster with PostgreSQL's default settings (autovacuum on),
 			       started for the run and deleted after it; --url runs on that server as it is configured
-			quick: the headline ratios in about 90 s (drain awty/raw-sql, lag p99 at --rate for 3 x --duration, Kafka
-			       awty/relay), run only when named
+			quick: the headline ratios in about 2 minutes (drain awty/relay and awty/claim+mark, lag p99 at --rate
+			       for 3 x --duration, Kafka awty/relay), run only when named
 			broker: awty into RabbitMQ (AWTY_TEST_RABBITMQ_URL or localhost) and Kafka (AWTY_TEST_KAFKA_URL or embedded)
 			       beside a raw template loop, run only when named; broker-kafka and broker-rabbit run one of them
 			limits: three awty instances with a cluster rate of --rate rows/s and one row in flight per customer for

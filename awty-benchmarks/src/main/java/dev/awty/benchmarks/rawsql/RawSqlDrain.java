@@ -8,20 +8,17 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import com.zaxxer.hikari.HikariDataSource;
 
 import dev.awty.benchmarks.harness.BenchDatabase;
-import dev.awty.benchmarks.harness.Options;
 import dev.awty.benchmarks.harness.Receiver;
 
 /**
- * The database's own limit for this work: worker threads that each claim a batch of due rows with
- * {@code FOR UPDATE SKIP LOCKED} and mark it delivered in a second statement, with plain JDBC and no
- * publishing. Each row read is handed to the {@link Receiver}, so exactly-once is checked here as well.
+ * The raw claim+mark loop, the drain's secondary peer: worker threads that each claim a batch of due rows by writing
+ * a lease on them ({@code FOR UPDATE SKIP LOCKED} inside an {@code UPDATE}, committed) and mark it delivered in a
+ * second statement and transaction, with plain JDBC: two row versions per row, as awty writes. Each row claimed is
+ * handed to the {@link Receiver}, so exactly-once is checked here as well. {@link RawRelayDrain} is the anchor.
  */
 public final class RawSqlDrain {
 
@@ -45,29 +42,10 @@ public final class RawSqlDrain {
 
 	/** Drains every due row with the benchmark's thread count, pool size and batch size. */
 	public static void drain(BenchDatabase database, Receiver receiver) {
-		Options options = database.options();
-		try (HikariDataSource pool = database.pool("raw-sql", options.poolSize())) {
-			ExecutorService workers = Executors.newFixedThreadPool(options.threads());
-			try {
-				List<Future<?>> running = new ArrayList<>();
-				for (int i = 0; i < options.threads(); i++) {
-					String claimer = "raw-" + i;
-					running.add(workers.submit(() -> loop(pool, claimer, options.batchSize(), receiver)));
-				}
-				for (Future<?> worker : running) {
-					worker.get();
-				}
-			}
-			catch (Exception ex) {
-				throw new IllegalStateException("raw-SQL drain failed: " + ex.getMessage(), ex);
-			}
-			finally {
-				workers.shutdownNow();
-			}
-		}
+		RawLoops.run(database, "raw-claim-mark", (pool, worker, batchSize) -> loop(pool, "raw-" + worker, batchSize, receiver));
 	}
 
-	private static Void loop(HikariDataSource pool, String claimer, int batchSize, Receiver receiver) throws SQLException {
+	private static void loop(HikariDataSource pool, String claimer, int batchSize, Receiver receiver) throws SQLException {
 		try (Connection connection = pool.getConnection();
 				PreparedStatement claim = connection.prepareStatement(CLAIM);
 				PreparedStatement mark = connection.prepareStatement(MARK)) {
@@ -82,7 +60,7 @@ public final class RawSqlDrain {
 					}
 				}
 				if (ids.isEmpty()) {
-					return null;
+					return;
 				}
 				Array array = connection.createArrayOf("bigint", ids.toArray());
 				mark.setArray(1, array);

@@ -1,5 +1,6 @@
 /**
- * The raw-SQL baseline: claiming and marking with plain JDBC, the database's own limit for the work.
+ * The raw-SQL peers of the drain, with plain JDBC: the relay loop (one transaction per batch, the anchor) and the
+ * claim+mark loop (a committed claim, then a mark).
  */
 @NullMarked
 package dev.awty.benchmarks.rawsql;

@@ -41,7 +41,14 @@ public final class Results {
 
 	public static final String DB_SCHEDULER_DEFAULTS = "db-scheduler defaults";
 
-	public static final String RAW_SQL = "raw-sql";
+	/**
+	 * The drain's anchor: a hand-written relay loop, locking a batch of due rows {@code FOR UPDATE SKIP LOCKED},
+	 * handing them on and marking them in one transaction (one row version per row).
+	 */
+	public static final String RAW_RELAY = "raw relay";
+
+	/** The drain's secondary peer: a raw loop that commits a claim (a lease) and then a mark, two row versions per row. */
+	public static final String RAW_CLAIM_MARK = "raw claim+mark";
 
 	/** Quartz's clustered JDBC job store, one simple trigger per row. */
 	public static final String QUARTZ = "quartz";

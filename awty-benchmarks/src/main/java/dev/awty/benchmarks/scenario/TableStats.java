@@ -24,9 +24,21 @@ record TableStats(long updates, long hotUpdates, long deletes, long deadTuples, 
 
 	private static final String DB_SCHEDULER_TABLES = "relname = 'scheduled_tasks'";
 
+	/** The raw loops' one table. */
+	private static final String RAW_TABLES = "relname = '" + BenchDatabase.RAW + "'";
+
+	/** The tables of {@code system}: db-scheduler's, the raw loops', or else awty's. */
 	static TableStats read(BenchDatabase database, String system) {
-		boolean awty = !system.equals(Results.DB_SCHEDULER);
-		String sql = READ.formatted(awty ? BenchDatabase.AWTY : "scheduled_tasks", awty ? AWTY_TABLES : DB_SCHEDULER_TABLES);
+		String sql;
+		if (system.startsWith(Results.DB_SCHEDULER)) {
+			sql = READ.formatted("scheduled_tasks", DB_SCHEDULER_TABLES);
+		}
+		else if (system.equals(Results.RAW_RELAY) || system.equals(Results.RAW_CLAIM_MARK)) {
+			sql = READ.formatted(BenchDatabase.RAW, RAW_TABLES);
+		}
+		else {
+			sql = READ.formatted(BenchDatabase.AWTY, AWTY_TABLES);
+		}
 		return database.query(sql, (rs) -> new TableStats(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4),
 				rs.getLong(5), rs.getLong(6)));
 	}

@@ -10,18 +10,19 @@ import org.junit.jupiter.api.Test;
 import dev.awty.benchmarks.broker.OutboxRelay;
 import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.harness.TestBenchDatabase;
+import dev.awty.benchmarks.rawsql.RawRelayDrain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The raw loops run on their good plan: once a repetition's rows are loaded into the table just emptied and
- * vacuumed, the relay's claim walks the pending index to its limit instead of reading every pending row through a
- * bitmap and sorting them, which halved the raw loops' rate.
+ * vacuumed, the relays' claims (into a broker and in the drain) walk the pending index to its limit instead of
+ * reading every pending row through a bitmap and sorting them, which halved the raw loops' rate.
  */
 class RawLoopPlanIntegrationTests {
 
 	@Test
-	void theRelaysClaimWalksThePendingIndexOnceTheLoadedRowsAreAnalyzed() {
+	void theRelaysClaimsWalkThePendingIndexOnceTheLoadedRowsAreAnalyzed() {
 		BenchDatabase database = TestBenchDatabase.postgres("drain");
 		database.recreate();
 		database.clearRuns();
@@ -29,11 +30,13 @@ class RawLoopPlanIntegrationTests {
 		Rows.awty(database, BenchDatabase.RAW, 0, 20_000, Rows.DUE_NOW);
 		Rows.analyze(database, BenchDatabase.RAW);
 
-		String explained = explain(database, OutboxRelay.CLAIM.replace("LIMIT ?", "LIMIT 500"));
-		assertThat(explained).as(explained)
-			.contains("Index Scan using " + BenchDatabase.RAW + "_pending_due")
-			.doesNotContain("Bitmap")
-			.doesNotContain("Sort");
+		for (String claim : new String[] { OutboxRelay.CLAIM, RawRelayDrain.CLAIM }) {
+			String explained = explain(database, claim.replace("LIMIT ?", "LIMIT 500"));
+			assertThat(explained).as(explained)
+				.contains("Index Scan using " + BenchDatabase.RAW + "_pending_due")
+				.doesNotContain("Bitmap")
+				.doesNotContain("Sort");
+		}
 	}
 
 	private static String explain(BenchDatabase database, String statement) {
