@@ -77,12 +77,13 @@ public final class SoakScenario implements Scenario {
 	}
 
 	/**
-	 * The duplicates one kill may cause by the documented crash bound (docs/delivery.md): the rows an instance had
-	 * published and not yet marked, {@code mark-every} × {@code concurrency} per type, for each of the soak's types.
+	 * The duplicates one kill may cause by the documented crash bound (docs/delivery.md): the rows of the batches an
+	 * instance held in open transactions, at most {@code open-transactions} batches (fewer when its types'
+	 * concurrency is less) of {@code batch-size} rows.
 	 */
 	static long duplicateBoundPerKill(Options options) {
-		// docs/delivery.md: a worker runs at most twice mark-every rows ahead of its written outcomes.
-		return 2L * new AwtyPollerProperties().getMarkEvery() * options.threads() * EVENT_TYPES;
+		AwtyPollerProperties defaults = new AwtyPollerProperties();
+		return (long) Math.min(defaults.getOpenTransactions(), options.threads() * EVENT_TYPES) * defaults.getBatchSize();
 	}
 
 	private void soak(BenchDatabase database, PrivateCluster cluster, Results results) {
