@@ -89,6 +89,25 @@ class CheckContractTests {
 	}
 
 	@Test
+	void aHandlerThatWritesItsOwnRowFromAnotherConnectionFinishesWithTheDefaultHolding() {
+		// Held in the claim's transaction, the row would be locked against this write until the handler returned:
+		// a handler's rows are held by a lease instead, whatever awty.poller.holding says.
+		this.handler.behave((row, context) -> {
+			this.jdbc.update("UPDATE scheduled_test_order_check SET order_id = order_id + 100 WHERE id = ?", row.getId());
+			return HandlerOutcome.publishAndFinish();
+		});
+		ReceivedEvents received = new ReceivedEvents();
+		checks(received, "awty.poller.holding=transaction").run((context) -> {
+			long id = context.getBean(EventScheduler.class).schedule(new TestOrderCheck(1), databaseNow());
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> status(id) == EventStatus.DELIVERED);
+			assertThat(this.jdbc.queryForObject("SELECT order_id FROM scheduled_test_order_check WHERE id = ?", Long.class,
+					id)).isEqualTo(101L);
+			assertThat(received.count()).isEqualTo(1);
+		});
+	}
+
+	@Test
 	void orderShippedBeforeTheFirstCheckRaisesNoAlertAndItsRowFinishesAtTheFirstCheck() {
 		Set<Long> shipped = ConcurrentHashMap.newKeySet();
 		this.handler.behave((row, context) -> shipped.contains(row.getOrderId()) ? HandlerOutcome.finish()
