@@ -8,8 +8,10 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
 
@@ -24,17 +26,30 @@ import dev.awty.history.OutcomeCount;
 import dev.awty.spi.SqlDialect;
 
 /**
- * Reads {@code awty_delivery_log} through its indexes.
+ * Reads {@code awty_delivery_log} through the few indexes it has (docs/history.md, "Indexes"): a row's history through
+ * {@code (event_type, row_id)}, a schedule's through {@code (schedule_id, finished_at, id)}, failures through the
+ * partial index of failures on PostgreSQL and {@code (event_type, outcome, finished_at)} elsewhere. Other searches of a
+ * period read the period's daily partitions on PostgreSQL, and one range of that index per outcome elsewhere.
  */
 public final class JdbcDeliveryHistory implements DeliveryHistory {
 
 	private static final int MAX_DAYS = 366;
 
+	/**
+	 * Every outcome as a list of SQL literals, for the statements that read a period of a type whatever the outcome
+	 * (also housekeeping's).
+	 */
+	public static final String EVERY_OUTCOME = Arrays.stream(DeliveryOutcome.values())
+		.map((outcome) -> "'" + outcome.name() + "'")
+		.collect(Collectors.joining(", "));
+
+	// Every outcome named: where the index is (event_type, outcome, finished_at) (MySQL, MariaDB, H2), the period is
+	// read as one range per outcome instead of every entry the type has. PostgreSQL reads the period's partitions.
 	private static final String FIND_IN_RANGE = """
 			SELECT * FROM awty_delivery_log
-			WHERE event_type = :type AND finished_at >= :from AND finished_at < :to
+			WHERE event_type = :type AND outcome IN (%s) AND finished_at >= :from AND finished_at < :to
 			ORDER BY finished_at, id LIMIT :limit
-			""";
+			""".formatted(EVERY_OUTCOME);
 
 	private static final String FIND_OUTCOME_IN_RANGE = """
 			SELECT * FROM awty_delivery_log
@@ -46,6 +61,14 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 	// backwards: without it, a table never analysed had every entry of the type read and sorted.
 	private static final String FIND_RECENT_OUTCOME = """
 			SELECT * FROM awty_delivery_log WHERE event_type = :type AND finished_at >= :from AND outcome = :outcome
+			ORDER BY finished_at DESC, id DESC LIMIT :limit
+			""";
+
+	// The same for a failure outcome, saying so in a constant, as FIND_FAILURE_OUTCOME_IN_RANGE does: the dashboard's
+	// newest failures come from the partial index of failures on PostgreSQL.
+	private static final String FIND_RECENT_FAILURE = """
+			SELECT * FROM awty_delivery_log WHERE event_type = :type AND finished_at >= :from
+			  AND outcome IN ('FAILED', 'RETRY') AND outcome = :outcome
 			ORDER BY finished_at DESC, id DESC LIMIT :limit
 			""";
 
@@ -75,9 +98,9 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 	// One range per day keeps the statement portable (no per-database day truncation) and on the index.
 	private static final String COUNT_BY_OUTCOME_IN_RANGE = """
 			SELECT outcome, COUNT(*) AS entries FROM awty_delivery_log
-			WHERE event_type = :type AND finished_at >= :from AND finished_at < :to
+			WHERE event_type = :type AND outcome IN (%s) AND finished_at >= :from AND finished_at < :to
 			GROUP BY outcome ORDER BY outcome
-			""";
+			""".formatted(EVERY_OUTCOME);
 
 	private final JdbcClient jdbc;
 
@@ -109,8 +132,12 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 		if (outcome == null) {
 			return FIND_IN_RANGE;
 		}
-		return (outcome == DeliveryOutcome.FAILED || outcome == DeliveryOutcome.RETRY) ? FIND_FAILURE_OUTCOME_IN_RANGE
-				: FIND_OUTCOME_IN_RANGE;
+		return isFailure(outcome) ? FIND_FAILURE_OUTCOME_IN_RANGE : FIND_OUTCOME_IN_RANGE;
+	}
+
+	/** Whether entries of {@code outcome} are in the partial index of failures (PostgreSQL). */
+	private static boolean isFailure(DeliveryOutcome outcome) {
+		return outcome == DeliveryOutcome.FAILED || outcome == DeliveryOutcome.RETRY;
 	}
 
 	@Override
@@ -126,7 +153,7 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 		Instant now = Objects.requireNonNull(this.jdbc.sql(this.dialect.withDatabaseNow(DATABASE_NOW))
 			.query((rs, row) -> this.dialect.readTimestamp(rs, "now_at"))
 			.single());
-		return this.jdbc.sql(FIND_RECENT_OUTCOME)
+		return this.jdbc.sql(isFailure(outcome) ? FIND_RECENT_FAILURE : FIND_RECENT_OUTCOME)
 			.param("type", type)
 			.param("from", this.dialect.timestampParameter(now.minus(period)))
 			.param("outcome", outcome.name())
