@@ -145,8 +145,9 @@ class AwtyAutoConfigurationTests {
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM AWTY_DATABASECHANGELOG", Integer.class))
 					.as("awty's changelog ran in its own table: lock, history and schedule tables, schedule indexes,"
 							+ " the history's schedule column and its index, the schedule version table, the history's"
-							+ " schedule version column, the limit table, the pause table and the audit table")
-					.isEqualTo(12);
+							+ " schedule version column, the limit table, the pause table, the audit table and the lean"
+							+ " history's index")
+					.isEqualTo(13);
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM shedlock", Integer.class)).isNotNull();
 				assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM awty_delivery_log", Integer.class)).isZero();
 				assertThat(context).hasSingleBean(EventScheduler.class);
