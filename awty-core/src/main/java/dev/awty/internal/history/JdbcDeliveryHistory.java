@@ -9,7 +9,9 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
@@ -64,24 +66,30 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 			ORDER BY finished_at DESC, id DESC LIMIT :limit
 			""";
 
-	// The same for a failure outcome, saying so in a constant, as FIND_FAILURE_OUTCOME_IN_RANGE does: the dashboard's
-	// newest failures come from the partial index of failures on PostgreSQL.
+	// The same for a failure outcome, written as a constant (see FAILURE_IN_RANGE).
 	private static final String FIND_RECENT_FAILURE = """
-			SELECT * FROM awty_delivery_log WHERE event_type = :type AND finished_at >= :from
-			  AND outcome IN ('FAILED', 'RETRY') AND outcome = :outcome
+			SELECT * FROM awty_delivery_log WHERE event_type = :type AND finished_at >= :from AND outcome = '%s'
 			ORDER BY finished_at DESC, id DESC LIMIT :limit
 			""";
 
 	private static final String DATABASE_NOW = "SELECT CURRENT_TIMESTAMP AS now_at";
 
-	// The same for an outcome that is a failure, saying so in a constant: that lets PostgreSQL read the partial index of
-	// failures (created with the partitioned table), which holds a day's few failures instead of all its entries.
-	private static final String FIND_FAILURE_OUTCOME_IN_RANGE = """
+	// The same for an outcome that is a failure, written as a constant rather than bound (it is one of two enum names):
+	// PostgreSQL then proves that the partial index of failures holds the rows, in a generic plan too, and reads the
+	// day's few failures of that outcome in order until the limit. Beside a bound outcome, the list
+	// outcome IN ('FAILED', 'RETRY') also let it use the index, but it took the two conditions for independent, expected
+	// a few dozen rows, and read and sorted every RETRY entry of the day (37,975 in 1.1 s on a day of 7.75 M entries;
+	// 2.7 ms with the constant).
+	private static final String FIND_FAILURE_IN_RANGE = """
 			SELECT * FROM awty_delivery_log
-			WHERE event_type = :type AND finished_at >= :from AND finished_at < :to
-			  AND outcome IN ('FAILED', 'RETRY') AND outcome = :outcome
+			WHERE event_type = :type AND finished_at >= :from AND finished_at < :to AND outcome = '%s'
 			ORDER BY finished_at, id LIMIT :limit
 			""";
+
+	/** The statements of the failure outcomes, whose entries the partial index of failures holds (PostgreSQL). */
+	private static final Map<DeliveryOutcome, String> FAILURE_IN_RANGE = failureStatements(FIND_FAILURE_IN_RANGE);
+
+	private static final Map<DeliveryOutcome, String> RECENT_FAILURE = failureStatements(FIND_RECENT_FAILURE);
 
 	private static final String FIND_OF_ROW = """
 			SELECT * FROM awty_delivery_log WHERE event_type = :type AND row_id = :rowId ORDER BY finished_at, id
@@ -132,12 +140,15 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 		if (outcome == null) {
 			return FIND_IN_RANGE;
 		}
-		return isFailure(outcome) ? FIND_FAILURE_OUTCOME_IN_RANGE : FIND_OUTCOME_IN_RANGE;
+		return FAILURE_IN_RANGE.getOrDefault(outcome, FIND_OUTCOME_IN_RANGE);
 	}
 
-	/** Whether entries of {@code outcome} are in the partial index of failures (PostgreSQL). */
-	private static boolean isFailure(DeliveryOutcome outcome) {
-		return outcome == DeliveryOutcome.FAILED || outcome == DeliveryOutcome.RETRY;
+	private static Map<DeliveryOutcome, String> failureStatements(String statement) {
+		Map<DeliveryOutcome, String> statements = new EnumMap<>(DeliveryOutcome.class);
+		for (DeliveryOutcome failure : List.of(DeliveryOutcome.FAILED, DeliveryOutcome.RETRY)) {
+			statements.put(failure, statement.formatted(failure.name()));
+		}
+		return statements;
 	}
 
 	@Override
@@ -153,7 +164,7 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 		Instant now = Objects.requireNonNull(this.jdbc.sql(this.dialect.withDatabaseNow(DATABASE_NOW))
 			.query((rs, row) -> this.dialect.readTimestamp(rs, "now_at"))
 			.single());
-		return this.jdbc.sql(isFailure(outcome) ? FIND_RECENT_FAILURE : FIND_RECENT_OUTCOME)
+		return this.jdbc.sql(RECENT_FAILURE.getOrDefault(outcome, FIND_RECENT_OUTCOME))
 			.param("type", type)
 			.param("from", this.dialect.timestampParameter(now.minus(period)))
 			.param("outcome", outcome.name())

@@ -70,8 +70,8 @@ public final class HistoryIndexCheck {
 		if (!problems.isEmpty()) {
 			String changeSet = (this.dialect.dailyHistoryPartitions() != null) ? PARTITIONED_CHANGE_SET
 					: COMPOSITE_CHANGE_SET;
-			logger.warn("awty: the history table '" + TABLE + "' " + String.join(" and ", problems)
-					+ " (an earlier version of awty created it so). Every history entry is written on the delivery path,"
+			logger.warn("awty: the history table '" + TABLE + "' " + String.join(", and ", problems)
+					+ ". Every history entry is written on the delivery path,"
 					+ " so the table keeps only the indexes awty's queries read (docs/history.md, 'Indexes'). Set"
 					+ " awty.schema.initialize=true to let awty change it, or add this changeSet to your changelog:\n\n"
 					+ ChangeSetWriter.starterChangeSet(changeSet)
@@ -92,19 +92,26 @@ public final class HistoryIndexCheck {
 			if (!Boolean.TRUE.equals(this.jdbc.queryForObject(partitions.isPartitioned(), Boolean.class))) {
 				return List.of();
 			}
+			List<String> surplus = new ArrayList<>();
 			if (indexes.contains(PRIMARY_KEY)) {
-				problems.add("has the primary key " + PRIMARY_KEY + ", which no query reads");
+				surplus.add("the primary key " + PRIMARY_KEY);
 			}
 			if (indexes.contains(TYPE_FINISHED)) {
-				problems.add("has the index " + TYPE_FINISHED + ", which no query reads (its daily partitions serve time)");
+				surplus.add("the index " + TYPE_FINISHED);
+			}
+			if (!surplus.isEmpty()) {
+				problems.add("has " + String.join(" and ", surplus) + ", which an earlier version of awty created and no"
+						+ " query of awty reads now (its daily partitions serve time)");
 			}
 			return problems;
 		}
 		if (indexes.contains(TYPE_FINISHED)) {
-			problems.add("has the index " + TYPE_FINISHED + ", which no query reads");
+			problems.add("has the index " + TYPE_FINISHED + ", which an earlier version of awty created and no query of"
+					+ " awty reads now");
 		}
 		if (!indexes.contains(OUTCOME)) {
-			problems.add("lacks the index " + OUTCOME + ", which serves the failures of a period and housekeeping's deletes");
+			problems.add("lacks the index " + OUTCOME + " (event_type, outcome, finished_at), which serves the failures of"
+					+ " a period and housekeeping's deletes");
 		}
 		return problems;
 	}
