@@ -9,9 +9,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Answers an operator's questions from {@code awty_delivery_log}. Time ranges include {@code from} and
- * exclude {@code to}, and compare with {@code finished_at}, which the database's clock wrote. Every method
- * reads through the index on {@code (event_type, finished_at)}, {@code (event_type, row_id)} or
- * {@code (schedule_id, finished_at)}.
+ * exclude {@code to}, and compare with {@code finished_at}, which the database's clock wrote. The table is indexed only
+ * for these queries, as it is written on the delivery path (docs/history.md, "Indexes"): a row's history, a schedule's
+ * entries and the failures of a period read an index; a period's entries of every outcome ({@link #find} without an
+ * outcome, {@link #countsByDay}) read that period's daily partitions whole on PostgreSQL.
  * <p>
  * Occurrences of recurring schedules are recorded under the type {@code awty_recurring}
  * ({@link dev.awty.recurring.RecurringHeaders#TYPE_VALUE}), with {@code awty.history.mode}, and kept for

@@ -23,6 +23,7 @@ import dev.awty.internal.history.JdbcDeliveryHistory;
 import dev.awty.internal.housekeeping.HistoryPartitions;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.internal.housekeeping.RetentionDeletes;
+import dev.awty.internal.model.HistoryIndexCheck;
 import dev.awty.internal.recurring.RecurringSource;
 import dev.awty.internal.table.EventTable;
 import dev.awty.spi.DailyHistoryPartitions;
@@ -42,6 +43,15 @@ class AwtyHistoryConfiguration {
 	@ConditionalOnMissingBean(DeliveryHistory.class)
 	JdbcDeliveryHistory awtyDeliveryHistory(AwtyDatabase database, SqlDialect dialect) {
 		return new JdbcDeliveryHistory(database.dataSource(), dialect);
+	}
+
+	/** Checked once the database is initialized, so that a table awty just made lean is not reported. */
+	@Bean
+	@DependsOnDatabaseInitialization
+	HistoryIndexCheck awtyHistoryIndexCheck(AwtyDatabase database, SqlDialect dialect) {
+		HistoryIndexCheck check = new HistoryIndexCheck(database.dataSource(), dialect);
+		check.warnIfNotLean();
+		return check;
 	}
 
 	@Bean

@@ -448,6 +448,9 @@ class HistoryContractTests extends DatabaseContractTests {
 					SELECT * FROM awty_delivery_log WHERE event_type = 'test_purchase'
 					AND finished_at >= now() - interval '1 day' AND finished_at < now() AND outcome = 'FAILED'
 					ORDER BY finished_at, id LIMIT 1000""",
+					"""
+					SELECT * FROM awty_delivery_log WHERE event_type = 'test_purchase' AND finished_at >= now() - interval '1 day'
+					AND outcome = 'RETRY' ORDER BY finished_at DESC, id DESC LIMIT 50""",
 					"SELECT * FROM awty_delivery_log WHERE event_type = 'test_purchase' AND row_id = 7 ORDER BY finished_at, id",
 					"""
 					SELECT * FROM awty_delivery_log WHERE schedule_id = 'nightly'

@@ -8,8 +8,12 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
 
@@ -24,17 +28,30 @@ import dev.awty.history.OutcomeCount;
 import dev.awty.spi.SqlDialect;
 
 /**
- * Reads {@code awty_delivery_log} through its indexes.
+ * Reads {@code awty_delivery_log} through the few indexes it has (docs/history.md, "Indexes"): a row's history through
+ * {@code (event_type, row_id)}, a schedule's through {@code (schedule_id, finished_at, id)}, failures through the
+ * partial index of failures on PostgreSQL and {@code (event_type, outcome, finished_at)} elsewhere. Other searches of a
+ * period read the period's daily partitions on PostgreSQL, and one range of that index per outcome elsewhere.
  */
 public final class JdbcDeliveryHistory implements DeliveryHistory {
 
 	private static final int MAX_DAYS = 366;
 
+	/**
+	 * Every outcome as a list of SQL literals, for the statements that read a period of a type whatever the outcome
+	 * (also housekeeping's).
+	 */
+	public static final String EVERY_OUTCOME = Arrays.stream(DeliveryOutcome.values())
+		.map((outcome) -> "'" + outcome.name() + "'")
+		.collect(Collectors.joining(", "));
+
+	// Every outcome named: where the index is (event_type, outcome, finished_at) (MySQL, MariaDB, H2), the period is
+	// read as one range per outcome instead of every entry the type has. PostgreSQL reads the period's partitions.
 	private static final String FIND_IN_RANGE = """
 			SELECT * FROM awty_delivery_log
-			WHERE event_type = :type AND finished_at >= :from AND finished_at < :to
+			WHERE event_type = :type AND outcome IN (%s) AND finished_at >= :from AND finished_at < :to
 			ORDER BY finished_at, id LIMIT :limit
-			""";
+			""".formatted(EVERY_OUTCOME);
 
 	private static final String FIND_OUTCOME_IN_RANGE = """
 			SELECT * FROM awty_delivery_log
@@ -49,16 +66,30 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 			ORDER BY finished_at DESC, id DESC LIMIT :limit
 			""";
 
+	// The same for a failure outcome, written as a constant (see FAILURE_IN_RANGE).
+	private static final String FIND_RECENT_FAILURE = """
+			SELECT * FROM awty_delivery_log WHERE event_type = :type AND finished_at >= :from AND outcome = '%s'
+			ORDER BY finished_at DESC, id DESC LIMIT :limit
+			""";
+
 	private static final String DATABASE_NOW = "SELECT CURRENT_TIMESTAMP AS now_at";
 
-	// The same for an outcome that is a failure, saying so in a constant: that lets PostgreSQL read the partial index of
-	// failures (created with the partitioned table), which holds a day's few failures instead of all its entries.
-	private static final String FIND_FAILURE_OUTCOME_IN_RANGE = """
+	// The same for an outcome that is a failure, written as a constant rather than bound (it is one of two enum names):
+	// PostgreSQL then proves that the partial index of failures holds the rows, in a generic plan too, and reads the
+	// day's few failures of that outcome in order until the limit. Beside a bound outcome, the list
+	// outcome IN ('FAILED', 'RETRY') also let it use the index, but it took the two conditions for independent, expected
+	// a few dozen rows, and read and sorted every RETRY entry of the day (37,975 in 1.1 s on a day of 7.75 M entries;
+	// 2.7 ms with the constant).
+	private static final String FIND_FAILURE_IN_RANGE = """
 			SELECT * FROM awty_delivery_log
-			WHERE event_type = :type AND finished_at >= :from AND finished_at < :to
-			  AND outcome IN ('FAILED', 'RETRY') AND outcome = :outcome
+			WHERE event_type = :type AND finished_at >= :from AND finished_at < :to AND outcome = '%s'
 			ORDER BY finished_at, id LIMIT :limit
 			""";
+
+	/** The statements of the failure outcomes, whose entries the partial index of failures holds (PostgreSQL). */
+	private static final Map<DeliveryOutcome, String> FAILURE_IN_RANGE = failureStatements(FIND_FAILURE_IN_RANGE);
+
+	private static final Map<DeliveryOutcome, String> RECENT_FAILURE = failureStatements(FIND_RECENT_FAILURE);
 
 	private static final String FIND_OF_ROW = """
 			SELECT * FROM awty_delivery_log WHERE event_type = :type AND row_id = :rowId ORDER BY finished_at, id
@@ -75,9 +106,9 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 	// One range per day keeps the statement portable (no per-database day truncation) and on the index.
 	private static final String COUNT_BY_OUTCOME_IN_RANGE = """
 			SELECT outcome, COUNT(*) AS entries FROM awty_delivery_log
-			WHERE event_type = :type AND finished_at >= :from AND finished_at < :to
+			WHERE event_type = :type AND outcome IN (%s) AND finished_at >= :from AND finished_at < :to
 			GROUP BY outcome ORDER BY outcome
-			""";
+			""".formatted(EVERY_OUTCOME);
 
 	private final JdbcClient jdbc;
 
@@ -109,8 +140,15 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 		if (outcome == null) {
 			return FIND_IN_RANGE;
 		}
-		return (outcome == DeliveryOutcome.FAILED || outcome == DeliveryOutcome.RETRY) ? FIND_FAILURE_OUTCOME_IN_RANGE
-				: FIND_OUTCOME_IN_RANGE;
+		return FAILURE_IN_RANGE.getOrDefault(outcome, FIND_OUTCOME_IN_RANGE);
+	}
+
+	private static Map<DeliveryOutcome, String> failureStatements(String statement) {
+		Map<DeliveryOutcome, String> statements = new EnumMap<>(DeliveryOutcome.class);
+		for (DeliveryOutcome failure : List.of(DeliveryOutcome.FAILED, DeliveryOutcome.RETRY)) {
+			statements.put(failure, statement.formatted(failure.name()));
+		}
+		return statements;
 	}
 
 	@Override
@@ -126,7 +164,7 @@ public final class JdbcDeliveryHistory implements DeliveryHistory {
 		Instant now = Objects.requireNonNull(this.jdbc.sql(this.dialect.withDatabaseNow(DATABASE_NOW))
 			.query((rs, row) -> this.dialect.readTimestamp(rs, "now_at"))
 			.single());
-		return this.jdbc.sql(FIND_RECENT_OUTCOME)
+		return this.jdbc.sql(RECENT_FAILURE.getOrDefault(outcome, FIND_RECENT_OUTCOME))
 			.param("type", type)
 			.param("from", this.dialect.timestampParameter(now.minus(period)))
 			.param("outcome", outcome.name())

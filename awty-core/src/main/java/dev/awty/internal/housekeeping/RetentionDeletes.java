@@ -10,6 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 
+import dev.awty.internal.history.JdbcDeliveryHistory;
 import dev.awty.internal.support.AwtyTransactions;
 import dev.awty.spi.SqlDialect;
 
@@ -17,16 +18,21 @@ import dev.awty.spi.SqlDialect;
  * Deletes old history entries and old finished rows in bounded batches: each batch selects at most
  * {@code limit} ids and deletes them by id in its own short transaction (on PostgreSQL in one statement, see
  * {@link SqlDialect#deletesByIdSubSelect()}), so no statement holds many locks for long. The selects are portable
- * (no {@code DELETE … LIMIT}, which PostgreSQL lacks) and read through the index on {@code (event_type, finished_at)}
- * for history.
+ * (no {@code DELETE … LIMIT}, which PostgreSQL lacks). Old history entries are found through the index on
+ * {@code (event_type, outcome, finished_at)} on MySQL, MariaDB and H2, and through {@code (event_type, finished_at)} on
+ * a PostgreSQL table that is not partitioned; on a partitioned one only the default partition's are left to delete.
  */
 public final class RetentionDeletes {
 
 	private static final String DATABASE_NOW = "SELECT CURRENT_TIMESTAMP AS now_at";
 
+	// Every outcome named, so that MySQL, MariaDB and H2 read (event_type, outcome, finished_at) as one range per
+	// outcome up to the cutoff: with the type alone they would walk every entry of the type, old or not, to find none.
+	// On PostgreSQL the cutoff keeps the read to the default partition and days not yet dropped.
 	private static final String OLD_HISTORY = """
-			SELECT id FROM awty_delivery_log WHERE event_type = :type AND finished_at < :cutoff LIMIT :limit
-			""";
+			SELECT id FROM awty_delivery_log WHERE event_type = :type AND outcome IN (%s) AND finished_at < :cutoff
+			LIMIT :limit
+			""".formatted(JdbcDeliveryHistory.EVERY_OUTCOME);
 
 	// The cutoff again, although the ids were selected by it: on a partitioned table it keeps the delete out of every
 	// partition but the old ones, where the ids would otherwise be looked up in each day's index.

@@ -175,6 +175,9 @@ public final class SchemaValidator {
 		if (columns.isEmpty()) {
 			List<String> changeSets = new ArrayList<>(List.of(HISTORY_CHANGE_SET));
 			changeSets.addAll(HISTORY_SCHEDULE_CHANGE_SETS);
+			// The lean indexes of a table that is not partitioned; PostgreSQL's partitioned table is created by a
+			// changeSet of its own (docs/history.md), which its lean changeSet follows.
+			changeSets.add(HistoryIndexCheck.COMPOSITE_CHANGE_SET);
 			throw new AwtyConfigurationException("The history table '" + HISTORY_TABLE + "' does not exist",
 					"Set awty.schema.initialize=true to let awty create it, set awty.history.mode=none to keep no "
 							+ "history, or add these changeSets to your changelog:\n\n" + changeSets(changeSets));

@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import javax.sql.DataSource;
 
@@ -19,7 +21,7 @@ import org.springframework.jdbc.datasource.DataSourceUtils;
 import dev.awty.AwtyException;
 
 /**
- * Reads the columns of a table from the JDBC metadata, for the start-up checks of {@link SchemaValidator}.
+ * Reads the columns and indexes of a table from the JDBC metadata, for the start-up checks of {@link SchemaValidator}.
  */
 final class TableColumns {
 
@@ -50,6 +52,44 @@ final class TableColumns {
 		}
 		catch (SQLException ex) {
 			throw new AwtyException("Could not read the columns of table '" + qualifiedTable + "': " + ex.getMessage(), ex);
+		}
+		finally {
+			DataSourceUtils.releaseConnection(connection, this.dataSource);
+		}
+	}
+
+	/**
+	 * The names of the indexes of {@code table} in the connection's schema, a primary key's included, in lower case;
+	 * empty when there is no such table. The name is tried as {@link #columns} tries it.
+	 */
+	Set<String> indexes(String table) {
+		Connection connection = DataSourceUtils.getConnection(this.dataSource);
+		try {
+			String schema = connection.getSchema();
+			DatabaseMetaData metaData = connection.getMetaData();
+			List<@Nullable String> schemas = (schema != null) ? List.of(schema, schema.toUpperCase(Locale.ROOT))
+					: Collections.singletonList(null);
+			for (String candidate : List.of(table, table.toUpperCase(Locale.ROOT), table.toLowerCase(Locale.ROOT))) {
+				for (String schemaCandidate : schemas) {
+					Set<String> indexes = new TreeSet<>();
+					try (ResultSet rs = metaData.getIndexInfo(connection.getCatalog(), schemaCandidate, candidate, false,
+							true)) {
+						while (rs.next()) {
+							String name = rs.getString("INDEX_NAME");
+							if (name != null) {
+								indexes.add(name.toLowerCase(Locale.ROOT));
+							}
+						}
+					}
+					if (!indexes.isEmpty()) {
+						return indexes;
+					}
+				}
+			}
+			return Set.of();
+		}
+		catch (SQLException ex) {
+			throw new AwtyException("Could not read the indexes of table '" + table + "': " + ex.getMessage(), ex);
 		}
 		finally {
 			DataSourceUtils.releaseConnection(connection, this.dataSource);
