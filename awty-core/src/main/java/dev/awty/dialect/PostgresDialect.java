@@ -168,6 +168,13 @@ public final class PostgresDialect implements SqlDialect {
 	// statement, so that the bound costs no round trip of its own. Ends with the transaction.
 	private static final String WRITE_PLANNING = INDEX_PLANNING + ", set_config('lock_timeout', '%1$d', true)";
 
+	// The index planning and, for a batch held in its transaction, the bound of that transaction left idle (see
+	// heldBatchPlanning): one statement, no round trip of its own.
+	private static final String HELD_BATCH_PLANNING = INDEX_PLANNING
+			+ ", set_config('idle_in_transaction_session_timeout', '%1$d', true)";
+
+	private static final Pattern TRANSACTION_NOW = Pattern.compile("CURRENT_TIMESTAMP");
+
 	// Both end with the transaction. A session left idle in its transaction (its client frozen, or cut off by the
 	// network) is ended by the server after the bound, and its locks with it; without this, PostgreSQL keeps it until
 	// TCP keepalive notices, two hours by the operating system's default.
@@ -187,7 +194,7 @@ public final class PostgresDialect implements SqlDialect {
 			""";
 
 	// the claim of schedules reads clock_timestamp(), every other statement CURRENT_TIMESTAMP
-	private static final Pattern NOW = Pattern.compile("CURRENT_TIMESTAMP|clock_timestamp\\(\\)");
+	private static final Pattern NOW = Pattern.compile("CURRENT_TIMESTAMP|clock_timestamp\\(\\)|statement_timestamp\\(\\)");
 
 	private static final String NOW_PLUS = "(%s + (%s) * INTERVAL '1 millisecond')";
 
@@ -282,6 +289,16 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public List<String> writePlanning(long lockWaitMillis) {
 		return List.of(WRITE_PLANNING.formatted(lockWaitMillis));
+	}
+
+	@Override
+	public List<String> heldBatchPlanning(long idleMillis) {
+		return List.of(HELD_BATCH_PLANNING.formatted(idleMillis));
+	}
+
+	@Override
+	public String atStatementTime(String statement) {
+		return TRANSACTION_NOW.matcher(statement).replaceAll("statement_timestamp()");
 	}
 
 	@Override

@@ -84,6 +84,16 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
+	public List<String> heldBatchPlanning(long idleMillis) {
+		return this.dialect.heldBatchPlanning(idleMillis);
+	}
+
+	@Override
+	public String atStatementTime(String statement) {
+		return this.dialect.atStatementTime(statement);
+	}
+
+	@Override
 	public @Nullable String readLockedRows() {
 		String statement = this.dialect.readLockedRows();
 		return (statement != null) ? shift(statement) : null;

@@ -53,6 +53,27 @@ public interface SqlDialect extends SqlTimestamps {
 	}
 
 	/**
+	 * Statements run first in the transaction of a batch held by row locks, before {@link #lockDueRows()}: those of
+	 * {@link #indexPlanning()}, and where the database has such a setting, a bound of {@code idleMillis} on how long
+	 * the transaction may stay open while its client sends nothing (its VM froze, its network split), past which the
+	 * database ends the session and frees the rows. Folded into one statement where there is one. Defaults to
+	 * {@link #indexPlanning()}.
+	 */
+	default List<String> heldBatchPlanning(long idleMillis) {
+		return indexPlanning();
+	}
+
+	/**
+	 * {@code statement}, run late in a long transaction, with the time of the statement for "now" where the database's
+	 * {@code CURRENT_TIMESTAMP} is the transaction's start: a batch held in a transaction marks its rows delivered, and
+	 * counts a failed attempt's backoff, from when its messages were answered, not from when it locked them. The
+	 * default changes nothing (MySQL's and MariaDB's clock is the statement's; H2 has no other).
+	 */
+	default String atStatementTime(String statement) {
+		return statement;
+	}
+
+	/**
 	 * Like {@link #claimDueRows()}, for a type delivered one row per key at a time, the key being column {@code %3$s}:
 	 * a row is claimed only if no other {@code PENDING} row with its key is in flight (claimed under a lease that has
 	 * not run out) or would be claimed before it (unclaimed, due by now plus {@code :aheadMillis}, and earlier by

@@ -382,6 +382,11 @@ class DeliveryContractTests {
 				Thread.currentThread().interrupt();
 			}
 		});
+		if (this.database.isMySqlFamily()) {
+			// As tables.md asks: without it, MySQL and MariaDB read the whole table to find the earliest due row, and a
+			// batch held in a transaction keeps every due row it read locked until it commits.
+			this.database.execute("CREATE INDEX scheduled_test_purchase_pending ON scheduled_test_purchase (status, due_at)");
+		}
 		purchases(received).withPropertyValues("awty.poller.poll-interval=100ms", "awty.poller.batch-size=1",
 				"awty.poller.concurrency=2")
 			.run((context) -> {

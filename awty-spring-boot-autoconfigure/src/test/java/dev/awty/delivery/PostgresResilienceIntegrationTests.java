@@ -119,8 +119,10 @@ class PostgresResilienceIntegrationTests {
 
 				await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 1);
 				assertThat(received.all().get(0).receivedAt()).isAfterOrEqualTo(dueAt).isBefore(dueAt.plusSeconds(2));
-				assertThat(this.jdbc.queryForObject("SELECT claimed_by FROM scheduled_test_purchase WHERE id = ?",
-						String.class, id)).startsWith("delivering#");
+				await().atMost(Duration.ofSeconds(5)).until(() -> this.jdbc.queryForObject(
+						"SELECT COUNT(*) FROM awty_delivery_log WHERE row_id = ?", Integer.class, id) == 1);
+				assertThat(this.jdbc.queryForObject("SELECT instance_id FROM awty_delivery_log WHERE row_id = ?",
+						String.class, id)).isEqualTo("delivering");
 			}));
 	}
 

@@ -9,9 +9,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
-import javax.sql.DataSource;
-
-import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -113,40 +110,6 @@ class TransactionHoldingContractTests extends DatabaseContractTests {
 			await().atMost(Duration.ofSeconds(10)).until(() -> count(
 					"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'") == 1);
 			assertThat(received.count()).isEqualTo(1);
-		});
-	}
-
-	@Test
-	void anInstanceWhoseConnectionsAreGoneLeavesItsRowsToTheNextInstanceAtOnceNotALeaseLater() {
-		CountDownLatch publishing = new CountDownLatch(1);
-		CountDownLatch release = new CountDownLatch(1);
-		ReceivedEvents stuck = new ReceivedEvents().each((message) -> {
-			publishing.countDown();
-			awaitQuietly(release);
-		});
-		ReceivedEvents survivor = new ReceivedEvents();
-		// A lease far longer than the test's waits: only the dropped connection can free the rows in time.
-		ApplicationContextRunner dying = purchases(stuck).withPropertyValues("awty.instance-id=dying",
-				"awty.claim.mode=skip-locked", "awty.claim.lease=5m");
-		ApplicationContextRunner next = purchases(survivor).withPropertyValues("awty.instance-id=next",
-				"awty.claim.mode=skip-locked", "awty.claim.lease=5m");
-		dying.run((first) -> {
-			first.getBean(EventScheduler.class).scheduleAll(purchases(20), this.database.databaseNow().minusSeconds(1));
-			try {
-				assertThat(publishing.await(10, TimeUnit.SECONDS)).as("the batch is being published").isTrue();
-				next.run((second) -> {
-					await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
-						.until(() -> survivor.count() == 0);
-					// As kill -9 would: the instance's connections are closed under its open transaction.
-					first.getBean(DataSource.class).unwrap(HikariDataSource.class).close();
-					await().atMost(Duration.ofSeconds(20)).until(() -> count(
-							"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'") == 20);
-					assertThat(survivor.distinctEventIds()).isEqualTo(20);
-				});
-			}
-			finally {
-				release.countDown();
-			}
 		});
 	}
 

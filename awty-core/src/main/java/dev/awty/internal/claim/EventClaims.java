@@ -163,30 +163,31 @@ public final class EventClaims<T extends ScheduledEntity> {
 	}
 
 	/**
-	 * Locks up to {@code limit} rows due within {@code ahead} from now in the caller's transaction, which holds them
-	 * until it ends; writes nothing.
+	 * Locks up to {@code limit} due rows in the caller's transaction, which holds them until it ends; writes nothing.
+	 * @param idleBound how long the database may keep the transaction open while awty sends nothing, where it can
+	 * bound it ({@link SqlDialect#heldBatchPlanning})
 	 * @return the locked rows, earliest due first unless by priority, with the database's "now" of the statement
 	 * @throws IllegalStateException if the dialect cannot ({@link SqlDialect#lockDueRows()})
 	 */
-	public Claimed<T> lockDue(int limit, boolean byPriority, Duration ahead) {
+	public Claimed<T> lockDue(int limit, boolean byPriority, Duration idleBound) {
 		String statement = byPriority ? this.lockByPriority : this.lockByDueTime;
 		if (statement == null) {
 			throw new IllegalStateException("the " + this.dialect.name() + " dialect cannot lock due rows");
 		}
-		IndexPlanning.apply(this.jdbc, this.dialect.indexPlanning());
+		IndexPlanning.apply(this.jdbc, this.dialect.heldBatchPlanning(idleBound.toMillis()));
 		RowReader reader = new RowReader();
 		List<@Nullable T> read;
 		if (this.readLocked == null) {
 			read = this.jdbc.sql(statement)
 				.param("limit", limit)
-				.param("aheadMillis", ahead.toMillis())
+				.param("aheadMillis", 0)
 				.query(reader)
 				.list();
 		}
 		else {
 			List<Long> ids = this.jdbc.sql(statement)
 				.param("limit", limit)
-				.param("aheadMillis", ahead.toMillis())
+				.param("aheadMillis", 0)
 				.query(Long.class)
 				.list();
 			read = ids.isEmpty() ? List.of() : inOrder(ids,

@@ -78,12 +78,13 @@ public final class HeldRowWrites {
 	 * These writes for rows held by row locks in the caller's transaction ({@link dev.awty.Holding#TRANSACTION}):
 	 * the lock is the fence, so the statements leave out the claim token's test (the claim wrote no token), and
 	 * {@code :claimer} is bound but unused. They wait for no lock and run no planning of their own: the claim's
-	 * planning holds for its whole transaction. Run them only in the transaction that locked the rows.
+	 * planning holds for its whole transaction. Their "now" is the statement's ({@link SqlDialect#atStatementTime}).
+	 * Run them only in the transaction that locked the rows.
 	 */
 	public HeldRowWrites underRowLocks() {
 		return new HeldRowWrites(this.dialect, this.jdbc, this.batchJdbc, this.transaction, this.lastErrorLength,
-				withoutClaimFence(this.markDelivered), withoutClaimFence(this.deleteDelivered),
-				withoutClaimFence(this.recordFailedAttempt), false);
+				this.dialect.atStatementTime(withoutClaimFence(this.markDelivered)), withoutClaimFence(this.deleteDelivered),
+				this.dialect.atStatementTime(withoutClaimFence(this.recordFailedAttempt)), false);
 	}
 
 	/** {@code statement} without its one test of the claim token; fails at start-up for a statement without it. */

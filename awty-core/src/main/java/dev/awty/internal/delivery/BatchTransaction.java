@@ -37,6 +37,8 @@ final class BatchTransaction implements AutoCloseable {
 
 	private boolean ended;
 
+	private boolean closed;
+
 	private BatchTransaction(DataSource dataSource, Connection connection, boolean autoCommit, int isolation) {
 		this.dataSource = dataSource;
 		this.connection = connection;
@@ -127,9 +129,13 @@ final class BatchTransaction implements AutoCloseable {
 		}
 	}
 
-	/** Rolls back unless committed, and gives the connection back as it was taken. Never throws. */
+	/** Rolls back unless committed, and gives the connection back as it was taken, once. Never throws. */
 	@Override
 	public void close() {
+		if (this.closed) {
+			return;
+		}
+		this.closed = true;
 		try {
 			if (!this.ended) {
 				this.connection.rollback();

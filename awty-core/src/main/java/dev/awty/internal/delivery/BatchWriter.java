@@ -154,6 +154,18 @@ final class BatchWriter<T extends ScheduledEntity> {
 	}
 
 	/**
+	 * Writes each outcome on its own, each in a transaction of awty's own, after the database refused a batch's
+	 * outcomes for good in the batch's transaction (a history entry it will never take): the published rows are still
+	 * marked, so they are not published again and again, and the history entries are dropped ({@link OutcomeFallback}).
+	 */
+	void writeSeparately(String claimer, List<RowResult<T>> results, DataAccessException refused) {
+		SortedOutcomes<T> outcomes = SortedOutcomes.of(results);
+		int marked = OutcomeFallback.writeSeparately(this.transaction, this.typeName, refused,
+				() -> this.statements.finish(outcomes.finishedIds(), claimer), separately(outcomes, claimer));
+		this.report.report(outcomes, marked);
+	}
+
+	/**
 	 * @param retry whether an earlier attempt failed: its commit may have reached the database all the same (the
 	 * connection was lost before the answer), and then its finished rows are finished by this claim already, and the
 	 * history and other outcomes written with them; writing them again would record each row twice and count every

@@ -1,5 +1,6 @@
 package dev.awty.internal.delivery;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -118,7 +119,10 @@ public final class EventSources implements PipelineSources {
 		TransactionalDelivery<T> delivery = new TransactionalDelivery<>(table, this.store.dataSource(), settings,
 				this.publisher, this.instanceId, writer(table, settings, handling, counters, table.writes().underRowLocks()),
 				counters, this.openBatches);
-		pollers.add(loopSettings(table, settings), "type '" + typeName + "'", delivery, null);
+		// No claim-ahead: the loop wakes when rows are due, as its claims lock nothing earlier.
+		LoopSettings loop = new LoopSettings(typeName, table.type().lockName(), settings.pollInterval(),
+				settings.batchSize(), settings.mode(), settings.lease(), settings.concurrency(), Duration.ZERO);
+		pollers.add(loop, "type '" + typeName + "'", delivery, null);
 	}
 
 	@Override

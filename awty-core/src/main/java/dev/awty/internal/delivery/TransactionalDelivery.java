@@ -15,14 +15,18 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.dao.DataAccessException;
+
 import dev.awty.Holding;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.claim.ClaimTokens;
 import dev.awty.internal.claim.EventClaims;
+import dev.awty.internal.claim.FailedAttempt;
 import dev.awty.internal.claim.HeldRowWrites;
 import dev.awty.internal.pipeline.PollSource;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.support.ErrorText;
+import dev.awty.internal.support.WriteRetry;
 import dev.awty.internal.table.EventTable;
 import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.EventPublisher;
@@ -102,10 +106,10 @@ final class TransactionalDelivery<T extends ScheduledEntity> implements PollSour
 			transaction = BatchTransaction.begin(this.dataSource, this.poolLevel);
 			BatchTransaction open = transaction;
 			long started = System.nanoTime();
-			// Nothing is locked ahead of its due time: the transaction would wait for it, and its statements' "now"
-			// (the transaction's start on PostgreSQL and H2) would make delivered_at earlier than due_at.
+			// Nothing is locked ahead of its due time: the transaction would wait for it. The database ends a batch
+			// left open twice as long as a publish may take (the lease), so a frozen instance frees its rows.
 			EventClaims.Claimed<T> claimed = this.tracing.claim(this.typeName, () -> open.run(
-					() -> this.claims.lockDue(wanted, this.settings.byPriority(), Duration.ZERO)));
+					() -> this.claims.lockDue(wanted, this.settings.byPriority(), this.settings.lease().multipliedBy(2))));
 			long returned = System.nanoTime();
 			this.counters.claimed(claimed.rows().size(), returned - started);
 			if (!claimed.unreadable().isEmpty()) {
@@ -141,6 +145,7 @@ final class TransactionalDelivery<T extends ScheduledEntity> implements PollSour
 		if (transaction == null) {
 			return;
 		}
+		boolean committed = false;
 		try {
 			long started = System.nanoTime();
 			List<Answer<T>> answers = List.of(new Answer<>(batch.rows(), this.parts.publish(batch.rows())));
@@ -150,17 +155,58 @@ final class TransactionalDelivery<T extends ScheduledEntity> implements PollSour
 				results.addAll(answered(answer, deadline));
 			}
 			this.sizing.measured(batch.size(), System.nanoTime() - started);
-			Runnable report = transaction.run(() -> this.writer.writeHeld(batch.token(), results));
+			Runnable report;
+			try {
+				report = transaction.run(() -> this.writer.writeHeld(batch.token(), results));
+			}
+			catch (DataAccessException ex) {
+				if (!WriteRetry.isPermanent(ex)) {
+					throw ex;
+				}
+				// The failed statement ended the transaction on PostgreSQL: roll it back, then write each outcome on
+				// its own. The rows are free meanwhile; another instance that locks one first delivers it again, and
+				// the mark that finds it delivered counts the duplicate.
+				transaction.close();
+				this.writer.writeSeparately(batch.token(), results, ex);
+				return;
+			}
 			transaction.commit();
+			committed = true;
 			report.run();
 		}
 		catch (RuntimeException | Error ex) {
+			if (committed) {
+				logger.warn("awty: a batch of " + batch.size() + " row(s) of type '" + this.typeName + "' was written but"
+						+ " could not be counted (" + ErrorText.of(ex) + ")");
+				return;
+			}
 			logger.warn("awty: the outcomes of a batch of " + batch.size() + " row(s) of type '" + this.typeName
 					+ "' could not be written (" + ErrorText.of(ex) + "); its transaction is rolled back and its rows,"
-					+ " published or not, are delivered again");
+					+ " published or not, are delivered again after a backoff");
+			transaction.close();
+			failAfterRollback(batch, ex);
 		}
 		finally {
 			end(transaction);
+		}
+	}
+
+	/**
+	 * Counts a failed attempt for every row of a batch whose outcomes could not be written, in a transaction of
+	 * awty's own: without it, rows whose mark the database refuses (a constraint or trigger of the application's)
+	 * would be claimed again at once and published again and again; with it they back off and, after the last
+	 * attempt, are FAILED. Best effort: with the database gone, the rows are simply claimed again once it is back.
+	 */
+	private void failAfterRollback(LockedBatch<T> batch, Throwable cause) {
+		try {
+			List<FailedAttempt> attempts = batch.rows().stream()
+				.map((row) -> new FailedAttempt(row.getId(), "its outcome could not be written: " + ErrorText.of(cause),
+						this.settings.backoff().delayMillis(row.getAttempts() + 1)))
+				.toList();
+			this.writes.recordFailures(attempts, batch.token(), this.settings.maxAttempts());
+		}
+		catch (RuntimeException ex) {
+			logger.debug("awty: the failed attempts of a batch of type '" + this.typeName + "' could not be recorded", ex);
 		}
 	}
 
