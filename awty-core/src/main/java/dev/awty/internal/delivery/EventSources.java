@@ -119,9 +119,12 @@ public final class EventSources implements PipelineSources {
 		TransactionalDelivery<T> delivery = new TransactionalDelivery<>(table, this.store.dataSource(), settings,
 				this.publisher, this.instanceId, writer(table, settings, handling, counters, table.writes().underRowLocks()),
 				counters, this.openBatches);
-		// No claim-ahead: the loop wakes when rows are due, as its claims lock nothing earlier.
+		// No claim-ahead: the loop wakes when rows are due, as its claims lock nothing earlier. A run planned within
+		// the claim-ahead still spares the look-up of the next due row: in a stream of rows due one after another
+		// the loop would otherwise look it up after nearly every cycle.
 		LoopSettings loop = new LoopSettings(typeName, table.type().lockName(), settings.pollInterval(),
-				settings.batchSize(), settings.mode(), settings.lease(), settings.concurrency(), Duration.ZERO);
+				settings.batchSize(), settings.mode(), settings.lease(), settings.concurrency(), Duration.ZERO,
+				settings.claimAhead());
 		pollers.add(loop, "type '" + typeName + "'", delivery, null);
 	}
 

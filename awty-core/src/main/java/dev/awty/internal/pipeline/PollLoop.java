@@ -75,7 +75,7 @@ final class PollLoop<B extends PollSource.Batch> {
 				new TypeLock(lockProvider, settings.lockName(), settings.lease()), this.workers, this::runPlannedSoon);
 		this.errors = new ErrorPause(described, settings.pollInterval());
 		this.plan = new WakeUpPlan(clock);
-		this.soon = (settings.claimAhead().compareTo(MIN_SOON) > 0) ? settings.claimAhead() : MIN_SOON;
+		this.soon = (settings.soon().compareTo(MIN_SOON) > 0) ? settings.soon() : MIN_SOON;
 	}
 
 	void start(TaskScheduler scheduler) {
@@ -177,7 +177,7 @@ final class PollLoop<B extends PollSource.Batch> {
 	}
 
 	/**
-	 * Whether a run is planned within the claim-ahead for a due time the loop was told about. That run claims every
+	 * Whether a run is planned within {@link LoopSettings#soon()} for a due time the loop was told about. That run claims every
 	 * row due within the claim-ahead of it and looks again, so a row another instance scheduled, which the claim just
 	 * made did not take, is still claimed before its due time without a probe now.
 	 */
