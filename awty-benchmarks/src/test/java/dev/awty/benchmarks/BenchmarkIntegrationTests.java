@@ -90,11 +90,12 @@ class BenchmarkIntegrationTests {
 			.anySatisfy((line) -> assertThat(line).startsWith("vacuum-starved lag p99 awty = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("vacuum-starved/lag p99 awty = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("vacuum-starved per delivered row awty skip-locked: "));
-		// every delivered row was claimed and marked at least: two row versions that the held horizon keeps dead
+		// every delivered row was marked: one row version that the held horizon keeps dead (its batch was held in one
+		// transaction, whose claim writes none)
 		assertThat(results.find("vacuum-starved", Results.AWTY, "updates per row"))
-			.hasValueSatisfying((updates) -> assertThat(updates.median()).isGreaterThanOrEqualTo(2));
+			.hasValueSatisfying((updates) -> assertThat(updates.median()).isGreaterThanOrEqualTo(1));
 		assertThat(results.find("vacuum-starved", Results.AWTY, "dead tuples per row"))
-			.hasValueSatisfying((dead) -> assertThat(dead.median()).isGreaterThanOrEqualTo(2));
+			.hasValueSatisfying((dead) -> assertThat(dead.median()).isGreaterThanOrEqualTo(1));
 		assertThat(results.find("vacuum-starved", Results.AWTY, "t+002s lag p99")).isPresent();
 		assertThat(results.find("lag", Results.AWTY, "t+010s lag p99")).as("lag per 10 s").isPresent();
 		// every target of every scenario that ran is judged, broker's left out with the scenario
