@@ -222,7 +222,7 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 	}
 
 	@Override
-	public @Nullable Instant readTimestamp(ResultSet rs, String column) throws SQLException {
+	public @Nullable Instant readTimestamp(ResultSet rs, int column) throws SQLException {
 		LocalDateTime value = rs.getObject(column, LocalDateTime.class);
 		return (value != null) ? value.toInstant(ZoneOffset.UTC) : null;
 	}

@@ -185,9 +185,10 @@ public final class PostgresDialect implements SqlDialect {
 	// One statement for a flush's entries, however many: rows of VALUES took four statements per 100 entries, each
 	// binding 13 parameters per entry.
 	private static final String HISTORY_FROM_ARRAYS = """
-			SELECT event_type, row_id, schedule_id, schedule_version, event_id, due_at::timestamptz, CURRENT_TIMESTAMP,
+			SELECT event_type, row_id, schedule_id, schedule_version, event_id,
+			       TIMESTAMPTZ 'epoch' + due_at * INTERVAL '1 microsecond', CURRENT_TIMESTAMP,
 			       attempts, check_count, outcome, error, duration_ms, instance_id
-			FROM unnest(?::text[], ?::bigint[], ?::text[], ?::bigint[], ?::text[], ?::text[], ?::int[], ?::int[],
+			FROM unnest(?::text[], ?::bigint[], ?::text[], ?::bigint[], ?::text[], ?::bigint[], ?::int[], ?::int[],
 			            ?::text[], ?::text[], ?::bigint[], ?::text[])
 			     AS entry(event_type, row_id, schedule_id, schedule_version, event_id, due_at, attempts, check_count,
 			              outcome, error, duration_ms, instance_id)

@@ -277,6 +277,11 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
+	public @Nullable Instant readTimestamp(ResultSet rs, int column) throws SQLException {
+		return this.dialect.readTimestamp(rs, column);
+	}
+
+	@Override
 	public String toString() {
 		return this.dialect.name() + " with its clock moved by " + this.offsetMillis;
 	}

@@ -325,7 +325,7 @@ public interface SqlDialect extends SqlTimestamps {
 	 * {@code awty_delivery_log}; {@code null} (the default) where entries go in as rows of {@code VALUES}. It returns
 	 * the columns event_type, row_id, schedule_id, schedule_version, event_id, due_at, finished_at (as
 	 * {@code CURRENT_TIMESTAMP}), attempts, check_count, outcome, error, duration_ms and instance_id. Its parameters
-	 * are the arrays of all but finished_at, in that order, the due times as ISO-8601 text.
+	 * are the arrays of all but finished_at, in that order, the due times as microseconds since the epoch.
 	 */
 	default @Nullable String historyEntriesFromArrays() {
 		return null;

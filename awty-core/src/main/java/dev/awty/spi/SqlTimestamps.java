@@ -32,6 +32,11 @@ public interface SqlTimestamps {
 
 	/** Reads a timestamp-with-time-zone column as an instant. */
 	default @Nullable Instant readTimestamp(ResultSet rs, String column) throws SQLException {
+		return readTimestamp(rs, rs.findColumn(column));
+	}
+
+	/** Reads the timestamp-with-time-zone column at {@code column} (from 1) as an instant. */
+	default @Nullable Instant readTimestamp(ResultSet rs, int column) throws SQLException {
 		OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
 		return (value != null) ? value.toInstant() : null;
 	}

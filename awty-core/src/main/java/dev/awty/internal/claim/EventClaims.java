@@ -87,6 +87,9 @@ public final class EventClaims<T extends ScheduledEntity> {
 	/** {@code null} where the lock returns whole rows. */
 	private final @Nullable String readLocked;
 
+	/** Written by any claiming thread; a stale read only formats the statements again. */
+	private volatile @Nullable HeldBatchPlanning heldBatchPlanning;
+
 	private final TransactionOperations transaction;
 
 	private final boolean readsTraceParent;
@@ -174,7 +177,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 		if (statement == null) {
 			throw new IllegalStateException("the " + this.dialect.name() + " dialect cannot lock due rows");
 		}
-		IndexPlanning.apply(this.jdbc, this.dialect.heldBatchPlanning(idleBound.toMillis()));
+		IndexPlanning.apply(this.jdbc, heldBatchPlanning(idleBound.toMillis()));
 		RowReader reader = new RowReader();
 		List<@Nullable T> read;
 		if (this.readLocked == null) {
@@ -200,6 +203,19 @@ public final class EventClaims<T extends ScheduledEntity> {
 			}
 		});
 		return reader.claimed(rows, byPriority);
+	}
+
+	/** The dialect's planning for a held batch, formatted once for a bound that stays the same from claim to claim. */
+	private List<String> heldBatchPlanning(long idleMillis) {
+		HeldBatchPlanning planning = this.heldBatchPlanning;
+		if (planning == null || planning.idleMillis() != idleMillis) {
+			planning = new HeldBatchPlanning(idleMillis, this.dialect.heldBatchPlanning(idleMillis));
+			this.heldBatchPlanning = planning;
+		}
+		return planning.statements();
+	}
+
+	private record HeldBatchPlanning(long idleMillis, List<String> statements) {
 	}
 
 	/** {@code rows} in the order of {@code ids}, as the statement that locked them ordered them. */
@@ -229,17 +245,17 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 		private final List<UnreadableRow> unreadable = new ArrayList<>();
 
+		private EntityMapper.@Nullable Columns columns;
+
 		@Override
 		public @Nullable T mapRow(ResultSet rs, int row) throws SQLException {
-			if (row == 0) {
+			EntityMapper<T> mapper = EventClaims.this.type.mapper();
+			if (row == 0 || this.columns == null) {
 				this.claimedAt = EventClaims.this.dialect.readTimestamp(rs, CLAIMED_AT);
+				this.columns = mapper.columns(rs, EventClaims.this.readsTraceParent);
 			}
 			try {
-				T read = EventClaims.this.type.mapper().read(rs);
-				if (EventClaims.this.readsTraceParent) {
-					EntityMapper.readTraceParent(read, rs);
-				}
-				return read;
+				return mapper.read(rs, this.columns);
 			}
 			catch (RuntimeException | SQLException ex) {
 				this.unreadable.add(UnreadableRow.of(rs, EventClaims.this.type.entityClass(), ex));

@@ -23,15 +23,14 @@ final class EventMessages {
 		return typeName + "/" + row.getId() + "/" + row.getVersion();
 	}
 
-	static Message<?> toMessage(String typeName, ScheduledEntity row) {
-		return toMessage(typeName, row, Map.of());
-	}
-
-	/** The message with {@code traceHeaders} too: the trace context its consumer continues, when traced. */
-	static Message<?> toMessage(String typeName, ScheduledEntity row, Map<String, Object> traceHeaders) {
+	/**
+	 * The message of {@code row}, whose {@link #eventId} is {@code eventId}, with {@code traceHeaders} too: the trace
+	 * context its consumer continues, when traced.
+	 */
+	static Message<?> toMessage(String typeName, ScheduledEntity row, String eventId, Map<String, Object> traceHeaders) {
 		return MutableMessageBuilder.withPayload(row)
 			.copyHeaders(traceHeaders)
-			.setHeader(AwtyHeaders.EVENT_ID, eventId(typeName, row))
+			.setHeader(AwtyHeaders.EVENT_ID, eventId)
 			.setHeader(AwtyHeaders.TYPE, typeName)
 			.setHeader(AwtyHeaders.DUE_AT, row.getDueAt())
 			.setHeader(AwtyHeaders.ATTEMPT, row.getAttempts() + 1)

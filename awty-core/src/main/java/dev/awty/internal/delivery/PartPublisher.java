@@ -51,18 +51,22 @@ final class PartPublisher<T extends ScheduledEntity> {
 
 	CompletableFuture<List<RowResult<T>>> publish(List<T> rows) {
 		List<Message<?>> messages = new ArrayList<>(rows.size());
+		// built once: its message and its history entry carry it
+		String[] eventIds = new String[rows.size()];
 		// untraced, a delivery allocates nothing per row beyond its message
 		boolean tracing = this.tracing != RowTracing.NONE;
 		List<RowTracing.Step> traced = tracing ? new ArrayList<>(rows.size()) : List.of();
-		for (T row : rows) {
+		for (int i = 0; i < rows.size(); i++) {
+			T row = rows.get(i);
+			eventIds[i] = EventMessages.eventId(this.typeName, row);
 			if (tracing) {
 				Map<String, Object> traceHeaders = new HashMap<>(2);
 				traced.add(this.tracing.publish(this.typeName, Objects.requireNonNull(row.getId()),
 						EntityMapper.traceParent(row), traceHeaders));
-				messages.add(EventMessages.toMessage(this.typeName, row, traceHeaders));
+				messages.add(EventMessages.toMessage(this.typeName, row, eventIds[i], traceHeaders));
 			}
 			else {
-				messages.add(EventMessages.toMessage(this.typeName, row));
+				messages.add(EventMessages.toMessage(this.typeName, row, eventIds[i], Map.of()));
 			}
 		}
 		long start = System.nanoTime();
@@ -75,8 +79,7 @@ final class PartPublisher<T extends ScheduledEntity> {
 			for (int i = 0; i < rows.size(); i++) {
 				T row = rows.get(i);
 				PublishOutcome outcome = outcomes.get(i);
-				RowResult<T> delivered = RowResult.of(row, RowResult.Kind.DELIVERED,
-						EventMessages.eventId(this.typeName, row), 0, millis);
+				RowResult<T> delivered = RowResult.of(row, RowResult.Kind.DELIVERED, eventIds[i], 0, millis);
 				results.add(outcome.succeeded() ? delivered : delivered.failed(String.valueOf(outcome.error())));
 			}
 			return results;

@@ -102,7 +102,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T>, Jo
 		return this.rows.run(() -> this.rows.selected(SELECT_ROWS)
 			.param("awtyLimit", limit)
 			.param("awtyOffset", offset)
-			.query((rs, row) -> this.context.table().type().mapper().read(rs))
+			.query(this.context.table().type().mapper().rows())
 			.list());
 	}
 
@@ -111,7 +111,7 @@ final class JdbcSelection<T extends ScheduledEntity> implements Selection<T>, Jo
 		Assert.isTrue(limit >= 1, () -> "limit must be at least 1, was " + limit);
 		return this.rows.run(() -> this.rows.selected(NEWEST_ROWS)
 			.param("awtyLimit", limit)
-			.query((rs, row) -> this.context.table().type().mapper().read(rs))
+			.query(this.context.table().type().mapper().rows())
 			.list());
 	}
 

@@ -2,6 +2,7 @@ package dev.awty.internal.support;
 
 import java.util.List;
 
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -13,8 +14,12 @@ public final class IndexPlanning {
 	private IndexPlanning() {
 	}
 
+	/** Reads nothing: a row made into a map per statement was a twentieth of the claim's time in the JVM. */
+	private static final RowCallbackHandler IGNORE = (rs) -> {
+	};
+
 	public static void apply(JdbcClient jdbc, List<String> statements) {
-		statements.forEach((statement) -> jdbc.sql(statement).query().singleRow());
+		statements.forEach((statement) -> jdbc.sql(statement).query(IGNORE));
 	}
 
 }

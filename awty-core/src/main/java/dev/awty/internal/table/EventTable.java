@@ -211,11 +211,11 @@ public final class EventTable<T extends ScheduledEntity> {
 	}
 
 	public Optional<T> find(long id) {
-		return this.jdbc.sql(this.findById).param("id", id).query((rs, row) -> this.type.mapper().read(rs)).optional();
+		return this.jdbc.sql(this.findById).param("id", id).query(this.type.mapper().rows()).optional();
 	}
 
 	public List<T> listPending(int limit) {
-		return this.jdbc.sql(this.listPending).param("limit", limit).query((rs, row) -> this.type.mapper().read(rs)).list();
+		return this.jdbc.sql(this.listPending).param("limit", limit).query(this.type.mapper().rows()).list();
 	}
 
 	private SqlParameterSource insertParameters(T event, Instant dueAt, @Nullable String traceParent) {
