@@ -100,7 +100,11 @@ class OptionsTests {
 		assertThat(AllPlan.step("vacuum-starved", all)).extracting(Options::duration, Options::repetitions)
 			.containsExactly(Duration.ofSeconds(120), 1);
 		assertThat(AllPlan.step("backlog", all).duration()).isEqualTo(Duration.ofSeconds(60));
-		assertThat(AllPlan.step("drain", all)).extracting(Options::rows, Options::repetitions).containsExactly(50_000, 3);
+		assertThat(AllPlan.step("drain", all)).extracting(Options::rows, Options::repetitions).containsExactly(200_000, 3);
+		assertThat(AllPlan.step("broker", all).rows()).isEqualTo(200_000);
+		assertThat(AllPlan.step("history", all).rows()).isEqualTo(50_000);
+		assertThat(AllPlan.step("drain", Options.parse("all", "--rows", "1000")).rows()).isEqualTo(1000);
+		assertThat(AllPlan.step("drain", Options.parse("drain")).rows()).isEqualTo(50_000);
 		Options shortened = Options.parse("all", "--duration", "20", "--rate", "300");
 		assertThat(AllPlan.step("lag", shortened)).extracting(Options::rate, Options::duration, Options::repetitions)
 			.containsExactly(300, Duration.ofSeconds(20), 1);
