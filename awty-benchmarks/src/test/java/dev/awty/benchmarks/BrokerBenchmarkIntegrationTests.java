@@ -48,7 +48,7 @@ class BrokerBenchmarkIntegrationTests {
 			.anySatisfy((line) -> assertThat(line).startsWith("broker kafka awty/relay = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("broker rabbit awty/relay = "));
 		assertThat(results.targets())
-			.anySatisfy((line) -> assertThat(line).startsWith("target broker kafka awty/raw, skip-locked (#29): "))
+			.anySatisfy((line) -> assertThat(line).startsWith("target broker kafka awty/raw, skip-locked (#29, #48): "))
 			.anySatisfy((line) -> assertThat(line).startsWith("target broker rabbit commits per event"));
 	}
 
