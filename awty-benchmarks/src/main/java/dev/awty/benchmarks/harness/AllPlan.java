@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * How {@code all} sizes each of its steps, so that one run of about 45 minutes on a 2-core machine judges every
+ * How {@code all} sizes each of its steps, so that one run of about an hour on a 2-core machine judges every
  * target of the performance issues with the defaults a user gets: the lag at 1,000 events/s over 600 s (a lag that
  * grows over a run shows only in a long one), at 5,000/s over 120 s, vacuum held off for 120 s, the backlog for
  * 60 s, one repetition each; drain and broker of 200,000 rows ({@link #DRAIN_ROWS}); the others at their defaults. A flag given on the command line wins

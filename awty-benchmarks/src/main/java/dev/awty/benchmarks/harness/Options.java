@@ -23,7 +23,7 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 	/**
 	 * What {@code all} runs, in this order: the headline scenarios first, so that a run cut short still has them.
 	 * {@code broker} only when RabbitMQ is reachable and Kafka can be reached or embedded ({@code Benchmark} checks).
-	 * {@link AllPlan} sizes each step so that the whole run takes about 45 minutes on a 2-core machine.
+	 * {@link AllPlan} sizes each step so that the whole run takes about an hour on a 2-core machine.
 	 */
 	public static final List<String> ALL = List.of("drain", "lag", "lag-5000", "broker", "vacuum-starved", "backlog",
 			"schedule", "reschedule", "recurring", "history");
@@ -47,7 +47,7 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 			all: drain (200,000 rows), lag (1,000/s for 600 s; db-scheduler 120 s of it), lag-5000 (5,000/s for
 			       120 s), broker (200,000 rows, when RabbitMQ and Kafka are there), vacuum-starved (120 s), backlog
 			       (60 s), schedule, reschedule, recurring, history, then every target with met/MISSED; a flag given
-			       sets that size for every step (e.g. all --duration 20); about 45 minutes on a 2-core machine
+			       sets that size for every step (e.g. all --duration 20); about an hour on a 2-core machine
 			server: without --url, a private PostgreSQL cluster with PostgreSQL's default settings (autovacuum on),
 			       started for the run and deleted after it; --url runs on that server as it is configured
 			quick: the headline ratios in about 2 minutes (drain awty/relay and awty/claim+mark, lag p99 at --rate

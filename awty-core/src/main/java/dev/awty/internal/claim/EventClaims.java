@@ -249,12 +249,16 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 		@Override
 		public @Nullable T mapRow(ResultSet rs, int row) throws SQLException {
-			EntityMapper<T> mapper = EventClaims.this.type.mapper();
-			if (row == 0 || this.columns == null) {
+			if (row == 0) {
 				this.claimedAt = EventClaims.this.dialect.readTimestamp(rs, CLAIMED_AT);
-				this.columns = mapper.columns(rs, EventClaims.this.readsTraceParent);
+				this.columns = null;
 			}
+			EntityMapper<T> mapper = EventClaims.this.type.mapper();
 			try {
+				if (this.columns == null) {
+					// a column that cannot be found makes every row unreadable, as a look-up per row did
+					this.columns = mapper.columns(rs, EventClaims.this.readsTraceParent);
+				}
 				return mapper.read(rs, this.columns);
 			}
 			catch (RuntimeException | SQLException ex) {
