@@ -14,7 +14,7 @@ public final class IndexPlanning {
 	private IndexPlanning() {
 	}
 
-	/** Reads nothing: a row made into a map per statement was a twentieth of the claim's time in the JVM. */
+	/** Reads nothing: a map made of each statement's row showed in the profile of the claim. */
 	private static final RowCallbackHandler IGNORE = (rs) -> {
 	};
 
