@@ -1,7 +1,5 @@
 package dev.awty.internal.claim;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,12 +12,10 @@ import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.support.IndexPlanning;
 import dev.awty.spi.ClaimStatement;
@@ -55,15 +51,9 @@ public final class EventClaims<T extends ScheduledEntity> {
 			        ORDER BY due_at LIMIT 1) AS next_at, CURRENT_TIMESTAMP AS now_at
 			""";
 
-	private static final String CLAIMED_AT = "awty_claimed_at";
-
 	private static final String DUE_ORDER = "due_at";
 
 	private static final String PRIORITY_ORDER = "priority DESC, due_at";
-
-	private static final Comparator<ScheduledEntity> BY_DUE_TIME = Comparator
-		.comparing(ScheduledEntity::getDueAt, Comparator.nullsFirst(Comparator.naturalOrder()))
-		.thenComparing(ScheduledEntity::getId, Comparator.nullsFirst(Comparator.naturalOrder()));
 
 	private final EventType<T> type;
 
@@ -159,7 +149,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 	 */
 	public Claimed<T> claimDue(String claimer, int limit, Duration lease, boolean byPriority, Duration ahead) {
 		DueClaim claim = byPriority ? this.claimByPriority : this.claimByDueTime;
-		RowReader reader = new RowReader();
+		ClaimedRowReader<T> reader = new ClaimedRowReader<>(this.dialect, this.type, this.readsTraceParent);
 		List<T> rows = new ArrayList<>(claim.claim(Map.of("limit", limit, "aheadMillis", ahead.toMillis()), Long.class,
 				claimer, lease, reader, (@Nullable T row) -> Objects.requireNonNull(row).getId()));
 		return reader.claimed(rows, byPriority);
@@ -178,7 +168,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 			throw new IllegalStateException("the " + this.dialect.name() + " dialect cannot lock due rows");
 		}
 		IndexPlanning.apply(this.jdbc, heldBatchPlanning(idleBound.toMillis()));
-		RowReader reader = new RowReader();
+		ClaimedRowReader<T> reader = new ClaimedRowReader<>(this.dialect, this.type, this.readsTraceParent);
 		List<@Nullable T> read;
 		if (this.readLocked == null) {
 			read = this.jdbc.sql(statement)
@@ -233,47 +223,6 @@ public final class EventClaims<T extends ScheduledEntity> {
 	/** Whether the dialect can lock due rows for a batch held in a transaction. */
 	public boolean locksDueRows() {
 		return this.lockByDueTime != null;
-	}
-
-	/**
-	 * Reads claimed rows one by one: one row that cannot be read must not hold the others of its batch claimed. Keeps
-	 * the database's "now" from the first row and the rows it could not read.
-	 */
-	private final class RowReader implements RowMapper<@Nullable T> {
-
-		private @Nullable Instant claimedAt;
-
-		private final List<UnreadableRow> unreadable = new ArrayList<>();
-
-		private EntityMapper.@Nullable Columns columns;
-
-		@Override
-		public @Nullable T mapRow(ResultSet rs, int row) throws SQLException {
-			if (row == 0) {
-				this.claimedAt = EventClaims.this.dialect.readTimestamp(rs, CLAIMED_AT);
-				this.columns = null;
-			}
-			EntityMapper<T> mapper = EventClaims.this.type.mapper();
-			try {
-				if (this.columns == null) {
-					// a column that cannot be found makes every row unreadable, as a look-up per row did
-					this.columns = mapper.columns(rs, EventClaims.this.readsTraceParent);
-				}
-				return mapper.read(rs, this.columns);
-			}
-			catch (RuntimeException | SQLException ex) {
-				this.unreadable.add(UnreadableRow.of(rs, EventClaims.this.type.entityClass(), ex));
-				return null;
-			}
-		}
-
-		Claimed<T> claimed(List<T> rows, boolean byPriority) {
-			if (!byPriority) {
-				rows.sort(BY_DUE_TIME);
-			}
-			return new Claimed<>(rows, this.claimedAt, List.copyOf(this.unreadable));
-		}
-
 	}
 
 	/**

@@ -94,11 +94,6 @@ public final class EntityMapper<T extends ScheduledEntity> {
 		};
 	}
 
-	/** Reads the current row of {@code rs}, finding its columns by name. */
-	public T read(ResultSet rs) throws SQLException {
-		return read(rs, columns(rs, false));
-	}
-
 	/**
 	 * Where this mapper's columns are in {@code rs}, found once for all its rows: a look-up by name for each column of
 	 * each row was a tenth of a delivery worker's time.
