@@ -272,6 +272,11 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
+	public @Nullable Instant readTimestamp(ResultSet rs, String column) throws SQLException {
+		return this.dialect.readTimestamp(rs, column);
+	}
+
+	@Override
 	public @Nullable Instant readTimestamp(ResultSet rs, int column) throws SQLException {
 		return this.dialect.readTimestamp(rs, column);
 	}
