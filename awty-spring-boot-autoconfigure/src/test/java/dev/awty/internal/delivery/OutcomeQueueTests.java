@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -26,7 +27,7 @@ class OutcomeQueueTests {
 
 	@Test
 	void aWriterThreadInterruptedFromElsewhereOpensNoTransactionForNothing() {
-		Transactions transactions = new Transactions(Duration.ZERO);
+		Transactions transactions = new Transactions(new CountDownLatch(0));
 		OutcomeQueue<Row> queue = queue(transactions);
 		queue.write("claim-1", List.of(delivered()), queue.reserve(1), () -> {
 		});
@@ -42,18 +43,21 @@ class OutcomeQueueTests {
 
 	@Test
 	void afterCloseAWriteHandedOverWhileAnotherIsWrittenReturnsAtOnce() throws Exception {
-		Transactions transactions = new Transactions(Duration.ofSeconds(2));
+		CountDownLatch firstWriteHeld = new CountDownLatch(1);
+		Transactions transactions = new Transactions(firstWriteHeld);
 		OutcomeQueue<Row> queue = queue(transactions);
 		queue.close(System.nanoTime());
 		CompletableFuture.runAsync(() -> queue.write("claim-1", List.of(delivered()), queue.reserve(1), () -> {
 		}));
 		await().atMost(Duration.ofSeconds(5)).until(() -> transactions.opened.get() == 1);
 
-		long started = System.nanoTime();
+		// The first write is held until the second has returned: a second write that waited for it would time out here
+		// rather than pass slowly, whatever the machine's speed.
 		CompletableFuture.runAsync(() -> queue.write("claim-2", List.of(delivered()), queue.reserve(1), () -> {
-		})).get(5, TimeUnit.SECONDS);
+		})).get(30, TimeUnit.SECONDS);
+		assertThat(firstWriteHeld.getCount()).isEqualTo(1);
 
-		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(50));
+		firstWriteHeld.countDown();
 		await().atMost(Duration.ofSeconds(10)).until(() -> transactions.opened.get() == 2);
 	}
 
@@ -67,25 +71,26 @@ class OutcomeQueueTests {
 		return RowResult.of(new Row(), RowResult.Kind.DELIVERED, "purchase/1/0", 0, 1);
 	}
 
-	/** Counts the transactions opened, each taking {@code duration}, and writes nothing. */
+	/** Counts the transactions opened and writes nothing; the first one is held until {@code firstHeld} opens. */
 	private static final class Transactions implements TransactionOperations {
 
 		private final AtomicInteger opened = new AtomicInteger();
 
-		private final Duration duration;
+		private final CountDownLatch firstHeld;
 
-		Transactions(Duration duration) {
-			this.duration = duration;
+		Transactions(CountDownLatch firstHeld) {
+			this.firstHeld = firstHeld;
 		}
 
 		@Override
 		public <T> T execute(TransactionCallback<T> action) {
-			this.opened.incrementAndGet();
-			try {
-				Thread.sleep(this.duration.toMillis());
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
+			if (this.opened.incrementAndGet() == 1) {
+				try {
+					this.firstHeld.await();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
 			}
 			return null;
 		}
