@@ -44,9 +44,11 @@ public final class H2Dialect implements SqlDialect {
 	// H2 locks every row its condition matches, not only those within the limit, and a concurrent lock skips them
 	// all: batches of a type held in transactions on H2 are held one at a time (see skipsLockedRows()).
 	private static final String LOCK_DUE_ROWS = "SELECT held.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM %1$s held\n"
-			+ "WHERE " + ROW_CLAIMABLE.replace("{r}", "held") + "\n"
+			+ "WHERE " + ROW_CLAIMABLE.replace("{r}", "held") + "%3$s\n"
 			+ "ORDER BY %2$s\n"
 			+ "FETCH FIRST :limit ROWS ONLY FOR UPDATE SKIP LOCKED\n";
+
+	private static final String DUE_FLOOR = " AND held.due_at >= DATEADD(MILLISECOND, -:floorAgoMillis, CURRENT_TIMESTAMP)";
 
 	private static final String CLAIM_DUE_SCHEDULES = claim(SCHEDULE_CLAIMABLE, "", "next_fire_at");
 
@@ -88,6 +90,11 @@ public final class H2Dialect implements SqlDialect {
 	@Override
 	public String lockDueRows() {
 		return LOCK_DUE_ROWS;
+	}
+
+	@Override
+	public String dueFloor() {
+		return DUE_FLOOR;
 	}
 
 	@Override

@@ -42,6 +42,17 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 			FOR UPDATE SKIP LOCKED
 			""";
 
+	private static final String LOCK_DUE_IDS = """
+			SELECT id FROM %1$s
+			WHERE status = 'PENDING' AND due_at <= TIMESTAMPADD(MICROSECOND, :aheadMillis * 1000, UTC_TIMESTAMP(6))%3$s
+			  AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
+			ORDER BY %2$s
+			LIMIT :limit
+			FOR UPDATE SKIP LOCKED
+			""";
+
+	private static final String DUE_FLOOR = " AND due_at >= TIMESTAMPADD(MICROSECOND, -:floorAgoMillis * 1000, UTC_TIMESTAMP(6))";
+
 	private static final String READ_LOCKED_ROWS = """
 			SELECT held.*, UTC_TIMESTAMP(6) AS awty_claimed_at FROM %1$s held WHERE id IN (:ids)
 			""";
@@ -141,7 +152,12 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 
 	@Override
 	public String lockDueRows() {
-		return SELECT_DUE_IDS;
+		return LOCK_DUE_IDS;
+	}
+
+	@Override
+	public String dueFloor() {
+		return DUE_FLOOR;
 	}
 
 	@Override

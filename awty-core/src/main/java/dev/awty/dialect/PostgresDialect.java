@@ -36,7 +36,7 @@ public final class PostgresDialect implements SqlDialect {
 	// Nothing written by the claim: the row lock held until the batch commits is its fence.
 	private static final String LOCK_DUE_ROWS = """
 			SELECT held.*, CURRENT_TIMESTAMP AS awty_claimed_at FROM %1$s held
-			WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP + :aheadMillis * INTERVAL '1 millisecond'
+			WHERE status = 'PENDING' AND due_at <= CURRENT_TIMESTAMP + :aheadMillis * INTERVAL '1 millisecond'%3$s
 			  AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			ORDER BY %2$s
 			LIMIT :limit
@@ -199,6 +199,8 @@ public final class PostgresDialect implements SqlDialect {
 
 	private static final String NOW_PLUS = "(%s + (%s) * INTERVAL '1 millisecond')";
 
+	private static final String DUE_FLOOR = " AND due_at >= CURRENT_TIMESTAMP - :floorAgoMillis * INTERVAL '1 millisecond'";
+
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (due_at) WHERE status = 'PENDING'";
 
 	@Override
@@ -214,6 +216,11 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public String lockDueRows() {
 		return LOCK_DUE_ROWS;
+	}
+
+	@Override
+	public String dueFloor() {
+		return DUE_FLOOR;
 	}
 
 	@Override

@@ -84,6 +84,11 @@ public final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
+	public @Nullable String dueFloor() {
+		return shiftNullable(this.dialect.dueFloor());
+	}
+
+	@Override
 	public List<String> heldBatchPlanning(long idleMillis) {
 		return this.dialect.heldBatchPlanning(idleMillis);
 	}

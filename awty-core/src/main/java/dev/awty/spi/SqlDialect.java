@@ -35,9 +35,21 @@ public interface SqlDialect extends SqlTimestamps {
 	 * ({@link dev.awty.Holding#TRANSACTION}): the rows {@link #claimDueRows()} would claim, in the same order
 	 * ({@code %2$s}), selected with every column plus {@code awty_claimed_at} (the database's "now") and locked
 	 * {@code FOR UPDATE}, skipping rows another transaction holds; no column is written. {@code null} (the default)
-	 * where the dialect cannot, and its batches are held by a lease.
+	 * where the dialect cannot, and its batches are held by a lease. A {@code %3$s} after the due-time condition is
+	 * where awty puts {@link #dueFloor()}, or nothing.
 	 */
 	default @Nullable String lockDueRows() {
+		return null;
+	}
+
+	/**
+	 * The condition, starting with {@code AND}, that {@link #lockDueRows()} adds where awty knows no row due earlier
+	 * is left: {@code due_at} no more than {@code :floorAgoMillis} milliseconds before the database's "now". A lock
+	 * then seeks past the rows delivered since, whose index entries a long transaction elsewhere keeps from being
+	 * cleaned up, instead of reading each again; awty still looks at every due row every few poll intervals.
+	 * {@code null} (the default): every lock looks at every due row.
+	 */
+	default @Nullable String dueFloor() {
 		return null;
 	}
 

@@ -74,6 +74,11 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	private final @Nullable String lockByPriority;
 
+	/** The locks from a due-time floor; {@code null} where the dialect has none ({@link SqlDialect#dueFloor()}). */
+	private final @Nullable String lockByDueTimeFromFloor;
+
+	private final @Nullable String lockByPriorityFromFloor;
+
 	/** {@code null} where the lock returns whole rows. */
 	private final @Nullable String readLocked;
 
@@ -105,8 +110,12 @@ public final class EventClaims<T extends ScheduledEntity> {
 		this.release = RELEASE.formatted(table, dialect.idInList());
 		this.nextDue = dialect.withDatabaseNow(NEXT_DUE.formatted(table));
 		String lockDueRows = dialect.lockDueRows();
-		this.lockByDueTime = (lockDueRows != null) ? lockDueRows.formatted(table, DUE_ORDER) : null;
-		this.lockByPriority = (lockDueRows != null) ? lockDueRows.formatted(table, PRIORITY_ORDER) : null;
+		String dueFloor = dialect.dueFloor();
+		this.lockByDueTime = (lockDueRows != null) ? lockDueRows.formatted(table, DUE_ORDER, "") : null;
+		this.lockByPriority = (lockDueRows != null) ? lockDueRows.formatted(table, PRIORITY_ORDER, "") : null;
+		boolean floors = lockDueRows != null && dueFloor != null && lockDueRows.contains("%3$s");
+		this.lockByDueTimeFromFloor = floors ? lockDueRows.formatted(table, DUE_ORDER, dueFloor) : null;
+		this.lockByPriorityFromFloor = floors ? lockDueRows.formatted(table, PRIORITY_ORDER, dueFloor) : null;
 		String readLockedRows = dialect.readLockedRows();
 		this.readLocked = (readLockedRows != null) ? readLockedRows.formatted(table) : null;
 	}
@@ -159,11 +168,15 @@ public final class EventClaims<T extends ScheduledEntity> {
 	 * Locks up to {@code limit} due rows in the caller's transaction, which holds them until it ends; writes nothing.
 	 * @param idleBound how long the database may keep the transaction open while awty sends nothing, where it can
 	 * bound it ({@link SqlDialect#heldBatchPlanning})
+	 * @param floorAgoMillis rows due more than this before now are not looked at, where the dialect has a floor
+	 * ({@link SqlDialect#dueFloor()}); negative: every due row is
 	 * @return the locked rows, earliest due first unless by priority, with the database's "now" of the statement
 	 * @throws IllegalStateException if the dialect cannot ({@link SqlDialect#lockDueRows()})
 	 */
-	public Claimed<T> lockDue(int limit, boolean byPriority, Duration idleBound) {
-		String statement = byPriority ? this.lockByPriority : this.lockByDueTime;
+	public Claimed<T> lockDue(int limit, boolean byPriority, Duration idleBound, long floorAgoMillis) {
+		String fromFloor = byPriority ? this.lockByPriorityFromFloor : this.lockByDueTimeFromFloor;
+		String statement = (floorAgoMillis >= 0 && fromFloor != null) ? fromFloor
+				: byPriority ? this.lockByPriority : this.lockByDueTime;
 		if (statement == null) {
 			throw new IllegalStateException("the " + this.dialect.name() + " dialect cannot lock due rows");
 		}
@@ -174,6 +187,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 			read = this.jdbc.sql(statement)
 				.param("limit", limit)
 				.param("aheadMillis", 0)
+				.param("floorAgoMillis", Math.max(0, floorAgoMillis))
 				.query(reader)
 				.list();
 		}
@@ -181,6 +195,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 			List<Long> ids = this.jdbc.sql(statement)
 				.param("limit", limit)
 				.param("aheadMillis", 0)
+				.param("floorAgoMillis", Math.max(0, floorAgoMillis))
 				.query(Long.class)
 				.list();
 			read = ids.isEmpty() ? List.of() : inOrder(ids,

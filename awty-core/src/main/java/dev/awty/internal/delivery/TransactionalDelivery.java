@@ -1,6 +1,7 @@
 package dev.awty.internal.delivery;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -20,6 +21,7 @@ import org.springframework.dao.DataAccessException;
 import dev.awty.Holding;
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.claim.ClaimTokens;
+import dev.awty.internal.claim.DueFloor;
 import dev.awty.internal.claim.EventClaims;
 import dev.awty.internal.claim.FailedAttempt;
 import dev.awty.internal.claim.HeldRowWrites;
@@ -67,7 +69,18 @@ final class TransactionalDelivery<T extends ScheduledEntity> implements PollSour
 
 	private final OpenBatches openBatches;
 
+	/**
+	 * A second: a row whose scheduling transaction commits later than that after its due time is left to the sweep
+	 * unless announced. Each lock reads the index entries of about this long's deliveries.
+	 */
+	private static final Duration FLOOR_MARGIN = Duration.ofSeconds(1);
+
+	/** How many poll intervals apart locks look at every due row, for rows that became pending below the floor. */
+	private static final int SWEEP_EVERY_POLLS = 10;
+
 	private final BatchTransaction.PoolLevel poolLevel = new BatchTransaction.PoolLevel();
+
+	private final DueFloor floor;
 
 	/**
 	 * One open batch of the type at a time, where concurrent locks cannot skip each other's rows (H2 locks every due
@@ -90,6 +103,7 @@ final class TransactionalDelivery<T extends ScheduledEntity> implements PollSour
 		this.sizing = new ClaimSizing(settings.batchSize());
 		this.openBatches = openBatches;
 		this.oneAtATime = this.claims.skipLockedRows() ? null : new Semaphore(1);
+		this.floor = new DueFloor(FLOOR_MARGIN, settings.pollInterval().multipliedBy(SWEEP_EVERY_POLLS));
 	}
 
 	@Override
@@ -103,14 +117,16 @@ final class TransactionalDelivery<T extends ScheduledEntity> implements PollSour
 		}
 		BatchTransaction transaction = null;
 		try {
+			DueFloor.Look look = this.floor.look();
 			transaction = BatchTransaction.begin(this.dataSource, this.poolLevel);
 			BatchTransaction open = transaction;
 			long started = System.nanoTime();
 			// Nothing is locked ahead of its due time: the transaction would wait for it. The database ends a batch
 			// left open twice as long as a publish may take (the lease), so a frozen instance frees its rows.
-			EventClaims.Claimed<T> claimed = this.tracing.claim(this.typeName, () -> open.run(
-					() -> this.claims.lockDue(wanted, this.settings.byPriority(), this.settings.lease().multipliedBy(2))));
+			EventClaims.Claimed<T> claimed = this.tracing.claim(this.typeName, () -> open.run(() -> this.claims
+				.lockDue(wanted, this.settings.byPriority(), this.settings.lease().multipliedBy(2), look.floorAgoMillis())));
 			long returned = System.nanoTime();
+			this.floor.locked(look, claimed.rows().size() + claimed.unreadable().size() < wanted, claimed.databaseNow());
 			this.counters.claimed(claimed.rows().size(), returned - started);
 			if (!claimed.unreadable().isEmpty()) {
 				open.run(() -> {
@@ -137,6 +153,14 @@ final class TransactionalDelivery<T extends ScheduledEntity> implements PollSour
 	@Override
 	public void release(LockedBatch<T> batch) {
 		end(batch.transaction());
+		if (batch.size() > 0) {
+			this.floor.forget();
+		}
+	}
+
+	@Override
+	public void rowDue(Instant dueAt) {
+		this.floor.rowDue(dueAt);
 	}
 
 	@Override
@@ -188,6 +212,10 @@ final class TransactionalDelivery<T extends ScheduledEntity> implements PollSour
 		}
 		finally {
 			end(transaction);
+			if (!committed) {
+				// Rows not marked keep their due time, which may be below the floor.
+				this.floor.forget();
+			}
 		}
 	}
 

@@ -100,7 +100,10 @@ public final class DeliveryPollers implements SmartLifecycle, AutoCloseable {
 		PollLoop<B> loop = new PollLoop<>(settings, described, source, this.lockProvider, this.clock,
 				(name, maxAge) -> this.pauses.isPaused(name, maxAge));
 		this.pollers.add(loop);
-		this.wakeUps.register(settings.name(), settings.pollInterval(), loop::wakeUpBy);
+		this.wakeUps.register(settings.name(), settings.pollInterval(), (dueAt, local) -> {
+			source.rowDue(dueAt);
+			loop.wakeUpBy(dueAt, local);
+		});
 	}
 
 	/** Makes every loop ask {@code pauses} whether its source is paused by an operator; call before {@link #start()}. */

@@ -1,6 +1,7 @@
 package dev.awty.internal.pipeline;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -51,6 +52,13 @@ public interface PollSource<B extends PollSource.Batch> {
 	 */
 	default Duration idleDelay(Duration pollInterval) {
 		return pollInterval;
+	}
+
+	/**
+	 * A row due at {@code dueAt} was scheduled, on this instance or (by its notification) another, before the loop is
+	 * woken for it: a source that skips rows due before some time looks at them again if this one is.
+	 */
+	default void rowDue(Instant dueAt) {
 	}
 
 	/** Checks what must exist before the first claim (such as the channel); throws when it does not. */
