@@ -133,11 +133,11 @@ class TransactionHoldingContractTests extends DatabaseContractTests {
 			});
 	}
 
-	// Locks start a second before the last lock that took every due row, where no row should be left; a row that became
-	// pending earlier without a wake-up (here moved there behind awty's back, as a row freed by a dead instance is) is
-	// found by the lock that looks at every due row every ten poll intervals.
+	// Locks run for a due time start a second before the last lock that took every due row, where no row should be
+	// left; a row that became due earlier without telling awty (here moved there by SQL) is found by the next lock
+	// run because the poll interval passed, which looks at every due row.
 	@Test
-	void aRowThatBecomesDueBelowWhereLocksStartIsDeliveredByTheNextSweep() {
+	void aRowThatBecomesDueBelowWhereLocksStartIsDeliveredAtTheNextPoll() {
 		ReceivedEvents received = new ReceivedEvents();
 		purchases(received).run((context) -> {
 			EventScheduler scheduler = context.getBean(EventScheduler.class);

@@ -15,10 +15,10 @@ import org.jspecify.annotations.Nullable;
  * grew with every row delivered since that transaction began. From the floor it reads a margin's worth.
  * <p>
  * A row can still become pending below the floor: scheduled into the past (or committed more than the margin after
- * its due time), given back by a batch that was not written, or freed by an instance that died holding it. Such a row
- * of this instance, or announced by another's notification, lowers the floor at once ({@link #rowDue},
- * {@link #forget}); any other is found by the lock that looks at every due row at least every
- * {@code sweepEvery}.
+ * its due time), written by SQL, given back by a batch that was not written, or freed by an instance that died
+ * holding it. Such a row of this instance, or announced by another's notification, lowers the floor at once
+ * ({@link #rowDue}, {@link #forget}); any other is found by a lock that looks at every due row (a sweep): those of a
+ * cycle run for the poll interval rather than a due time, and at least one every {@code sweepEvery}.
  */
 public final class DueFloor {
 
@@ -51,12 +51,15 @@ public final class DueFloor {
 		this.sweepEveryNanos = sweepEvery.toNanos();
 	}
 
-	/** Where the next lock starts: read before it runs, handed back to {@link #locked} after. */
-	public Look look() {
+	/**
+	 * Where the next lock starts: read before it runs, handed back to {@link #locked} after.
+	 * @param sweep whether the lock must look at every due row whatever the floor
+	 */
+	public Look look(boolean sweep) {
 		synchronized (this.monitor) {
 			long now = System.nanoTime();
 			long floorAgoMillis = -1;
-			if (this.set && now - this.sweptNanos < this.sweepEveryNanos) {
+			if (!sweep && this.set && now - this.sweptNanos < this.sweepEveryNanos) {
 				// Rounded up: the floor errs early.
 				floorAgoMillis = this.marginMillis + (now - this.floorNanos + 999_999) / 1_000_000;
 			}

@@ -82,6 +82,9 @@ final class TransactionalDelivery<T extends ScheduledEntity> implements PollSour
 
 	private final DueFloor floor;
 
+	/** Whether the claims of the running cycle look at every due row: it runs for the poll interval. */
+	private volatile boolean sweeping = true;
+
 	/**
 	 * One open batch of the type at a time, where concurrent locks cannot skip each other's rows (H2 locks every due
 	 * row it looks at): a second claim would find them all locked, and take it for nothing being due.
@@ -117,7 +120,7 @@ final class TransactionalDelivery<T extends ScheduledEntity> implements PollSour
 		}
 		BatchTransaction transaction = null;
 		try {
-			DueFloor.Look look = this.floor.look();
+			DueFloor.Look look = this.floor.look(this.sweeping);
 			transaction = BatchTransaction.begin(this.dataSource, this.poolLevel);
 			BatchTransaction open = transaction;
 			long started = System.nanoTime();
@@ -161,6 +164,13 @@ final class TransactionalDelivery<T extends ScheduledEntity> implements PollSour
 	@Override
 	public void rowDue(Instant dueAt) {
 		this.floor.rowDue(dueAt);
+	}
+
+	@Override
+	public void cycleStarting(boolean forDueTime) {
+		// A cycle run for the poll interval finds rows written without telling awty, in due order, as it would
+		// without the floor.
+		this.sweeping = !forDueTime;
 	}
 
 	@Override

@@ -147,14 +147,17 @@ final class PollLoop<B extends PollSource.Batch> {
 	}
 
 	private void runCycle(long scheduledGeneration) {
+		boolean forDueTime;
 		synchronized (this.monitor) {
 			if (!this.running || this.cycling || scheduledGeneration != this.generation) {
 				return;
 			}
 			this.cycling = true;
 			this.nextRunAt = null;
+			forDueTime = this.plan.dueTimeReached();
 			this.plan.cycleStarting();
 		}
+		this.source.cycleStarting(forDueTime);
 		Duration delay;
 		try {
 			// Checked before the cycle takes a lock, and again before each claim: a pause stops a long drain too.

@@ -55,6 +55,13 @@ public interface PollSource<B extends PollSource.Batch> {
 	}
 
 	/**
+	 * A cycle starts: for a due time the loop was told about, or because the poll interval passed, when rows written
+	 * without telling awty (by SQL, by another instance that sends no notification) are looked for.
+	 */
+	default void cycleStarting(boolean forDueTime) {
+	}
+
+	/**
 	 * A row due at {@code dueAt} was scheduled, on this instance or (by its notification) another, before the loop is
 	 * woken for it: a source that skips rows due before some time looks at them again if this one is.
 	 */

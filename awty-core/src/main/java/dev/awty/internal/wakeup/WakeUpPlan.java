@@ -22,6 +22,9 @@ public final class WakeUpPlan {
 
 	private static final int MAX_PENDING = 10_000;
 
+	/** How much earlier than planned a timer may run by this clock. */
+	private static final Duration TIMER_SLACK = Duration.ofMillis(10);
+
 	private final Clock clock;
 
 	/** Due times told about and not yet looked at, earliest first. */
@@ -50,6 +53,15 @@ public final class WakeUpPlan {
 		}
 	}
 
+	/**
+	 * Whether a due time told about has come (within a timer's slack): a cycle starting now runs for it rather than
+	 * for the poll interval.
+	 */
+	public boolean dueTimeReached() {
+		Instant next = nextNotLookedAt();
+		return next != null && !next.isAfter(this.clock.instant().plus(TIMER_SLACK));
+	}
+
 	/** Notes that a cycle starts now and will look at everything due by then. */
 	public void cycleStarting() {
 		this.lookedAt = this.clock.instant();
@@ -73,9 +85,13 @@ public final class WakeUpPlan {
 	 * again that soon anyway.
 	 */
 	public boolean expectsRunWithin(Duration within) {
-		Instant next = (this.lookedAt == null) ? (this.pending.isEmpty() ? null : this.pending.first())
-				: this.pending.higher(this.lookedAt);
+		Instant next = nextNotLookedAt();
 		return next != null && !next.isAfter(this.clock.instant().plus(within));
+	}
+
+	private @Nullable Instant nextNotLookedAt() {
+		return (this.lookedAt == null) ? (this.pending.isEmpty() ? null : this.pending.first())
+				: this.pending.higher(this.lookedAt);
 	}
 
 	/**

@@ -33,6 +33,26 @@ class WakeUpPlanTests {
 	}
 
 	@Test
+	void aCycleStartingAtATimeItWasToldOfRunsForThatDueTime() {
+		this.plan.add(this.clock.instant().plusMillis(200), false);
+		assertThat(this.plan.dueTimeReached()).isFalse();
+
+		this.clock.advance(Duration.ofMillis(200));
+
+		assertThat(this.plan.dueTimeReached()).isTrue();
+		this.plan.cycleStarting();
+		assertThat(this.plan.dueTimeReached()).as("covered by the cycle that started").isFalse();
+	}
+
+	@Test
+	void aCycleStartingWithNothingDueThatItWasToldOfRunsForThePollInterval() {
+		this.plan.add(this.clock.instant().plusSeconds(5), false);
+		this.clock.advance(POLL);
+
+		assertThat(this.plan.dueTimeReached()).isFalse();
+	}
+
+	@Test
 	void aRowDueAfterTheNextPollLeavesThePollInterval() {
 		this.plan.add(this.clock.instant().plusSeconds(5), false);
 
