@@ -45,6 +45,15 @@ final class TransactionalDelivery<T extends ScheduledEntity> implements PollSour
 
 	private static final Log logger = LogFactory.getLog(TransactionalDelivery.class);
 
+	/**
+	 * A second: a row whose scheduling transaction commits later than that after its due time is left to the sweep
+	 * unless announced. Each lock reads the index entries of about this long's deliveries.
+	 */
+	private static final Duration FLOOR_MARGIN = Duration.ofSeconds(1);
+
+	/** How many poll intervals apart locks look at every due row, for rows that became pending below the floor. */
+	private static final int SWEEP_EVERY_POLLS = 10;
+
 	private final String typeName;
 
 	private final EventClaims<T> claims;
@@ -68,15 +77,6 @@ final class TransactionalDelivery<T extends ScheduledEntity> implements PollSour
 	private final RowTracing tracing;
 
 	private final OpenBatches openBatches;
-
-	/**
-	 * A second: a row whose scheduling transaction commits later than that after its due time is left to the sweep
-	 * unless announced. Each lock reads the index entries of about this long's deliveries.
-	 */
-	private static final Duration FLOOR_MARGIN = Duration.ofSeconds(1);
-
-	/** How many poll intervals apart locks look at every due row, for rows that became pending below the floor. */
-	private static final int SWEEP_EVERY_POLLS = 10;
 
 	private final BatchTransaction.PoolLevel poolLevel = new BatchTransaction.PoolLevel();
 
