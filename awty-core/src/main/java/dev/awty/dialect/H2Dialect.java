@@ -48,8 +48,6 @@ public final class H2Dialect implements SqlDialect {
 			+ "ORDER BY %2$s\n"
 			+ "FETCH FIRST :limit ROWS ONLY FOR UPDATE SKIP LOCKED\n";
 
-	private static final String DUE_FLOOR = " AND held.due_at >= DATEADD(MILLISECOND, -:floorAgoMillis, CURRENT_TIMESTAMP)";
-
 	private static final String CLAIM_DUE_SCHEDULES = claim(SCHEDULE_CLAIMABLE, "", "next_fire_at");
 
 	private static final String EXTEND_LEASES = """
@@ -74,6 +72,8 @@ public final class H2Dialect implements SqlDialect {
 	private static final Pattern NOW = Pattern.compile("CURRENT_TIMESTAMP");
 
 	private static final String NOW_PLUS = "DATEADD(MILLISECOND, (%s), CURRENT_TIMESTAMP)";
+
+	private static final String DUE_FLOOR = " AND held.due_at >= " + NOW_PLUS.formatted("-:floorAgoMillis");
 
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (status, due_at)";
 

@@ -33,25 +33,21 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 
 	private static final String NOW_PLUS = "TIMESTAMPADD(MICROSECOND, (%s) * 1000, " + NOW + ")";
 
-	private static final String SELECT_DUE_IDS = """
+	/** The due rows' ids, {@code {floor}} where a lock of held rows puts its {@code %3$s}. */
+	private static final String DUE_IDS = """
 			SELECT id FROM %1$s
-			WHERE status = 'PENDING' AND due_at <= TIMESTAMPADD(MICROSECOND, :aheadMillis * 1000, UTC_TIMESTAMP(6))
+			WHERE status = 'PENDING' AND due_at <= TIMESTAMPADD(MICROSECOND, :aheadMillis * 1000, UTC_TIMESTAMP(6)){floor}
 			  AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
 			ORDER BY %2$s
 			LIMIT :limit
 			FOR UPDATE SKIP LOCKED
 			""";
 
-	private static final String LOCK_DUE_IDS = """
-			SELECT id FROM %1$s
-			WHERE status = 'PENDING' AND due_at <= TIMESTAMPADD(MICROSECOND, :aheadMillis * 1000, UTC_TIMESTAMP(6))%3$s
-			  AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
-			ORDER BY %2$s
-			LIMIT :limit
-			FOR UPDATE SKIP LOCKED
-			""";
+	private static final String SELECT_DUE_IDS = DUE_IDS.replace("{floor}", "");
 
-	private static final String DUE_FLOOR = " AND due_at >= TIMESTAMPADD(MICROSECOND, -:floorAgoMillis * 1000, UTC_TIMESTAMP(6))";
+	private static final String LOCK_DUE_IDS = DUE_IDS.replace("{floor}", "%3$s");
+
+	private static final String DUE_FLOOR = " AND due_at >= " + NOW_PLUS.formatted("-:floorAgoMillis");
 
 	private static final String READ_LOCKED_ROWS = """
 			SELECT held.*, UTC_TIMESTAMP(6) AS awty_claimed_at FROM %1$s held WHERE id IN (:ids)

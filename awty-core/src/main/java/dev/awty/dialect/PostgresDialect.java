@@ -199,7 +199,7 @@ public final class PostgresDialect implements SqlDialect {
 
 	private static final String NOW_PLUS = "(%s + (%s) * INTERVAL '1 millisecond')";
 
-	private static final String DUE_FLOOR = " AND due_at >= CURRENT_TIMESTAMP - :floorAgoMillis * INTERVAL '1 millisecond'";
+	private static final String DUE_FLOOR = " AND due_at >= " + NOW_PLUS.formatted("CURRENT_TIMESTAMP", "-:floorAgoMillis");
 
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (due_at) WHERE status = 'PENDING'";
 

@@ -31,12 +31,10 @@ public final class DueFloor {
 	/** Bumped by whatever may have left a row below the floor: a lock started before it sets no floor. */
 	private long generation;
 
-	private boolean set;
-
 	/** When the lock that set the floor started, by {@link System#nanoTime()}. */
 	private long floorNanos;
 
-	/** The floor by the database's clock, to compare due times announced with. */
+	/** The floor by the database's clock, to compare due times announced with; {@code null}: none. */
 	private @Nullable Instant floorAt;
 
 	private long sweptNanos;
@@ -59,7 +57,7 @@ public final class DueFloor {
 		synchronized (this.monitor) {
 			long now = System.nanoTime();
 			long floorAgoMillis = -1;
-			if (!sweep && this.set && now - this.sweptNanos < this.sweepEveryNanos) {
+			if (!sweep && this.floorAt != null && now - this.sweptNanos < this.sweepEveryNanos) {
 				// Rounded up: the floor errs early.
 				floorAgoMillis = this.marginMillis + (now - this.floorNanos + 999_999) / 1_000_000;
 			}
@@ -76,16 +74,15 @@ public final class DueFloor {
 			if (!tookEveryDueRow || databaseNow == null || look.generation() != this.generation) {
 				return;
 			}
-			if (this.set && look.startedNanos() - this.floorNanos < 0) {
+			if (this.floorAt != null && look.startedNanos() - this.floorNanos < 0) {
 				return;
 			}
 			if (look.sweeps()) {
 				this.sweptNanos = look.startedNanos();
 			}
-			else if (!this.set) {
+			else if (this.floorAt == null) {
 				return;
 			}
-			this.set = true;
 			this.floorNanos = look.startedNanos();
 			this.floorAt = databaseNow.minusMillis(this.marginMillis);
 		}
@@ -94,7 +91,7 @@ public final class DueFloor {
 	/** A row due at {@code dueAt} (by the database's clock) was scheduled: one below the floor lowers it. */
 	public void rowDue(Instant dueAt) {
 		synchronized (this.monitor) {
-			if (this.set && this.floorAt != null && dueAt.isBefore(this.floorAt)) {
+			if (this.floorAt != null && dueAt.isBefore(this.floorAt)) {
 				forgetLocked();
 			}
 		}
@@ -109,7 +106,6 @@ public final class DueFloor {
 
 	private void forgetLocked() {
 		this.generation++;
-		this.set = false;
 		this.floorAt = null;
 	}
 
