@@ -7,6 +7,7 @@ import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.tuple;
  * Runs every scenario at a tiny size on PostgreSQL, so the harness keeps compiling and working. No figure is
  * asserted: a loaded CI machine says nothing about speed.
  */
+@Tag("benchmark-smoke")
 class BenchmarkIntegrationTests {
 
 	private static final Pattern SCHEMA = Pattern.compile("^(.*)[?&]currentSchema=([a-z0-9_]+)$");

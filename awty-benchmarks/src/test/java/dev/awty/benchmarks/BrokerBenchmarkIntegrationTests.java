@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Runs the broker scenario at a tiny size on PostgreSQL, the test RabbitMQ and an embedded Kafka, so the
  * harness keeps working. No figure is asserted: a loaded CI machine says nothing about speed.
  */
+@Tag("benchmark-smoke")
 class BrokerBenchmarkIntegrationTests {
 
 	private static final Pattern SCHEMA = Pattern.compile("^(.*)[?&]currentSchema=([a-z0-9_]+)$");

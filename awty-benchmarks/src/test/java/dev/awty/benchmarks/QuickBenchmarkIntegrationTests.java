@@ -3,6 +3,7 @@ package dev.awty.benchmarks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * PostgreSQL cluster with PostgreSQL's defaults (the installed binaries, {@code AWTY_CHAOS_PG_BIN}), which the run
  * starts and deletes; the embedded Kafka. No figure is asserted: a loaded CI machine says nothing about speed.
  */
+@Tag("benchmark-smoke")
 class QuickBenchmarkIntegrationTests {
 
 	@Test

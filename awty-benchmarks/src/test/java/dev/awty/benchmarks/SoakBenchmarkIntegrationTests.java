@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * events a second rather than 1,000, so that its three JVMs take less of the CPU the rest of the suite needs.
  * Lag, heap and table growth are reported, not asserted: a minute on a loaded CI machine says nothing about them.
  */
+@Tag("benchmark-smoke")
 class SoakBenchmarkIntegrationTests {
 
 	private static final Pattern SCHEMA = Pattern.compile("^(.*)[?&]currentSchema=([a-z0-9_]+)$");
