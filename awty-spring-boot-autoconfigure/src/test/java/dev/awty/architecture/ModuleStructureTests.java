@@ -26,7 +26,7 @@ class ModuleStructureTests {
 	@Test
 	void everyModuleIsRead() {
 		assertThat(SOURCES.modulesByPackage().values().stream().flatMap(Set::stream).distinct())
-			.contains("awty-core", "awty-spring-boot-autoconfigure", "awty-test", "awty-benchmarks",
+			.contains("awty-core", "awty-spring-boot-autoconfigure", "awty-test", "awty-test-support", "awty-benchmarks",
 					"awty-sample-app")
 			.containsAll(INTEGRATION_MODULES);
 	}

@@ -24,9 +24,9 @@ import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.spi.SqlDialect;
-import dev.awty.testing.PurchaseConsumerConfiguration;
+import dev.awty.testing.context.PurchaseConsumerConfiguration;
 import dev.awty.testing.ReceivedEvents;
-import dev.awty.testing.RecurringConsumerConfiguration;
+import dev.awty.testing.context.RecurringConsumerConfiguration;
 import dev.awty.testing.TestDatabase;
 import dev.awty.testing.events.purchase.TestPurchase;
 
