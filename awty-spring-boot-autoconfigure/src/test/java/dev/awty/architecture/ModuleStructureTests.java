@@ -1,6 +1,7 @@
 package dev.awty.architecture;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,6 +47,17 @@ class ModuleStructureTests {
 			}
 		});
 		assertThat(large).as("packages over 25 classes: split them by feature").isEmpty();
+	}
+
+	/** A reader opening a package, or its javadoc, learns what it is for before reading its classes. */
+	@Test
+	void everyPackageOfTheLibraryTheTestKitAndTheBenchmarksSaysWhatItIs() {
+		List<String> modules = new ArrayList<>(List.of("awty-core", "awty-spring-boot-autoconfigure", "awty-test",
+				"awty-benchmarks"));
+		modules.addAll(INTEGRATION_MODULES);
+		for (String module : modules) {
+			assertThat(SOURCES.undocumentedIn(module)).as("packages of %s without a package-info.java", module).isEmpty();
+		}
 	}
 
 	@Test

@@ -32,6 +32,9 @@ final class SourcePackages {
 	/** Package → its top-level classes (files other than package-info). */
 	private final Map<String, Integer> classes = new TreeMap<>();
 
+	/** The packages with a {@code package-info.java}. */
+	private final Set<String> documented = new TreeSet<>();
+
 	/** Package → the module (directory) that holds it. */
 	private final Map<String, Set<String>> modules = new TreeMap<>();
 
@@ -75,7 +78,10 @@ final class SourcePackages {
 		String pkg = declared.group(1);
 		this.modules.computeIfAbsent(pkg, (key) -> new TreeSet<>()).add(module);
 		this.edges.computeIfAbsent(pkg, (key) -> new TreeMap<>());
-		if (!file.getFileName().toString().equals("package-info.java")) {
+		if (file.getFileName().toString().equals("package-info.java")) {
+			this.documented.add(pkg);
+		}
+		else {
 			this.classes.merge(pkg, 1, Integer::sum);
 		}
 		String code = withoutCommentsAndStrings(text);
@@ -126,6 +132,15 @@ final class SourcePackages {
 
 	Map<String, Set<String>> modulesByPackage() {
 		return this.modules;
+	}
+
+	/** The packages of {@code module} without a {@code package-info.java}. */
+	List<String> undocumentedIn(String module) {
+		return this.modules.entrySet()
+			.stream()
+			.filter((entry) -> entry.getValue().contains(module) && !this.documented.contains(entry.getKey()))
+			.map(Map.Entry::getKey)
+			.toList();
 	}
 
 	/** The files of {@code module} that refer to a package starting with {@code prefix}. */
