@@ -12,8 +12,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-import javax.sql.DataSource;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -193,9 +191,8 @@ class DeliveryContractTests {
 		for (int i = from; i < to; i++) {
 			rows.add(new Object[] { i, this.database.timestamp(now.minusSeconds(to - 1 - i)) });
 		}
-		DataSource dataSource = this.jdbc.getDataSource();
-		new TransactionTemplate(new JdbcTransactionManager(dataSource)).executeWithoutResult((status) -> new JdbcTemplate(
-				dataSource).batchUpdate("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (?, ?)", rows));
+		new TransactionTemplate(new JdbcTransactionManager(this.jdbc.getDataSource())).executeWithoutResult((status) -> this.jdbc
+			.batchUpdate("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (?, ?)", rows));
 	}
 
 	private static void sleep(Duration duration) {
