@@ -2,6 +2,8 @@ package dev.awty.integration;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -9,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.integration.kafka.support.KafkaIntegrationHeaders;
 import org.springframework.integration.support.MutableMessageBuilder;
+import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.support.KafkaHeaders;
 import org.springframework.kafka.support.SimpleKafkaHeaderMapper;
 import org.springframework.messaging.Message;
@@ -16,6 +19,7 @@ import org.springframework.messaging.MessageHeaders;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.integration.kafka.KafkaAcknowledgements;
+import dev.awty.spi.PublishOutcome;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -70,6 +74,36 @@ class KafkaStepTests {
 		assertThat(written).containsExactlyInAnyOrderElementsOf(expected);
 		assertThat(written.lastHeader(AwtyHeaders.DUE_AT).value())
 			.isEqualTo("2026-11-28T12:00:00Z".getBytes(StandardCharsets.UTF_8));
+	}
+
+	@Test
+	void aSendThatKafkaCompletedIsADeliveryAndOneThatFailedIsAFailedAttemptWithTheCause() throws Exception {
+		BrokerAcknowledgement failing = new BrokerAcknowledgement("purchase/8/1");
+		CompletableFuture<Object> sent = new CompletableFuture<>();
+		CompletableFuture<Object> refused = new CompletableFuture<>();
+		KafkaAcknowledgements.futuresHandler().handleMessage(sendFuture(this.acknowledgement, sent));
+		KafkaAcknowledgements.futuresHandler().handleMessage(sendFuture(failing, refused));
+
+		sent.complete("record metadata");
+		refused.completeExceptionally(new KafkaException("Topic purchases not present in metadata after 60000 ms."));
+
+		assertThat(this.acknowledgement.answered().get(5, TimeUnit.SECONDS).succeeded()).isTrue();
+		PublishOutcome failed = failing.answered().get(5, TimeUnit.SECONDS);
+		assertThat(failed.succeeded()).isFalse();
+		assertThat(failed.error()).contains("Topic purchases not present in metadata after 60000 ms.");
+	}
+
+	@Test
+	void aMessageAwtyDidNotPublishPassesUnchanged() {
+		Message<?> foreign = MutableMessageBuilder.withPayload("{}").build();
+
+		assertThat(KafkaAcknowledgements.sendResults().transform(foreign)).isSameAs(foreign);
+	}
+
+	private static Message<?> sendFuture(BrokerAcknowledgement acknowledgement, CompletableFuture<Object> future) {
+		return MutableMessageBuilder.withPayload(future)
+			.setHeader(KafkaIntegrationHeaders.FUTURE_TOKEN, acknowledgement)
+			.build();
 	}
 
 	/** As awty builds a row's message: mutable, so that the publisher adds the route to it without a copy. */
