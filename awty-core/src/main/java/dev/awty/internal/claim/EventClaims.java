@@ -23,7 +23,7 @@ import dev.awty.spi.SqlDialect;
 
 /**
  * The claiming side of one event table: claiming due rows (or rows due soon) for a claim token, and giving
- * claimed rows back unpublished. What becomes of published rows is written by {@link HeldRowWrites}.
+ * claimed rows back unpublished. What becomes of published rows is written by the outcome writer.
  */
 public final class EventClaims<T extends ScheduledEntity> {
 
@@ -264,7 +264,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 	/** Gives rows still held by {@code claimer} back, unpublished. */
 	public void release(Collection<Long> ids, String claimer) {
 		if (!ids.isEmpty()) {
-			HeldRowWrites.updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.release,
+			HeldRows.updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.release,
 					this.dialect.idsValue(ids), claimer);
 		}
 	}

@@ -18,7 +18,10 @@ import dev.awty.internal.claim.ClaimLimiter;
 import dev.awty.internal.claim.ClaimLimits;
 import dev.awty.internal.claim.ClaimTokens;
 import dev.awty.internal.claim.EventClaims;
-import dev.awty.internal.claim.HeldRowWrites;
+import dev.awty.internal.outcome.HeldRowWrites;
+import dev.awty.internal.outcome.OutcomeQueue;
+import dev.awty.internal.outcome.Reservation;
+import dev.awty.internal.outcome.RowResult;
 import dev.awty.internal.pipeline.PollSource;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.DueRelease;
@@ -209,7 +212,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 				continue;
 			}
 			long waiting = System.nanoTime();
-			WorkerBudget.Reservation reservation = this.writer.reserve(part.size());
+			Reservation reservation = this.writer.reserve(part.size());
 			long started = System.nanoTime();
 			CompletableFuture<List<RowResult<T>>> results;
 			try {
@@ -254,7 +257,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	 * they wait for a writer, or for a write that waits on the database, no other instance claims them again.
 	 */
 	private void finished(String token, LeaseHeartbeat<Long>.Held rows, List<T> part, List<RowResult<T>> results,
-			WorkerBudget.Reservation reservation, long started) {
+			Reservation reservation, long started) {
 		// Measured before the outcomes are written, so that a claim made after they are visible is sized by them.
 		this.sizing.measured(part.size(), System.nanoTime() - started);
 		List<Long> ids = ids(part);

@@ -18,8 +18,11 @@ import dev.awty.internal.checks.HandlerInvoker;
 import dev.awty.internal.checks.HandlingSettings;
 import dev.awty.internal.checks.RunningChecks;
 import dev.awty.internal.claim.ClaimLimits;
-import dev.awty.internal.claim.HeldRowWrites;
 import dev.awty.internal.claim.Leases;
+import dev.awty.internal.outcome.BatchWriter;
+import dev.awty.internal.outcome.HeldRowWrites;
+import dev.awty.internal.outcome.OutcomeQueue;
+import dev.awty.internal.outcome.OutcomeStore;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.pipeline.LoopSettings;
 import dev.awty.internal.pipeline.PipelineSources;
@@ -156,8 +159,8 @@ public final class EventSources implements PipelineSources {
 						invoker.interrupt(claim, lost);
 					}
 				});
-		OutcomeQueue<T> outcomes = new OutcomeQueue<>(typeName, writer, counters, settings.markEvery(),
-				OutcomeQueue.FLUSH_INTERVAL, settings.concurrency());
+		OutcomeQueue<T> outcomes = OutcomeQueue.of(typeName, writer, counters, settings.markEvery(),
+				settings.concurrency());
 		BatchDelivery<T> delivery = new BatchDelivery<>(table, settings, limits, this.publisher, this.instanceId, outcomes,
 				step, counters, heartbeat);
 		pollers.add(loopSettings(table, settings), "type '" + typeName + "'", delivery, heartbeat);
@@ -165,12 +168,8 @@ public final class EventSources implements PipelineSources {
 
 	private <T extends ScheduledEntity> BatchWriter<T> writer(EventTable<T> table, TypeSettings settings,
 			HandlingSettings handling, DeliveryCounters counters, HeldRowWrites writes) {
-		String typeName = table.type().name();
-		return new BatchWriter<>(typeName, new OutcomeStatements<>(writes, checkWrites(table, writes), settings),
-				this.store.log(),
-				this.store.transaction(),
-				() -> new HistoryEntries(typeName, handling.history(), this.instanceId, settings.maxAttempts()),
-				new OutcomeReport(typeName, settings.maxAttempts(), counters), settings.lease());
+		return this.store.writer(writes, checkWrites(table, writes),
+				settings.outcomes(table.type().name(), this.instanceId, handling.history()), counters);
 	}
 
 	private CheckWrites checkWrites(EventTable<?> table, HeldRowWrites writes) {

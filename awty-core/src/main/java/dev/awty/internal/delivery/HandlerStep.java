@@ -17,6 +17,7 @@ import dev.awty.internal.checks.CheckState;
 import dev.awty.internal.checks.CheckWrites;
 import dev.awty.internal.checks.HandlerInvoker;
 import dev.awty.internal.model.EntityMapper;
+import dev.awty.internal.outcome.RowResult;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.internal.tracing.RowTracing;

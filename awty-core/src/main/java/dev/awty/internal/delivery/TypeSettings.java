@@ -5,6 +5,8 @@ import java.time.Duration;
 import dev.awty.ClaimMode;
 import dev.awty.Holding;
 import dev.awty.OnDelivered;
+import dev.awty.history.HistoryMode;
+import dev.awty.internal.outcome.OutcomeSettings;
 import dev.awty.internal.support.RetryBackoff;
 
 /**
@@ -20,6 +22,12 @@ import dev.awty.internal.support.RetryBackoff;
 public record TypeSettings(Duration pollInterval, int batchSize, ClaimMode mode, Duration lease, int concurrency,
 		int maxAttempts, RetryBackoff backoff, boolean byPriority, OnDelivered onDelivered, Duration claimAhead,
 		int markEvery, Holding holding) {
+
+	/** What the type's outcome writer reads of these settings. */
+	public OutcomeSettings outcomes(String typeName, String instanceId, HistoryMode history) {
+		return new OutcomeSettings(typeName, instanceId, this.onDelivered, this.maxAttempts, this.backoff, this.lease,
+				history);
+	}
 
 	/** These settings with batches held by a lease, as the tests of what only leases do need them. */
 	public TypeSettings leased() {
