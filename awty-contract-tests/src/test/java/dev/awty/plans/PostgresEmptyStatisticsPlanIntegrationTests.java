@@ -16,7 +16,7 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.awty.dialect.PostgresDialect;
-import dev.awty.internal.claim.HeldRowWrites;
+import dev.awty.internal.outcome.HeldRowWrites;
 import dev.awty.internal.support.IndexPlanning;
 import dev.awty.spi.ClaimStatement;
 import dev.awty.testing.StatementRecorder;

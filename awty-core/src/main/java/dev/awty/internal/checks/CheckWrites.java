@@ -2,10 +2,8 @@ package dev.awty.internal.checks;
 
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import javax.sql.DataSource;
 
@@ -20,8 +18,8 @@ import dev.awty.internal.support.StillPending;
 import dev.awty.spi.SqlDialect;
 
 /**
- * The statements of checks and of history on one event table: check again, fail by a guard, read check
- * columns, and find which rows a fenced write really changed. Every write is fenced by the claim token.
+ * The statements of checks on one event table: check again, fail by a guard, read check columns. Every write is
+ * fenced by the claim token.
  */
 public final class CheckWrites {
 
@@ -39,12 +37,6 @@ public final class CheckWrites {
 
 	private static final String READ_CHECK_STATE = "SELECT id, check_count, first_check_at FROM %s WHERE id IN (:ids)";
 
-	private static final String MARKED_BY = """
-			SELECT id FROM %s WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'DELIVERED'
-			""";
-
-	private static final String STILL_PRESENT = "SELECT id FROM %s WHERE id IN (:ids)";
-
 	private final SqlDialect dialect;
 
 	private final JdbcClient jdbc;
@@ -56,10 +48,6 @@ public final class CheckWrites {
 	private final String failByGuard;
 
 	private final String readCheckState;
-
-	private final String markedBy;
-
-	private final String stillPresent;
 
 	private final int lastErrorLength;
 
@@ -79,8 +67,6 @@ public final class CheckWrites {
 		this.checkAgain = CHECK_AGAIN.formatted(table);
 		this.failByGuard = FAIL_BY_GUARD.formatted(table);
 		this.readCheckState = READ_CHECK_STATE.formatted(table);
-		this.markedBy = MARKED_BY.formatted(table);
-		this.stillPresent = STILL_PRESENT.formatted(table);
 	}
 
 	/** The check columns of rows by id; rows not found are left out. */
@@ -109,17 +95,6 @@ public final class CheckWrites {
 			.map((row) -> new MapSqlParameterSource("id", row.id()).addValue("claimer", claimer)
 				.addValue("error", LastError.fit(row.reason(), this.lastErrorLength)))
 			.toArray(SqlParameterSource[]::new));
-	}
-
-	/** Of {@code ids}, those that {@code claimer} marked delivered. */
-	public Set<Long> markedBy(Collection<Long> ids, String claimer) {
-		return new HashSet<>(this.jdbc.sql(this.markedBy).param("ids", ids).param("claimer", claimer)
-			.query(Long.class).list());
-	}
-
-	/** Of {@code ids}, those still in the table (after a delete: the ones another claim kept). */
-	public Set<Long> stillPresent(Collection<Long> ids) {
-		return new HashSet<>(this.jdbc.sql(this.stillPresent).param("ids", ids).query(Long.class).list());
 	}
 
 }

@@ -4,8 +4,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,13 +15,12 @@ import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EventType;
-import dev.awty.internal.support.IndexPlanning;
 import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.SqlDialect;
 
 /**
  * The claiming side of one event table: claiming due rows (or rows due soon) for a claim token, and giving
- * claimed rows back unpublished. What becomes of published rows is written by {@link HeldRowWrites}.
+ * claimed rows back unpublished. What becomes of published rows is written by the outcome writer.
  */
 public final class EventClaims<T extends ScheduledEntity> {
 
@@ -69,21 +66,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	private final String nextDue;
 
-	/** {@code null} where the dialect cannot lock due rows. */
-	private final @Nullable String lockByDueTime;
-
-	private final @Nullable String lockByPriority;
-
-	/** The locks from a due-time floor; {@code null} where the dialect has none ({@link SqlDialect#dueFloor()}). */
-	private final @Nullable String lockByDueTimeFromFloor;
-
-	private final @Nullable String lockByPriorityFromFloor;
-
-	/** {@code null} where the lock returns whole rows. */
-	private final @Nullable String readLocked;
-
-	/** Written by any claiming thread; a stale read only formats the statements again. */
-	private volatile @Nullable HeldBatchPlanning heldBatchPlanning;
+	private final DueLocks<T> locks;
 
 	private final TransactionOperations transaction;
 
@@ -109,15 +92,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 				DueClaim.filled(claimDueRows, table, PRIORITY_ORDER, keyColumn), readClaimed, dialect.indexPlanning());
 		this.release = RELEASE.formatted(table, dialect.idInList());
 		this.nextDue = dialect.withDatabaseNow(NEXT_DUE.formatted(table));
-		String lockDueRows = dialect.lockDueRows();
-		String dueFloor = dialect.dueFloor();
-		this.lockByDueTime = (lockDueRows != null) ? lockDueRows.formatted(table, DUE_ORDER, "") : null;
-		this.lockByPriority = (lockDueRows != null) ? lockDueRows.formatted(table, PRIORITY_ORDER, "") : null;
-		boolean floors = lockDueRows != null && dueFloor != null && lockDueRows.contains("%3$s");
-		this.lockByDueTimeFromFloor = floors ? lockDueRows.formatted(table, DUE_ORDER, dueFloor) : null;
-		this.lockByPriorityFromFloor = floors ? lockDueRows.formatted(table, PRIORITY_ORDER, dueFloor) : null;
-		String readLockedRows = dialect.readLockedRows();
-		this.readLocked = (readLockedRows != null) ? readLockedRows.formatted(table) : null;
+		this.locks = new DueLocks<>(type, dialect, jdbc, readsTraceParent, DUE_ORDER, PRIORITY_ORDER);
 	}
 
 	/**
@@ -166,78 +141,15 @@ public final class EventClaims<T extends ScheduledEntity> {
 
 	/**
 	 * Locks up to {@code limit} due rows in the caller's transaction, which holds them until it ends; writes nothing.
-	 * @param idleBound how long the database may keep the transaction open while awty sends nothing, where it can
-	 * bound it ({@link SqlDialect#heldBatchPlanning})
-	 * @param floorAgoMillis rows due more than this before now are not looked at, where the dialect has a floor
-	 * ({@link SqlDialect#dueFloor()}); negative: every due row is
-	 * @return the locked rows, earliest due first unless by priority, with the database's "now" of the statement
-	 * @throws IllegalStateException if the dialect cannot ({@link SqlDialect#lockDueRows()})
+	 * See {@link DueLocks#lockDue}.
 	 */
 	public Claimed<T> lockDue(int limit, boolean byPriority, Duration idleBound, long floorAgoMillis) {
-		String fromFloor = byPriority ? this.lockByPriorityFromFloor : this.lockByDueTimeFromFloor;
-		String statement = (floorAgoMillis >= 0 && fromFloor != null) ? fromFloor
-				: byPriority ? this.lockByPriority : this.lockByDueTime;
-		if (statement == null) {
-			throw new IllegalStateException("the " + this.dialect.name() + " dialect cannot lock due rows");
-		}
-		IndexPlanning.apply(this.jdbc, heldBatchPlanning(idleBound.toMillis()));
-		ClaimedRowReader<T> reader = new ClaimedRowReader<>(this.dialect, this.type, this.readsTraceParent);
-		List<@Nullable T> read;
-		if (this.readLocked == null) {
-			read = this.jdbc.sql(statement)
-				.param("limit", limit)
-				.param("aheadMillis", 0)
-				.param("floorAgoMillis", Math.max(0, floorAgoMillis))
-				.query(reader)
-				.list();
-		}
-		else {
-			List<Long> ids = this.jdbc.sql(statement)
-				.param("limit", limit)
-				.param("aheadMillis", 0)
-				.param("floorAgoMillis", Math.max(0, floorAgoMillis))
-				.query(Long.class)
-				.list();
-			read = ids.isEmpty() ? List.of() : inOrder(ids,
-					this.jdbc.sql(this.readLocked).param("ids", ids).query(reader).list());
-		}
-		List<T> rows = new ArrayList<>(read.size());
-		read.forEach((row) -> {
-			if (row != null) {
-				rows.add(row);
-			}
-		});
-		return reader.claimed(rows, byPriority);
-	}
-
-	/** The dialect's planning for a held batch, formatted once for a bound that stays the same from claim to claim. */
-	private List<String> heldBatchPlanning(long idleMillis) {
-		HeldBatchPlanning planning = this.heldBatchPlanning;
-		if (planning == null || planning.idleMillis() != idleMillis) {
-			planning = new HeldBatchPlanning(idleMillis, this.dialect.heldBatchPlanning(idleMillis));
-			this.heldBatchPlanning = planning;
-		}
-		return planning.statements();
-	}
-
-	private record HeldBatchPlanning(long idleMillis, List<String> statements) {
-	}
-
-	/** {@code rows} in the order of {@code ids}, as the statement that locked them ordered them. */
-	private static <T extends ScheduledEntity> List<@Nullable T> inOrder(List<Long> ids, List<@Nullable T> rows) {
-		Map<Long, Integer> position = new HashMap<>();
-		for (int i = 0; i < ids.size(); i++) {
-			position.put(ids.get(i), i);
-		}
-		List<@Nullable T> ordered = new ArrayList<>(rows);
-		ordered.removeIf(Objects::isNull);
-		ordered.sort(Comparator.comparingInt((row) -> position.get(Objects.requireNonNull(row).getId())));
-		return ordered;
+		return this.locks.lockDue(limit, byPriority, idleBound, floorAgoMillis);
 	}
 
 	/** Whether the dialect can lock due rows for a batch held in a transaction. */
 	public boolean locksDueRows() {
-		return this.lockByDueTime != null;
+		return this.locks.locksDueRows();
 	}
 
 	/**
@@ -264,7 +176,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 	/** Gives rows still held by {@code claimer} back, unpublished. */
 	public void release(Collection<Long> ids, String claimer) {
 		if (!ids.isEmpty()) {
-			HeldRowWrites.updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.release,
+			HeldRows.updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.release,
 					this.dialect.idsValue(ids), claimer);
 		}
 	}

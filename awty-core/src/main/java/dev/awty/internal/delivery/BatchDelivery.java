@@ -9,21 +9,18 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.claim.ClaimLimiter;
-import dev.awty.internal.claim.ClaimLimits;
 import dev.awty.internal.claim.ClaimTokens;
 import dev.awty.internal.claim.EventClaims;
-import dev.awty.internal.claim.HeldRowWrites;
+import dev.awty.internal.outcome.HeldRowWrites;
+import dev.awty.internal.outcome.OutcomeQueue;
 import dev.awty.internal.pipeline.PollSource;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.DueRelease;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
-import dev.awty.internal.support.ErrorText;
 import dev.awty.internal.table.EventTable;
 import dev.awty.internal.tracing.RowTracing;
 import dev.awty.spi.EventPublisher;
@@ -31,13 +28,11 @@ import dev.awty.spi.EventPublisher;
 /**
  * The delivery cycle for one type, in two steps: claim due rows; then publish them (or, for a type with a
  * handler, let the handler decide) and hand what became of each row to the {@link OutcomeQueue}, every
- * {@code mark-every} rows, once known (a broker acknowledged), which writes it while the worker goes on publishing;
- * a crash re-delivers at most twice {@code mark-every} rows per worker. The
+ * {@code mark-every} rows, once known (a broker acknowledged; {@link PartDelivery}), which writes it while the worker
+ * goes on publishing; a crash re-delivers at most twice {@code mark-every} rows per worker. The
  * {@link LeaseHeartbeat} keeps the batch's leases alive meanwhile, and drops rows this instance no longer holds.
  */
 final class BatchDelivery<T extends ScheduledEntity> implements PollSource<ClaimedBatch<T>> {
-
-	private static final Log logger = LogFactory.getLog(BatchDelivery.class);
 
 	private final EventClaims<T> claims;
 
@@ -46,6 +41,8 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	private final TypeSettings settings;
 
 	private final PartPublisher<T> parts;
+
+	private final PartDelivery<T> delivery;
 
 	private final OutcomeQueue<T> writer;
 
@@ -64,13 +61,15 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 	/** {@code null} for a type without limits. */
 	private final @Nullable ClaimLimiter limiter;
 
-	BatchDelivery(EventTable<T> table, TypeSettings settings, ClaimLimits limits, EventPublisher publisher,
-			String instanceId, OutcomeQueue<T> writer, @Nullable HandlerStep<T> handlerStep, DeliveryCounters counters,
-			LeaseHeartbeat<Long> heartbeat) {
-		String keyColumn = limits.keyColumn();
-		this.claims = (keyColumn != null) ? table.claims().onePerKey(keyColumn) : table.claims();
-		this.limiter = limits.any() ? new ClaimLimiter(table.type().name(), table.jdbc(), table.transactions(),
-				table.dialect(), limits) : null;
+	/**
+	 * @param claims the type's claims, one row per key where its limits say so
+	 * @param limiter the type's limits across instances; {@code null} for none
+	 */
+	BatchDelivery(EventTable<T> table, EventClaims<T> claims, @Nullable ClaimLimiter limiter, TypeSettings settings,
+			EventPublisher publisher, String instanceId, OutcomeQueue<T> writer, @Nullable HandlerStep<T> handlerStep,
+			DeliveryCounters counters, LeaseHeartbeat<Long> heartbeat) {
+		this.claims = claims;
+		this.limiter = limiter;
 		this.tracing = table.tracing();
 		this.writes = table.writes();
 		this.settings = settings;
@@ -81,6 +80,8 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 		this.counters = counters;
 		this.heartbeat = heartbeat;
 		this.sizing = new ClaimSizing(settings.batchSize());
+		this.delivery = new PartDelivery<>(table.type().name(), settings.markEvery(), this.parts, handlerStep, writer,
+				this.sizing);
 	}
 
 	@Override
@@ -174,7 +175,7 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 			// Rows claimed ahead of their due time are published, or handed to the handler, once due.
 			List<@Nullable Instant> dueTimes = batch.rows().stream().<@Nullable Instant>map(ScheduledEntity::getDueAt).toList();
 			DueRelease.whenDue(batch.databaseNow(), batch.claimedAtNanos(), dueTimes, batch.rows(), (due) -> {
-				deliver(batch, rows, due, answered, handedOver);
+				this.delivery.deliver(batch, rows, due, answered, handedOver);
 				return due;
 			});
 		}
@@ -194,71 +195,6 @@ final class BatchDelivery<T extends ScheduledEntity> implements PollSource<Claim
 				}
 			}
 		}
-	}
-
-	/**
-	 * Publishes {@code due} in parts of {@code mark-every} rows, each sent while the previous parts are acknowledged
-	 * and written, within the worker's bound of rows ahead of its writes.
-	 */
-	private void deliver(ClaimedBatch<T> batch, LeaseHeartbeat<Long>.Held rows, List<T> due,
-			List<CompletableFuture<?>> answered, Set<Long> handedOver) {
-		int markEvery = this.settings.markEvery();
-		for (int from = 0; from < due.size(); from += markEvery) {
-			List<T> part = rows.stillHeld(due.subList(from, Math.min(due.size(), from + markEvery)), ScheduledEntity::getId);
-			if (part.isEmpty()) {
-				continue;
-			}
-			long waiting = System.nanoTime();
-			WorkerBudget.Reservation reservation = this.writer.reserve(part.size());
-			long started = System.nanoTime();
-			CompletableFuture<List<RowResult<T>>> results;
-			try {
-				results = (this.handlerStep != null)
-						? CompletableFuture.completedFuture(this.handlerStep.run(part, batch)) : this.parts.publish(part);
-			}
-			catch (RuntimeException | Error ex) {
-				reservation.cancel();
-				throw ex;
-			}
-			long sent = System.nanoTime();
-			answered.add(results.whenComplete((known, failure) -> {
-				if (known == null) {
-					reservation.cancel();
-					return;
-				}
-				try {
-					finished(batch.token(), rows, part, known, reservation, started);
-					part.forEach((row) -> handedOver.add(row.getId()));
-				}
-				catch (RuntimeException | Error ex) {
-					// not handed over: nothing writes them, and the worker would wait for its budget for good
-					reservation.cancel();
-					logger.warn("awty: the outcomes of " + part.size() + " row(s) of type '" + this.claims.type().name()
-							+ "' could not be handed to the writer (" + ErrorText.of(ex)
-							+ "); they are claimed again once their lease runs out");
-				}
-			}));
-			if (logger.isDebugEnabled()) {
-				// where a worker's time goes: a database slower than the worker's publishing shows in the first
-				// figure, a slow channel or consumer in the second (a broker's answers come after both)
-				logger.debug(String.format("awty: %s part of %d row(s): waited %.1f ms for earlier outcomes to be"
-						+ " written, sent in %.1f ms", this.claims.type().name(), part.size(), (started - waiting) / 1e6,
-						(sent - started) / 1e6));
-			}
-		}
-	}
-
-	/**
-	 * Hands a part's outcomes to the writer once they are known: on the worker, or on the broker client's thread
-	 * that brought the last answer. The rows stay held, their leases extended, until their outcomes are written: while
-	 * they wait for a writer, or for a write that waits on the database, no other instance claims them again.
-	 */
-	private void finished(String token, LeaseHeartbeat<Long>.Held rows, List<T> part, List<RowResult<T>> results,
-			WorkerBudget.Reservation reservation, long started) {
-		// Measured before the outcomes are written, so that a claim made after they are visible is sized by them.
-		this.sizing.measured(part.size(), System.nanoTime() - started);
-		List<Long> ids = ids(part);
-		this.writer.write(token, results, reservation, () -> rows.release(ids));
 	}
 
 	private static List<Long> ids(List<? extends ScheduledEntity> rows) {

@@ -7,6 +7,7 @@ import java.util.Set;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.checks.HandlerInvoker;
+import dev.awty.internal.outcome.RowResult;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.internal.pipeline.kit.SafePublish;
 import dev.awty.spi.EventPublisher;

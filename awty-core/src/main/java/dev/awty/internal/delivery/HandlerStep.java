@@ -17,6 +17,7 @@ import dev.awty.internal.checks.CheckState;
 import dev.awty.internal.checks.CheckWrites;
 import dev.awty.internal.checks.HandlerInvoker;
 import dev.awty.internal.model.EntityMapper;
+import dev.awty.internal.outcome.RowResult;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.internal.tracing.RowTracing;
@@ -76,47 +77,65 @@ final class HandlerStep<T extends ScheduledEntity> {
 		for (T row : rows) {
 			Long id = Objects.requireNonNull(row.getId());
 			// A row cancelled (or lost) while the rows before it ran is not handed to the handler: it is not ours.
-			if (held.stillHeld(List.of(row), ScheduledEntity::getId).isEmpty()) {
-				continue;
+			if (!held.stillHeld(List.of(row), ScheduledEntity::getId).isEmpty()) {
+				handle(row, id, states.getOrDefault(id, CheckState.NONE), batch, part);
 			}
-			CheckState state = states.getOrDefault(row.getId(), CheckState.NONE);
-			String eventId = EventMessages.eventId(this.typeName, row) + "/" + state.checkCount();
-			Instant dueAt = Objects.requireNonNull(row.getDueAt());
-			Instant now = databaseNow(row, batch);
-			BufferedContext context = new BufferedContext(this.typeName, this.channel, row, eventId, state.checkCount(),
-					(state.firstCheckAt() != null) ? state.firstCheckAt() : dueAt, now);
-			long start = System.nanoTime();
-			HandlerInvoker.Invocation invocation = this.invoker.invoke(batch.token(), id, () -> this.tracing.handle(this.typeName,
-					id, EntityMapper.traceParent(row), (traceHeaders) -> {
-						context.traceHeaders(traceHeaders);
-						return this.handler.handle(row, context);
-					}));
-			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
-			HandlerOutcome outcome = invocation.outcome();
-			if (invocation.interrupted()) {
-				// Cancelled or lost while the handler ran: whoever took the row decides its fate, so no outcome is
-				// written (were one written, the claim would fence it off) and nothing the handler buffered is sent.
-				context.close();
-				held.release(List.of(id));
-				continue;
-			}
-			if (outcome == null) {
-				context.close();
-				part.add(RowResult.of(row, RowResult.Kind.FAILED_ATTEMPT, eventId, state.checkCount(), millis)
-					.failed(String.valueOf(invocation.error())), List.of());
-				continue;
-			}
-			if (outcome.kind() == HandlerOutcome.Kind.PUBLISH_AND_FINISH) {
-				context.publish(row);
-			}
-			part.add(switch (outcome.kind()) {
-				case PUBLISH_AND_FINISH -> RowResult.of(row, RowResult.Kind.DELIVERED, eventId, state.checkCount(), millis);
-				case FINISH -> RowResult.of(row, RowResult.Kind.FINISHED, eventId, state.checkCount(), millis);
-				case CHECK_AGAIN -> checkAgain(row, eventId, state, now, Objects.requireNonNull(outcome.nextCheckAt()), millis);
-			}, context.close());
 		}
-		// Sent only now, once the whole part was handled: a row cancelled meanwhile (the cancel reported nothing in
-		// flight) or lost is no longer ours, and nothing of it goes out.
+		send(part, held);
+		return part.results();
+	}
+
+	/**
+	 * Runs the handler on one row and adds its outcome to {@code part}, with the messages the handler buffered; a row
+	 * cancelled or lost while the handler ran gets no outcome.
+	 */
+	private void handle(T row, Long id, CheckState state, ClaimedBatch<T> batch, HandledPart<T> part) {
+		String eventId = EventMessages.eventId(this.typeName, row) + "/" + state.checkCount();
+		Instant dueAt = Objects.requireNonNull(row.getDueAt());
+		Instant now = databaseNow(row, batch);
+		BufferedContext context = new BufferedContext(this.typeName, this.channel, row, eventId, state.checkCount(),
+				(state.firstCheckAt() != null) ? state.firstCheckAt() : dueAt, now);
+		long start = System.nanoTime();
+		HandlerInvoker.Invocation invocation = invoke(row, id, context, batch.token());
+		long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
+		HandlerOutcome outcome = invocation.outcome();
+		if (invocation.interrupted()) {
+			// Cancelled or lost while the handler ran: whoever took the row decides its fate, so no outcome is
+			// written (were one written, the claim would fence it off) and nothing the handler buffered is sent.
+			context.close();
+			batch.held().release(List.of(id));
+			return;
+		}
+		if (outcome == null) {
+			context.close();
+			part.add(RowResult.of(row, RowResult.Kind.FAILED_ATTEMPT, eventId, state.checkCount(), millis)
+				.failed(String.valueOf(invocation.error())), List.of());
+			return;
+		}
+		if (outcome.kind() == HandlerOutcome.Kind.PUBLISH_AND_FINISH) {
+			context.publish(row);
+		}
+		part.add(switch (outcome.kind()) {
+			case PUBLISH_AND_FINISH -> RowResult.of(row, RowResult.Kind.DELIVERED, eventId, state.checkCount(), millis);
+			case FINISH -> RowResult.of(row, RowResult.Kind.FINISHED, eventId, state.checkCount(), millis);
+			case CHECK_AGAIN -> checkAgain(row, eventId, state, now, Objects.requireNonNull(outcome.nextCheckAt()), millis);
+		}, context.close());
+	}
+
+	/** Calls the handler on {@code row} under the claim {@code token}, traced, within its time limit. */
+	private HandlerInvoker.Invocation invoke(T row, Long id, BufferedContext context, String token) {
+		return this.invoker.invoke(token, id, () -> this.tracing.handle(this.typeName, id, EntityMapper.traceParent(row),
+				(traceHeaders) -> {
+					context.traceHeaders(traceHeaders);
+					return this.handler.handle(row, context);
+				}));
+	}
+
+	/**
+	 * Sends what the handlers of {@code part} buffered, only now that the whole part was handled: a row cancelled
+	 * meanwhile (the cancel reported nothing in flight) or lost is no longer ours, and nothing of it goes out.
+	 */
+	private void send(HandledPart<T> part, LeaseHeartbeat<Long>.Held held) {
 		part.leaveOut(part.lost(held), held);
 		List<Long> cancelled = part.cancelled(this.invoker);
 		part.leaveOut(cancelled, held);
@@ -131,7 +150,6 @@ final class HandlerStep<T extends ScheduledEntity> {
 			logger.warn("awty: row(s) " + tooLate + " of type '" + this.typeName + "' were cancelled while the"
 					+ " messages of their handlers were being sent; those messages may have gone out");
 		}
-		return part.results();
 	}
 
 	private RowResult<T> checkAgain(T row, String eventId, CheckState state, Instant now, Instant nextAt, long millis) {

@@ -15,6 +15,7 @@ import org.springframework.messaging.Message;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.model.EntityMapper;
+import dev.awty.internal.outcome.RowResult;
 import dev.awty.internal.pipeline.kit.SafePublish;
 import dev.awty.internal.support.ErrorText;
 import dev.awty.internal.tracing.RowTracing;

@@ -5,6 +5,10 @@ import java.time.Duration;
 import dev.awty.ClaimMode;
 import dev.awty.Holding;
 import dev.awty.OnDelivered;
+import dev.awty.history.HistoryMode;
+import dev.awty.internal.model.EventType;
+import dev.awty.internal.outcome.OutcomeSettings;
+import dev.awty.internal.pipeline.LoopSettings;
 import dev.awty.internal.support.RetryBackoff;
 
 /**
@@ -20,6 +24,28 @@ import dev.awty.internal.support.RetryBackoff;
 public record TypeSettings(Duration pollInterval, int batchSize, ClaimMode mode, Duration lease, int concurrency,
 		int maxAttempts, RetryBackoff backoff, boolean byPriority, OnDelivered onDelivered, Duration claimAhead,
 		int markEvery, Holding holding) {
+
+	/** The poll loop of a type held by a lease: it claims rows the claim-ahead before they are due. */
+	LoopSettings leasedLoop(EventType<?> type) {
+		return new LoopSettings(type.name(), type.lockName(), this.pollInterval, this.batchSize, this.mode, this.lease,
+				this.concurrency, this.claimAhead);
+	}
+
+	/**
+	 * The poll loop of a type held in transactions. No claim-ahead: the loop wakes when rows are due, as its claims
+	 * lock nothing earlier. A run planned within the claim-ahead still spares the look-up of the next due row: in a
+	 * stream of rows due one after another the loop would otherwise look it up after nearly every cycle.
+	 */
+	LoopSettings heldLoop(EventType<?> type) {
+		return new LoopSettings(type.name(), type.lockName(), this.pollInterval, this.batchSize, this.mode, this.lease,
+				this.concurrency, Duration.ZERO, this.claimAhead);
+	}
+
+	/** What the type's outcome writer reads of these settings. */
+	public OutcomeSettings outcomes(String typeName, String instanceId, HistoryMode history) {
+		return new OutcomeSettings(typeName, instanceId, this.onDelivered, this.maxAttempts, this.backoff, this.lease,
+				history);
+	}
 
 	/** These settings with batches held by a lease, as the tests of what only leases do need them. */
 	public TypeSettings leased() {

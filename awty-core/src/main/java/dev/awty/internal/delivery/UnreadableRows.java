@@ -5,9 +5,9 @@ import java.util.List;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import dev.awty.internal.claim.FailedAttempt;
-import dev.awty.internal.claim.HeldRowWrites;
 import dev.awty.internal.claim.UnreadableRow;
+import dev.awty.internal.outcome.FailedAttempt;
+import dev.awty.internal.outcome.HeldRowWrites;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 
 /**

@@ -1,5 +1,6 @@
 /**
- * The pollers that claim due rows, publish them and record the outcome.
+ * Event and handler types as sources of the pipeline: each type's claims, the publishing of its rows or the handler
+ * step, and the hand-over of their outcomes to the outcome writer; with the batches held in one transaction.
  */
 @NullMarked
 package dev.awty.internal.delivery;

@@ -20,10 +20,10 @@ import org.springframework.jdbc.support.KeyHolder;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.internal.claim.EventClaims;
-import dev.awty.internal.claim.HeldRowWrites;
 import dev.awty.internal.model.EntityMapper;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.model.PropertyColumn;
+import dev.awty.internal.outcome.HeldRowWrites;
 import dev.awty.internal.support.AwtyTransactions;
 import dev.awty.internal.support.LastError;
 import dev.awty.internal.tracing.RowTracing;

@@ -1,11 +1,8 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.outcome;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
@@ -13,9 +10,8 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ScheduledEntity;
-import dev.awty.internal.delivery.WorkerBudget.Reservation;
+import dev.awty.internal.outcome.PartWriter.Part;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
-import dev.awty.internal.support.ErrorText;
 
 /**
  * Takes the outcomes of every worker of one type and writes them on threads of its own (as many as the type has
@@ -30,7 +26,7 @@ import dev.awty.internal.support.ErrorText;
  * {@code WriteRetry}'s attempts leaves its rows to be claimed again once their lease runs out; its delivered rows are
  * counted as possible duplicates, and its workers end their batches at their next {@link #reserve}.
  */
-final class OutcomeQueue<T extends ScheduledEntity> {
+public final class OutcomeQueue<T extends ScheduledEntity> {
 
 	private static final Log logger = LogFactory.getLog(OutcomeQueue.class);
 
@@ -42,9 +38,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 
 	private final String typeName;
 
-	private final BatchWriter<T> writer;
-
-	private final DeliveryCounters counters;
+	private final PartWriter<T> writer;
 
 	private final int markEvery;
 
@@ -73,21 +67,24 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 
 	private boolean closed;
 
-	/** @param written run once the part's write committed or failed: lets its rows go from the heartbeat */
-	private record Part<T extends ScheduledEntity>(String claimer, List<RowResult<T>> results, WorkerBudget budget,
-			int reserved, Runnable written) {
-	}
-
 	/** @param writers how many writes may run at once: the type's concurrency */
 	OutcomeQueue(String typeName, BatchWriter<T> writer, DeliveryCounters counters, int markEvery,
 			Duration flushInterval, int writers) {
 		this.writers = Math.max(1, writers);
 		this.typeName = typeName;
-		this.writer = writer;
-		this.counters = counters;
+		this.writer = new PartWriter<>(typeName, writer, counters);
 		this.markEvery = markEvery;
 		this.flushNanos = flushInterval.toNanos();
 		this.budgets = ThreadLocal.withInitial(() -> new WorkerBudget(2 * markEvery));
+	}
+
+	/**
+	 * The outcome writer of a type whose parts wait {@link #FLUSH_INTERVAL} for others.
+	 * @param writers how many writes may run at once: the type's concurrency
+	 */
+	public static <T extends ScheduledEntity> OutcomeQueue<T> of(String typeName, BatchWriter<T> writer,
+			DeliveryCounters counters, int markEvery, int writers) {
+		return new OutcomeQueue<>(typeName, writer, counters, markEvery, FLUSH_INTERVAL, writers);
 	}
 
 	/**
@@ -95,7 +92,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 	 * @return the reservation to hand to {@link #write} with the rows' outcomes
 	 * @throws WorkerBudget.OutcomesNotWritten when a write of this worker's outcomes failed since its last reservation
 	 */
-	Reservation reserve(int rows) {
+	public Reservation reserve(int rows) {
 		return this.budgets.get().reserve(Math.min(rows, this.markEvery), this.typeName);
 	}
 
@@ -103,7 +100,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 	 * Hands the outcomes of a published part to the writer; returns at once.
 	 * @param written run once the outcomes are written or given up, on the thread that wrote them
 	 */
-	void write(String claimer, List<RowResult<T>> results, Reservation reservation, Runnable written) {
+	public void write(String claimer, List<RowResult<T>> results, Reservation reservation, Runnable written) {
 		Part<T> part = new Part<>(claimer, results, reservation.budget(), reservation.rows(), written);
 		synchronized (this.monitor) {
 			if (!this.closed) {
@@ -119,13 +116,13 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 		}
 		// Stopped for good, nothing writes behind the caller any more. The caller may be a broker client's I/O thread,
 		// whose other acknowledgements must not wait for the database: a thread of its own writes the part.
-		Thread late = new Thread(() -> writeNow(List.of(part)), "awty-" + this.typeName + "-late-writer");
+		Thread late = new Thread(() -> this.writer.write(List.of(part)), "awty-" + this.typeName + "-late-writer");
 		late.setDaemon(true);
 		try {
 			late.start();
 		}
 		catch (RuntimeException | Error ex) {
-			writeNow(List.of(part));
+			this.writer.write(List.of(part));
 		}
 	}
 
@@ -133,7 +130,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 	 * Writes what waits without the flush interval and waits until it is written, or until {@code deadlineNanos}.
 	 * @return whether everything handed over was written
 	 */
-	boolean awaitWritten(long deadlineNanos) {
+	public boolean awaitWritten(long deadlineNanos) {
 		synchronized (this.monitor) {
 			this.hurried++;
 			this.monitor.notifyAll();
@@ -162,7 +159,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 	 * Writes what waits (until {@code deadlineNanos}; the writer's threads finish it afterwards), then ends the writer's
 	 * threads; later outcomes are written by a thread each.
 	 */
-	void close(long deadlineNanos) {
+	public void close(long deadlineNanos) {
 		awaitWritten(deadlineNanos);
 		synchronized (this.monitor) {
 			this.closed = true;
@@ -195,7 +192,7 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 				return;
 			}
 			try {
-				writeNow(parts);
+				this.writer.write(parts);
 			}
 			finally {
 				synchronized (this.monitor) {
@@ -248,41 +245,6 @@ final class OutcomeQueue<T extends ScheduledEntity> {
 		}
 		catch (InterruptedException ex) {
 			// cleared: see next()
-		}
-	}
-
-	private void writeNow(List<Part<T>> parts) {
-		if (parts.isEmpty()) {
-			return;
-		}
-		Map<String, List<RowResult<T>>> byClaim = new LinkedHashMap<>();
-		for (Part<T> part : parts) {
-			byClaim.computeIfAbsent(part.claimer(), (claimer) -> new ArrayList<>()).addAll(part.results());
-		}
-		try {
-			this.writer.write(byClaim);
-		}
-		catch (Throwable ex) {
-			Set<String> unwritten = (ex instanceof BatchWriter.ClaimsNotWritten some) ? some.claimers() : byClaim.keySet();
-			List<Part<T>> failed = parts.stream().filter((part) -> unwritten.contains(part.claimer())).toList();
-			// Told before the budget is given back, so that the worker waiting for it learns of the failure.
-			failed.forEach((part) -> part.budget().failed());
-			long finished = failed.stream().flatMap((part) -> part.results().stream()).filter(RowResult::finishes).count();
-			this.counters.fenceMisses(finished);
-			logger.warn("awty: the outcomes of " + failed.stream().mapToInt((part) -> part.results().size()).sum()
-					+ " row(s) of type '" + this.typeName + "' could not be written (" + ErrorText.of(ex)
-					+ "); they are claimed again once their lease runs out, and " + finished
-					+ " published row(s) among them may be delivered twice");
-		}
-		finally {
-			for (Part<T> part : parts) {
-				try {
-					part.written().run();
-				}
-				finally {
-					part.budget().release(part.reserved());
-				}
-			}
 		}
 	}
 

@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.outcome;
 
 import java.time.Instant;
 
@@ -14,10 +14,10 @@ import dev.awty.ScheduledEntity;
  * @param nextAt the next check's instant, for {@link Kind#CHECK_AGAIN}
  * @param error why the attempt failed, for {@link Kind#FAILED_ATTEMPT} and {@link Kind#STOPPED}
  */
-record RowResult<T extends ScheduledEntity>(T row, Kind kind, String eventId, int checkCount, @Nullable Instant nextAt,
+public record RowResult<T extends ScheduledEntity>(T row, Kind kind, String eventId, int checkCount, @Nullable Instant nextAt,
 		@Nullable String error, long durationMillis) {
 
-	enum Kind {
+	public enum Kind {
 
 		/** Published and finished. */
 		DELIVERED,
@@ -36,12 +36,13 @@ record RowResult<T extends ScheduledEntity>(T row, Kind kind, String eventId, in
 
 	}
 
-	static <T extends ScheduledEntity> RowResult<T> of(T row, Kind kind, String eventId, int checkCount,
+	public static <T extends ScheduledEntity> RowResult<T> of(T row, Kind kind, String eventId, int checkCount,
 			long durationMillis) {
 		return new RowResult<>(row, kind, eventId, checkCount, null, null, durationMillis);
 	}
 
-	RowResult<T> failed(String error) {
+	/** This row as a failed attempt, for {@code error}. */
+	public RowResult<T> failed(String error) {
 		return new RowResult<>(this.row, Kind.FAILED_ATTEMPT, this.eventId, this.checkCount, null, error,
 				this.durationMillis);
 	}

@@ -1,4 +1,4 @@
-package dev.awty.internal.claim;
+package dev.awty.internal.outcome;
 
 /**
  * A publish that failed: the row, why, and how long to wait before the next attempt.

@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.outcome;
 
 import java.time.Instant;
 import java.util.List;
@@ -12,6 +12,7 @@ import dev.awty.internal.pipeline.kit.DeliveryCounters;
 /**
  * Counts and logs what a batch's write did: rows delivered (with their lag), fence misses, failed attempts and
  * guard failures. A broker outage fails whole batches: one line for the batch then, the per-row lines at debug.
+ * Logs under {@code BatchWriter}'s category, which operators already know.
  */
 final class OutcomeReport {
 

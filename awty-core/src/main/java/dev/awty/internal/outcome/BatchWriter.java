@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.outcome;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +28,7 @@ import dev.awty.internal.support.WriteRetry;
  * its status change does. A database blip is retried; when the write fails for a reason that trying again does not
  * cure, the finished rows are still marked ({@link OutcomeFallback}). The {@link OutcomeReport} counts and logs.
  */
-final class BatchWriter<T extends ScheduledEntity> {
+public final class BatchWriter<T extends ScheduledEntity> {
 
 	private final String typeName;
 
@@ -145,7 +145,7 @@ final class BatchWriter<T extends ScheduledEntity> {
 	 * aborted it, so nothing is tried again here, and the batch's rows go back to pending when it rolls back.
 	 * @return counts and logs what was written; run it once the transaction has committed
 	 */
-	Runnable writeHeld(String claimer, List<RowResult<T>> results) {
+	public Runnable writeHeld(String claimer, List<RowResult<T>> results) {
 		SortedOutcomes<T> outcomes = SortedOutcomes.of(results);
 		HistoryEntries entries = this.history.get();
 		int marked = writeTogether(entries, outcomes, claimer, false);
@@ -158,7 +158,7 @@ final class BatchWriter<T extends ScheduledEntity> {
 	 * outcomes for good in the batch's transaction (a history entry it will never take): the published rows are still
 	 * marked, so they are not published again and again, and the history entries are dropped ({@link OutcomeFallback}).
 	 */
-	void writeSeparately(String claimer, List<RowResult<T>> results, DataAccessException refused) {
+	public void writeSeparately(String claimer, List<RowResult<T>> results, DataAccessException refused) {
 		SortedOutcomes<T> outcomes = SortedOutcomes.of(results);
 		int marked = OutcomeFallback.writeSeparately(this.transaction, this.typeName, refused,
 				() -> this.statements.finish(outcomes.finishedIds(), claimer), separately(outcomes, claimer));

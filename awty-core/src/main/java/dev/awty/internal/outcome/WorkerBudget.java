@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.outcome;
 
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -40,16 +40,6 @@ final class WorkerBudget {
 	/** A write of this worker's outcomes failed for good; told before its rows are given back. */
 	void failed() {
 		this.failed.set(true);
-	}
-
-	/** Rows a worker may publish, given back once their outcomes are written (or given up). */
-	record Reservation(WorkerBudget budget, int rows) {
-
-		/** Gives the rows back unused: nothing was published, or the part failed before its outcomes were known. */
-		void cancel() {
-			this.budget.release(this.rows);
-		}
-
 	}
 
 	/** A worker's earlier outcomes could not be written: it stops publishing its batch. */

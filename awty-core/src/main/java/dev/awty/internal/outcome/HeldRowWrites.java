@@ -1,8 +1,10 @@
-package dev.awty.internal.claim;
+package dev.awty.internal.outcome;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -10,7 +12,7 @@ import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionOperations;
 
-import dev.awty.internal.support.IndexPlanning;
+import dev.awty.internal.claim.HeldRows;
 import dev.awty.internal.support.LastError;
 import dev.awty.internal.support.StillPending;
 import dev.awty.spi.SqlDialect;
@@ -19,7 +21,7 @@ import dev.awty.spi.SqlDialect;
  * What becomes of claimed rows of one event table once published: marked delivered, deleted or given a failed
  * attempt. Every statement touches only the rows the given claim token still holds and says how many it changed,
  * so a holder whose lease ran out never writes over the row's new holder; each runs in awty's own transaction, or
- * joins the caller's.
+ * joins the caller's. Two reads tell which rows such a write really changed, for a write tried again.
  */
 public final class HeldRowWrites {
 
@@ -30,6 +32,12 @@ public final class HeldRowWrites {
 
 	private static final String DELETE_DELIVERED = """
 			DELETE FROM %1$s WHERE %2$s AND claimed_by = :claimer AND""" + " " + StillPending.CONDITION;
+
+	private static final String MARKED_BY = """
+			SELECT id FROM %s WHERE id IN (:ids) AND claimed_by = :claimer AND status = 'DELIVERED'
+			""";
+
+	private static final String STILL_PRESENT = "SELECT id FROM %s WHERE id IN (:ids)";
 
 	/** The claim token's test in every statement here; a dialect's failed-attempt statement has it too. */
 	private static final String CLAIM_FENCE = " AND claimed_by = :claimer";
@@ -46,6 +54,10 @@ public final class HeldRowWrites {
 
 	private final String recordFailedAttempt;
 
+	private final String markedBy;
+
+	private final String stillPresent;
+
 	private final int lastErrorLength;
 
 	private final SqlDialect dialect;
@@ -57,12 +69,13 @@ public final class HeldRowWrites {
 			TransactionOperations transaction, int lastErrorLength) {
 		this(dialect, jdbc, batchJdbc, transaction, lastErrorLength,
 				dialect.withDatabaseNow(MARK_DELIVERED.formatted(table, dialect.idInList())),
-				DELETE_DELIVERED.formatted(table, dialect.idInList()), dialect.recordFailedAttempt().formatted(table), true);
+				DELETE_DELIVERED.formatted(table, dialect.idInList()), dialect.recordFailedAttempt().formatted(table),
+				MARKED_BY.formatted(table), STILL_PRESENT.formatted(table), true);
 	}
 
 	private HeldRowWrites(SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc,
 			TransactionOperations transaction, int lastErrorLength, String markDelivered, String deleteDelivered,
-			String recordFailedAttempt, boolean planned) {
+			String recordFailedAttempt, String markedBy, String stillPresent, boolean planned) {
 		this.planned = planned;
 		this.jdbc = jdbc;
 		this.batchJdbc = batchJdbc;
@@ -72,6 +85,8 @@ public final class HeldRowWrites {
 		this.deleteDelivered = deleteDelivered;
 		this.dialect = dialect;
 		this.recordFailedAttempt = recordFailedAttempt;
+		this.markedBy = markedBy;
+		this.stillPresent = stillPresent;
 	}
 
 	/**
@@ -84,7 +99,8 @@ public final class HeldRowWrites {
 	public HeldRowWrites underRowLocks() {
 		return new HeldRowWrites(this.dialect, this.jdbc, this.batchJdbc, this.transaction, this.lastErrorLength,
 				this.dialect.atStatementTime(withoutClaimFence(this.markDelivered)), withoutClaimFence(this.deleteDelivered),
-				this.dialect.atStatementTime(withoutClaimFence(this.recordFailedAttempt)), false);
+				this.dialect.atStatementTime(withoutClaimFence(this.recordFailedAttempt)), this.markedBy, this.stillPresent,
+				false);
 	}
 
 	/** {@code statement} without its one test of the claim token; fails at start-up for a statement without it. */
@@ -108,7 +124,7 @@ public final class HeldRowWrites {
 	 */
 	public int markDelivered(Collection<Long> ids, String claimer) {
 		return ids.isEmpty() ? 0
-				: updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.markDelivered,
+				: HeldRows.updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.markDelivered,
 						this.dialect.idsValue(ids), claimer);
 	}
 
@@ -120,7 +136,7 @@ public final class HeldRowWrites {
 	 */
 	public int markDelivered(Collection<Long> ids, String claimer, Duration lockWait) {
 		return ids.isEmpty() ? 0
-				: updateHeld(this.jdbc, this.transaction, writePlanning(lockWait), this.markDelivered,
+				: HeldRows.updateHeld(this.jdbc, this.transaction, writePlanning(lockWait), this.markDelivered,
 						this.dialect.idsValue(ids), claimer);
 	}
 
@@ -131,7 +147,7 @@ public final class HeldRowWrites {
 	 */
 	public int deleteDelivered(Collection<Long> ids, String claimer, Duration lockWait) {
 		return ids.isEmpty() ? 0
-				: updateHeld(this.jdbc, this.transaction, writePlanning(lockWait), this.deleteDelivered,
+				: HeldRows.updateHeld(this.jdbc, this.transaction, writePlanning(lockWait), this.deleteDelivered,
 						this.dialect.idsValue(ids), claimer);
 	}
 
@@ -155,18 +171,15 @@ public final class HeldRowWrites {
 		return (counts != null) ? counts : new int[failures.size()];
 	}
 
-	/**
-	 * Runs {@code statement} on the rows among {@code :ids} that {@code :claimer} holds, after the dialect's
-	 * {@code planning} statements (see {@link SqlDialect#indexPlanning()}).
-	 * @param ids the ids as {@link SqlDialect#idsValue} binds them
-	 */
-	static int updateHeld(JdbcClient jdbc, TransactionOperations transaction, List<String> planning, String statement,
-			Object ids, String claimer) {
-		Integer count = transaction.execute((status) -> {
-			IndexPlanning.apply(jdbc, planning);
-			return jdbc.sql(statement).param("ids", ids).param("claimer", claimer).update();
-		});
-		return (count != null) ? count : 0;
+	/** Of {@code ids}, those that {@code claimer} marked delivered. */
+	public Set<Long> markedBy(Collection<Long> ids, String claimer) {
+		return new HashSet<>(this.jdbc.sql(this.markedBy).param("ids", ids).param("claimer", claimer)
+			.query(Long.class).list());
+	}
+
+	/** Of {@code ids}, those still in the table (after a delete: the ones another claim kept). */
+	public Set<Long> stillPresent(Collection<Long> ids) {
+		return new HashSet<>(this.jdbc.sql(this.stillPresent).param("ids", ids).query(Long.class).list());
 	}
 
 }

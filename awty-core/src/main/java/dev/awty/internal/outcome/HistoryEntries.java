@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.outcome;
 
 import java.util.ArrayList;
 import java.util.List;

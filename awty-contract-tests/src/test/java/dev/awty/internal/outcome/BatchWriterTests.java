@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.outcome;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -19,13 +19,10 @@ import org.springframework.transaction.support.TransactionCallback;
 import org.springframework.transaction.support.TransactionOperations;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import dev.awty.ClaimMode;
-import dev.awty.Holding;
 import dev.awty.OnDelivered;
 import dev.awty.ScheduledEntity;
 import dev.awty.dialect.H2Dialect;
 import dev.awty.history.HistoryMode;
-import dev.awty.internal.claim.HeldRowWrites;
 import dev.awty.internal.history.DeliveryLogWriter;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.DeliveryObserver;
@@ -89,13 +86,12 @@ class BatchWriterTests {
 		H2Dialect dialect = new H2Dialect();
 		HeldRowWrites writes = new HeldRowWrites("scheduled_test_purchase", dialect, JdbcClient.create(this.dataSource),
 				new NamedParameterJdbcTemplate(this.dataSource), this.transactions, 2000);
-		TypeSettings settings = new TypeSettings(Duration.ofSeconds(1), 100, ClaimMode.SKIP_LOCKED, Duration.ofSeconds(30),
-				1, 3, new RetryBackoff(Duration.ofSeconds(1), 2, Duration.ofMinutes(1), 0), false, OnDelivered.MARK,
-				Duration.ZERO, 100, Holding.LEASE);
-		return new BatchWriter<>("test_purchase", new OutcomeStatements<>(writes, null, settings),
+		Duration lease = Duration.ofSeconds(30);
+		return new BatchWriter<>("test_purchase", new OutcomeStatements<>(writes, null, OnDelivered.MARK, 3,
+				new RetryBackoff(Duration.ofSeconds(1), 2, Duration.ofMinutes(1), 0), lease),
 				new DeliveryLogWriter(this.dataSource, dialect), transaction,
 				() -> new HistoryEntries("test_purchase", HistoryMode.ALL, "instance", 3),
-				new OutcomeReport("test_purchase", 3, this.counters), settings.lease());
+				new OutcomeReport("test_purchase", 3, this.counters), lease);
 	}
 
 	/** A row due and held by {@code claimer}, published. */

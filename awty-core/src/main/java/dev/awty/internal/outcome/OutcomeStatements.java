@@ -1,4 +1,4 @@
-package dev.awty.internal.delivery;
+package dev.awty.internal.outcome;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,8 +11,7 @@ import dev.awty.ScheduledEntity;
 import dev.awty.internal.checks.CheckAgain;
 import dev.awty.internal.checks.CheckWrites;
 import dev.awty.internal.checks.GuardFailure;
-import dev.awty.internal.claim.FailedAttempt;
-import dev.awty.internal.claim.HeldRowWrites;
+import dev.awty.internal.support.RetryBackoff;
 
 /**
  * The statements that write a batch's outcomes, each fenced by the claim, each returning the results it really
@@ -24,12 +23,28 @@ final class OutcomeStatements<T extends ScheduledEntity> {
 
 	private final CheckWrites checks;
 
-	private final TypeSettings settings;
+	private final OnDelivered onDelivered;
 
-	OutcomeStatements(HeldRowWrites writes, CheckWrites checks, TypeSettings settings) {
+	private final int maxAttempts;
+
+	private final RetryBackoff backoff;
+
+	private final Duration lease;
+
+	/**
+	 * @param onDelivered what becomes of a delivered row: marked or deleted
+	 * @param maxAttempts the attempts after which a failed row is FAILED
+	 * @param backoff the wait before a failed row's next attempt
+	 * @param lease the type's lease, which bounds how long a write waits for a row lock
+	 */
+	OutcomeStatements(HeldRowWrites writes, CheckWrites checks, OnDelivered onDelivered, int maxAttempts,
+			RetryBackoff backoff, Duration lease) {
 		this.writes = writes;
 		this.checks = checks;
-		this.settings = settings;
+		this.onDelivered = onDelivered;
+		this.maxAttempts = maxAttempts;
+		this.backoff = backoff;
+		this.lease = lease;
 	}
 
 	/**
@@ -37,7 +52,7 @@ final class OutcomeStatements<T extends ScheduledEntity> {
 	 * @see #lockWait()
 	 */
 	int finish(List<Long> ids, String claimer) {
-		return (this.settings.onDelivered() == OnDelivered.DELETE) ? this.writes.deleteDelivered(ids, claimer, lockWait())
+		return (this.onDelivered == OnDelivered.DELETE) ? this.writes.deleteDelivered(ids, claimer, lockWait())
 				: this.writes.markDelivered(ids, claimer, lockWait());
 	}
 
@@ -46,23 +61,23 @@ final class OutcomeStatements<T extends ScheduledEntity> {
 	 * heartbeat's statement waits (it waits on the same locks, so past that the rows' leases lapse all the same).
 	 */
 	private Duration lockWait() {
-		return this.settings.lease().dividedBy(3);
+		return this.lease.dividedBy(3);
 	}
 
 	/**
 	 * Of {@code ids}, the rows this claim has finished already: marked delivered by it, or (deleting delivered rows)
-	 * gone. Asked only when a write is tried again, never on the way of a first attempt.
+	 * gone. Asked when a write is tried again, or when it finished fewer rows than it was given.
 	 */
 	Set<Long> finishedBy(List<Long> ids, String claimer) {
 		if (ids.isEmpty()) {
 			return Set.of();
 		}
-		if (this.settings.onDelivered() == OnDelivered.DELETE) {
+		if (this.onDelivered == OnDelivered.DELETE) {
 			Set<Long> gone = new HashSet<>(ids);
-			gone.removeAll(this.checks.stillPresent(ids));
+			gone.removeAll(this.writes.stillPresent(ids));
 			return gone;
 		}
-		return this.checks.markedBy(ids, claimer);
+		return this.writes.markedBy(ids, claimer);
 	}
 
 	/** The finished results this claim really finished: all of them, unless some were claimed again meanwhile. */
@@ -71,14 +86,7 @@ final class OutcomeStatements<T extends ScheduledEntity> {
 		if (count == ids.size() || ids.isEmpty()) {
 			return finished;
 		}
-		Set<Long> confirmed;
-		if (this.settings.onDelivered() == OnDelivered.DELETE) {
-			confirmed = new HashSet<>(ids);
-			confirmed.removeAll(this.checks.stillPresent(ids));
-		}
-		else {
-			confirmed = this.checks.markedBy(ids, claimer);
-		}
+		Set<Long> confirmed = finishedBy(ids, claimer);
 		return finished.stream().filter((result) -> confirmed.contains(result.row().getId())).toList();
 	}
 
@@ -88,12 +96,12 @@ final class OutcomeStatements<T extends ScheduledEntity> {
 			return List.of();
 		}
 		List<FailedAttempt> attempts = failed.stream().map(this::attempt).toList();
-		return changed(failed, this.writes.recordFailures(attempts, claimer, this.settings.maxAttempts()));
+		return changed(failed, this.writes.recordFailures(attempts, claimer, this.maxAttempts));
 	}
 
 	FailedAttempt attempt(RowResult<T> result) {
 		return new FailedAttempt(result.row().getId(), String.valueOf(result.error()),
-				this.settings.backoff().delayMillis(result.row().getAttempts() + 1));
+				this.backoff.delayMillis(result.row().getAttempts() + 1));
 	}
 
 	void checkAgain(List<RowResult<T>> checkAgain, String claimer) {
