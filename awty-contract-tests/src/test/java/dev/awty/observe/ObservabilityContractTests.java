@@ -21,7 +21,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import dev.awty.EventScheduler;
 import dev.awty.autoconfigure.observability.AwtyEndpoint;
 import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
-import dev.awty.internal.recurring.RecurringSource;
+import dev.awty.internal.recurring.source.RecurringSource;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.testing.context.AwtyContexts;

@@ -24,7 +24,7 @@ import dev.awty.internal.housekeeping.HistoryPartitions;
 import dev.awty.internal.housekeeping.Housekeeping;
 import dev.awty.internal.housekeeping.RetentionDeletes;
 import dev.awty.internal.model.HistoryIndexCheck;
-import dev.awty.internal.recurring.RecurringSource;
+import dev.awty.internal.recurring.source.RecurringSource;
 import dev.awty.internal.table.EventTable;
 import dev.awty.spi.DailyHistoryPartitions;
 import dev.awty.spi.SqlDialect;

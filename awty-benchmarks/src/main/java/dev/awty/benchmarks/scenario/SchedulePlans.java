@@ -20,7 +20,7 @@ import dev.awty.spi.ClaimStatement;
  */
 final class SchedulePlans {
 
-	// as dev.awty.internal.recurring.ScheduleClaims
+	// as dev.awty.internal.recurring.source.ScheduleClaims
 	private static final String NEXT_DUE = """
 			SELECT (SELECT next_fire_at FROM awty_schedule
 			        WHERE enabled = TRUE AND next_fire_at > CURRENT_TIMESTAMP
@@ -28,7 +28,7 @@ final class SchedulePlans {
 			        ORDER BY next_fire_at LIMIT 1) AS next_at, CURRENT_TIMESTAMP AS now_at
 			""";
 
-	// as dev.awty.internal.recurring.ScheduleOutcomes
+	// as dev.awty.internal.recurring.source.ScheduleOutcomes
 	private static final String MARK_FIRED = """
 			UPDATE awty_schedule SET next_fire_at = CURRENT_TIMESTAMP, last_fired_at = CURRENT_TIMESTAMP, attempts = 0,
 			       last_error = NULL, claimed_by = NULL, claimed_until = NULL

@@ -16,7 +16,8 @@ import dev.awty.spi.SqlDialect;
 /**
  * Checks at start-up that a type's table exists with every base column of a compatible type and every column
  * of the class's own fields; on a mismatch, throws with the changeSet that fixes it. A table without the storage
- * settings recommended for it gets them in the log ({@link TableStorageHint}).
+ * settings recommended for it gets them in the log ({@link TableStorageHint}). awty's own tables are checked by
+ * {@link StarterTables}, through this class.
  */
 public final class SchemaValidator {
 
@@ -29,37 +30,6 @@ public final class SchemaValidator {
 	/** The length of a W3C {@code traceparent} of version 00. */
 	private static final int TRACE_PARENT_LENGTH = 55;
 
-	private static final String HISTORY_TABLE = "awty_delivery_log";
-
-	private static final String HISTORY_CHANGE_SET = "awty-2-delivery-log";
-
-	private static final String HISTORY_VERSION_CHANGE_SET = "awty-9-delivery-log-schedule-version";
-
-	/** The changeSets that added the schedule of recurring occurrences, and its version, to the history table. */
-	private static final List<String> HISTORY_SCHEDULE_CHANGE_SETS = List.of("awty-6-delivery-log-schedule",
-			"awty-7-delivery-log-schedule-index", "awty-7-delivery-log-schedule-index-composite",
-			HISTORY_VERSION_CHANGE_SET);
-
-	private static final String SCHEDULE_TABLE = "awty_schedule";
-
-	private static final String SCHEDULE_VERSION_TABLE = "awty_schedule_version";
-
-	private static final String SCHEDULE_VERSION_CHANGE_SET = "awty-8-schedule-version";
-
-	private static final String LOCK_CHANGE_SET = "awty-1-shedlock";
-
-	private static final String LIMIT_TABLE = "awty_type_limit";
-
-	private static final String LIMIT_CHANGE_SET = "awty-11-type-limit";
-
-	private static final String PAUSE_TABLE = "awty_type_pause";
-
-	private static final String PAUSE_CHANGE_SET = "awty-12-type-pause";
-
-	private static final String AUDIT_TABLE = "awty_audit";
-
-	private static final String AUDIT_CHANGE_SET = "awty-13-operator-audit";
-
 	private final TableColumns tables;
 
 	private final SqlDialect dialect;
@@ -68,11 +38,14 @@ public final class SchemaValidator {
 
 	private final TableStorageHint storageHint;
 
+	private final StarterTables starterTables;
+
 	public SchemaValidator(DataSource dataSource, SqlDialect dialect) {
 		this.tables = new TableColumns(dataSource);
 		this.dialect = dialect;
 		this.sql = new ChangeSetSql(dialect);
 		this.storageHint = new TableStorageHint(dataSource, dialect);
+		this.starterTables = new StarterTables(this.tables, this.sql);
 	}
 
 	public void validate(EventType<?> type) {
@@ -171,29 +144,7 @@ public final class SchemaValidator {
 	 * @throws AwtyConfigurationException with the changeSets from awty's changelog that create or complete it
 	 */
 	public void requireHistoryTable() {
-		Map<String, TableColumns.Column> columns = this.tables.columns(HISTORY_TABLE);
-		if (columns.isEmpty()) {
-			List<String> changeSets = new ArrayList<>(List.of(HISTORY_CHANGE_SET));
-			changeSets.addAll(HISTORY_SCHEDULE_CHANGE_SETS);
-			// The lean indexes of a table that is not partitioned; PostgreSQL's partitioned table is created by a
-			// changeSet of its own (docs/history.md), which its lean changeSet follows.
-			changeSets.add(HistoryIndexCheck.COMPOSITE_CHANGE_SET);
-			throw new AwtyConfigurationException("The history table '" + HISTORY_TABLE + "' does not exist",
-					"Set awty.schema.initialize=true to let awty create it, set awty.history.mode=none to keep no "
-							+ "history, or add these changeSets to your changelog:\n\n" + changeSets(changeSets));
-		}
-		if (!columns.containsKey("schedule_id")) {
-			throw new AwtyConfigurationException("The history table '" + HISTORY_TABLE
-					+ "' has no column 'schedule_id', which this version of awty writes (it was created by an earlier one)",
-					"Set awty.schema.initialize=true to let awty add it, set awty.history.mode=none to keep no history, "
-							+ "or add these changeSets to your changelog:\n\n" + changeSets(HISTORY_SCHEDULE_CHANGE_SETS));
-		}
-		if (!columns.containsKey("schedule_version")) {
-			throw new AwtyConfigurationException("The history table '" + HISTORY_TABLE
-					+ "' has no column 'schedule_version', which this version of awty writes (it was created by an earlier one)",
-					"Set awty.schema.initialize=true to let awty add it, set awty.history.mode=none to keep no history, "
-							+ "or add this changeSet to your changelog:\n\n" + changeSets(List.of(HISTORY_VERSION_CHANGE_SET)));
-		}
+		this.starterTables.requireHistoryTable();
 	}
 
 	/**
@@ -203,14 +154,7 @@ public final class SchemaValidator {
 	 * @throws AwtyConfigurationException with the changeSet from awty's changelog that creates it
 	 */
 	public void requireScheduleVersionTable() {
-		if (!this.tables.columns(SCHEDULE_TABLE).isEmpty() && this.tables.columns(SCHEDULE_VERSION_TABLE).isEmpty()) {
-			throw new AwtyConfigurationException("The table '" + SCHEDULE_VERSION_TABLE
-					+ "', which keeps the versions of recurring schedules, does not exist (the schedules were set up by an "
-					+ "earlier version of awty)",
-					"Set awty.schema.initialize=true to let awty create it, set awty.recurring.enabled=false if you use no "
-							+ "recurring schedules, or add this changeSet to your changelog:\n\n"
-							+ changeSets(List.of(SCHEDULE_VERSION_CHANGE_SET)));
-		}
+		this.starterTables.requireScheduleVersionTable();
 	}
 
 	/**
@@ -219,12 +163,7 @@ public final class SchemaValidator {
 	 * @throws AwtyConfigurationException with the changeSet from awty's changelog that creates it
 	 */
 	public void requireLimitTable(String property) {
-		if (this.tables.columns(LIMIT_TABLE).isEmpty()) {
-			throw new AwtyConfigurationException("The table '" + LIMIT_TABLE + "', which keeps the limits that "
-					+ property + " sets across instances, does not exist",
-					"Set awty.schema.initialize=true to let awty create it, remove " + property
-							+ ", or add this changeSet to your changelog:\n\n" + changeSets(List.of(LIMIT_CHANGE_SET)));
-		}
+		this.starterTables.requireLimitTable(property);
 	}
 
 	/**
@@ -233,12 +172,7 @@ public final class SchemaValidator {
 	 * @throws AwtyConfigurationException with the changeSet from awty's changelog that creates it
 	 */
 	public void requirePauseTable() {
-		if (this.tables.columns(PAUSE_TABLE).isEmpty()) {
-			throw new AwtyConfigurationException("The table '" + PAUSE_TABLE + "', which keeps the event types an "
-					+ "operator paused (it was added in this version of awty), does not exist",
-					"Set awty.schema.initialize=true to let awty create it, or add this changeSet to your changelog:\n\n"
-							+ changeSets(List.of(PAUSE_CHANGE_SET)));
-		}
+		this.starterTables.requirePauseTable();
 	}
 
 	/**
@@ -247,22 +181,11 @@ public final class SchemaValidator {
 	 * @throws AwtyConfigurationException with the changeSet from awty's changelog that creates it
 	 */
 	public void requireAuditTable() {
-		if (this.tables.columns(AUDIT_TABLE).isEmpty()) {
-			throw new AwtyConfigurationException("The table '" + AUDIT_TABLE + "', which records who paused, retried, "
-					+ "cancelled or changed what (it was added in this version of awty), does not exist",
-					"Set awty.schema.initialize=true to let awty create it, or add this changeSet to your changelog:\n\n"
-							+ changeSets(List.of(AUDIT_CHANGE_SET)));
-		}
+		this.starterTables.requireAuditTable();
 	}
 
 	private ScheduledTableException tableException(EventType<?> type, List<String> problems, String changeSet) {
 		return new ScheduledTableException(type.name(), type.table(), problems, changeSet, this.sql.of(changeSet));
-	}
-
-	/** The changeSets {@code ids} of awty's changelog, followed by their SQL for the detected database. */
-	private String changeSets(List<String> ids) {
-		return String.join("\n\n", ids.stream().map(ChangeSetWriter::starterChangeSet).toList())
-				+ ChangeSetSql.paragraph(this.sql.ofStarterChangeSets(ids, null));
 	}
 
 	/**
@@ -270,12 +193,7 @@ public final class SchemaValidator {
 	 * @throws AwtyConfigurationException with the changeSet that creates it
 	 */
 	public void requireLockTable(String table) {
-		if (this.tables.columns(table).isEmpty()) {
-			throw new AwtyConfigurationException("The lock table '" + table + "' for awty's leader locks does not exist",
-					"Set awty.schema.initialize=true to let awty create it, or add this changeSet to your changelog:\n\n"
-							+ ChangeSetWriter.lockTable(table)
-							+ ChangeSetSql.paragraph(this.sql.ofStarterChangeSets(List.of(LOCK_CHANGE_SET), table)));
-		}
+		this.starterTables.requireLockTable(table);
 	}
 
 	private boolean compatible(BaseColumn.Kind kind, TableColumns.Column column) {

@@ -24,6 +24,7 @@ import dev.awty.internal.history.DeliveryLogWriter;
 import dev.awty.internal.history.LogEntry;
 import dev.awty.internal.pipeline.kit.SafePublish;
 import dev.awty.internal.support.LastError;
+import dev.awty.recurring.RecurringHeaders;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
@@ -89,8 +90,8 @@ final class FireNow {
 		// After the publish, which no transaction can hold back: a fire that failed is audited too, as 0 rows.
 		this.records.executeWithoutResult((status) -> {
 			if (this.history.records(outcome)) {
-				this.writer.write(List.of(LogEntry.ofOccurrence(RecurringSource.NAME, schedule.id(), schedule.version(),
-						eventId, at, 1, outcome, error, millis, this.instanceId)));
+				this.writer.write(List.of(LogEntry.ofOccurrence(RecurringHeaders.TYPE_VALUE, schedule.id(),
+						schedule.version(), eventId, at, 1, outcome, error, millis, this.instanceId)));
 			}
 			this.audit.record(OperatorAction.SCHEDULE_FIRE_NOW, schedule.id(), sent.succeeded() ? 1 : 0,
 					sent.succeeded() ? eventId + " (version " + schedule.version() + ")" : "not published: " + error);

@@ -12,7 +12,7 @@ import dev.awty.recurring.RecurringSchedule;
 /**
  * Builds the message of one occurrence: the schedule's payload text, awty's headers and the recurring ones.
  */
-final class OccurrenceMessages {
+public final class OccurrenceMessages {
 
 	private OccurrenceMessages() {
 	}
@@ -21,13 +21,13 @@ final class OccurrenceMessages {
 	 * The prefix of every occurrence id. Type names cannot hold a ':', and every event id of a type starts with the
 	 * type's name, so no occurrence id can equal one, whatever the schedule's id.
 	 */
-	static final String EVENT_ID_PREFIX = "recurring:";
+	public static final String EVENT_ID_PREFIX = "recurring:";
 
-	static String eventId(String scheduleId, Instant occurrence) {
+	public static String eventId(String scheduleId, Instant occurrence) {
 		return EVENT_ID_PREFIX + scheduleId + "-" + occurrence.getEpochSecond();
 	}
 
-	static Message<?> toMessage(RecurringSchedule schedule, Instant occurrence) {
+	public static Message<?> toMessage(RecurringSchedule schedule, Instant occurrence) {
 		return toMessage(schedule, occurrence, eventId(schedule.id(), occurrence), schedule.attempts() + 1);
 	}
 

@@ -12,10 +12,10 @@ import dev.awty.recurring.ScheduleExpression;
  * Finds occurrences of a schedule around an instant without walking every missed one: a cron expression is
  * asked directly, an {@code @every} grid is anchored at a stored occurrence and stepped by whole periods.
  */
-final class Occurrences {
+public final class Occurrences {
 
 	/** How many occurrences of a cron expression are walked to count a run of them; beyond, the count is a bound. */
-	static final int MAX_COUNTED = 10_000;
+	public static final int MAX_COUNTED = 10_000;
 
 	private final ScheduleExpression expression;
 
@@ -23,14 +23,14 @@ final class Occurrences {
 
 	private final Instant anchor;
 
-	Occurrences(ScheduleExpression expression, ZoneId zone, Instant anchor) {
+	public Occurrences(ScheduleExpression expression, ZoneId zone, Instant anchor) {
 		this.expression = expression;
 		this.zone = zone;
 		this.anchor = anchor;
 	}
 
 	/** The first occurrence strictly after {@code instant}; {@code null} when there is none. */
-	@Nullable Instant firstAfter(Instant instant) {
+	public @Nullable Instant firstAfter(Instant instant) {
 		return switch (this.expression.kind()) {
 			case AT -> this.anchor.isAfter(instant) ? this.anchor : null;
 			case EVERY -> {
@@ -45,7 +45,7 @@ final class Occurrences {
 	}
 
 	/** The first occurrence at or after {@code instant}; {@code null} when there is none. */
-	@Nullable Instant firstAtOrAfter(Instant instant) {
+	public @Nullable Instant firstAtOrAfter(Instant instant) {
 		return firstAfter(instant.minusNanos(1));
 	}
 
@@ -53,7 +53,7 @@ final class Occurrences {
 	 * The occurrences from {@code from} (an occurrence, or the anchor's grid) up to but excluding {@code until}:
 	 * counted by arithmetic on an {@code @every} grid, walked for a cron expression up to {@link #MAX_COUNTED}.
 	 */
-	SkippedOccurrences between(Instant from, Instant until) {
+	public SkippedOccurrences between(Instant from, Instant until) {
 		Instant first = firstAtOrAfter(from);
 		if (first == null || !first.isBefore(until)) {
 			return SkippedOccurrences.NONE;

@@ -9,14 +9,14 @@ import dev.awty.recurring.ScheduleExpression;
  * Parsed expressions by their text: many schedules share a few expressions, and parsing a cron expression costs
  * more than computing its next occurrence. Bounded by clearing it when full.
  */
-final class ParsedExpressions {
+public final class ParsedExpressions {
 
 	private static final int MAX_SIZE = 10_000;
 
 	private final Map<String, ScheduleExpression> parsed = new ConcurrentHashMap<>();
 
 	/** Parses {@code text} or returns its earlier result; see {@link ScheduleExpression#parse(String)}. */
-	ScheduleExpression parse(String text) {
+	public ScheduleExpression parse(String text) {
 		ScheduleExpression expression = (text != null) ? this.parsed.get(text) : null;
 		if (expression == null) {
 			expression = ScheduleExpression.parse(text);

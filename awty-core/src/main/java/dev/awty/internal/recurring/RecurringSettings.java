@@ -3,8 +3,8 @@ package dev.awty.internal.recurring;
 import java.time.Duration;
 import java.util.Set;
 
-import dev.awty.ClaimMode;
 import dev.awty.history.HistoryMode;
+import dev.awty.internal.pipeline.LoopSettings;
 import dev.awty.internal.support.RetryBackoff;
 
 /**
@@ -12,16 +12,15 @@ import dev.awty.internal.support.RetryBackoff;
  * {@code awty.retry.*} and {@code awty.history.mode}.
  *
  * @param channel the channel of schedules that name none
+ * @param loop how the recurring source's loop polls: its batch size, claim mode, lease, concurrency, and its
+ * claim-ahead, how long before their occurrence schedules are claimed (each occurrence is still published no earlier
+ * than its time by the database clock)
  * @param maxCatchUp the most missed occurrences one claim publishes under {@code fire-all}
  * @param changeWait how long a change waits for an occurrence being published right now
- * @param concurrency how many claimed batches this instance processes at once
- * @param claimAhead how long before their occurrence schedules are claimed; each occurrence is still published no
- * earlier than its time by the database clock
  * @param allowedChannels the channels a schedule may name: the default channel and the allowed ones
  * @param history which outcomes of occurrences are written to {@code awty_delivery_log}
  */
-public record RecurringSettings(String channel, Duration pollInterval, int batchSize, int maxCatchUp,
-		long payloadLimitBytes, ClaimMode mode, Duration lease, int concurrency, Duration claimAhead,
+public record RecurringSettings(String channel, LoopSettings loop, int maxCatchUp, long payloadLimitBytes,
 		RetryBackoff backoff, Duration changeWait, Set<String> allowedChannels, HistoryMode history) {
 
 	public RecurringSettings {

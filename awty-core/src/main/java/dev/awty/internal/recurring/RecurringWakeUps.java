@@ -9,6 +9,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import dev.awty.internal.wakeup.WakeUps;
+import dev.awty.recurring.RecurringHeaders;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -34,9 +35,9 @@ public final class RecurringWakeUps {
 	/** Within the transaction that makes a schedule due at {@code dueAt}: tells the other instances once it commits. */
 	void notifyOthers(@Nullable Instant dueAt) {
 		if (dueAt != null && this.notifyDue != null && this.wakeUps.notifiesOtherInstances()
-				&& this.wakeUps.isSoon(RecurringSource.NAME, dueAt)) {
+				&& this.wakeUps.isSoon(RecurringHeaders.TYPE_VALUE, dueAt)) {
 			this.jdbc.sql(this.notifyDue)
-				.param("type", RecurringSource.NAME)
+				.param("type", RecurringHeaders.TYPE_VALUE)
 				.param("dueAtMillis", String.valueOf(dueAt.toEpochMilli()))
 				.query()
 				.singleValue();
@@ -46,7 +47,7 @@ public final class RecurringWakeUps {
 	/** After that transaction committed: wakes this instance's loop. */
 	void wakeLocal(@Nullable Instant dueAt) {
 		if (dueAt != null) {
-			this.wakeUps.rowDue(RecurringSource.NAME, dueAt);
+			this.wakeUps.rowDue(RecurringHeaders.TYPE_VALUE, dueAt);
 		}
 	}
 

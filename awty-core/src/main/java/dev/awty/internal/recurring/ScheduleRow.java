@@ -14,9 +14,9 @@ import dev.awty.spi.SqlDialect;
 /**
  * One row of {@code awty_schedule} as read, with what delivery needs besides the public view.
  */
-record ScheduleRow(RecurringSchedule schedule, @Nullable String claimedBy) {
+public record ScheduleRow(RecurringSchedule schedule, @Nullable String claimedBy) {
 
-	static ScheduleRow read(ResultSet rs, SqlDialect dialect) throws SQLException {
+	public static ScheduleRow read(ResultSet rs, SqlDialect dialect) throws SQLException {
 		long deadlineMillis = rs.getLong("deadline_millis");
 		Duration deadline = rs.wasNull() ? null : Duration.ofMillis(deadlineMillis);
 		RecurringSchedule schedule = new RecurringSchedule(rs.getString("id"), rs.getString("expression"),
@@ -32,7 +32,7 @@ record ScheduleRow(RecurringSchedule schedule, @Nullable String claimedBy) {
 		return (instant != null) ? instant : Instant.EPOCH;
 	}
 
-	String id() {
+	public String id() {
 		return this.schedule.id();
 	}
 

@@ -18,9 +18,9 @@ import dev.awty.spi.SqlDialect;
  * The create, read, update and delete statements of {@code awty_schedule}. Changes apply only to rows not
  * claimed for delivery right now, and updates only to the version they were computed from.
  */
-final class ScheduleStore {
+public final class ScheduleStore {
 
-	static final String TABLE = "awty_schedule";
+	public static final String TABLE = "awty_schedule";
 
 	private static final String INSERT = """
 			INSERT INTO awty_schedule (id, expression, time_zone, payload, channel, misfire_policy, deadline_millis,
@@ -70,13 +70,13 @@ final class ScheduleStore {
 
 	private final NamedParameterJdbcTemplate batchJdbc;
 
-	ScheduleStore(SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc) {
+	public ScheduleStore(SqlDialect dialect, JdbcClient jdbc, NamedParameterJdbcTemplate batchJdbc) {
 		this.dialect = dialect;
 		this.jdbc = jdbc;
 		this.batchJdbc = batchJdbc;
 	}
 
-	Instant databaseNow() {
+	public Instant databaseNow() {
 		return this.jdbc.sql(this.dialect.withDatabaseNow(DATABASE_NOW)).query((rs, row) -> this.dialect.readTimestamp(rs, "now_at")).single();
 	}
 

@@ -12,16 +12,16 @@ import org.jspecify.annotations.Nullable;
  * @param last the last occurrence dropped; {@code null} when none was, or when the count is a lower bound
  * @param atLeast whether counting stopped at {@link Occurrences#MAX_COUNTED} (a cron schedule missed for long)
  */
-record SkippedOccurrences(long count, @Nullable Instant first, @Nullable Instant last, boolean atLeast) {
+public record SkippedOccurrences(long count, @Nullable Instant first, @Nullable Instant last, boolean atLeast) {
 
-	static final SkippedOccurrences NONE = new SkippedOccurrences(0, null, null, false);
+	public static final SkippedOccurrences NONE = new SkippedOccurrences(0, null, null, false);
 
-	boolean isEmpty() {
+	public boolean isEmpty() {
 		return this.count == 0;
 	}
 
 	/** These and then {@code later}, which come after all of these. */
-	SkippedOccurrences and(SkippedOccurrences later) {
+	public SkippedOccurrences and(SkippedOccurrences later) {
 		if (isEmpty()) {
 			return later;
 		}
@@ -32,7 +32,7 @@ record SkippedOccurrences(long count, @Nullable Instant first, @Nullable Instant
 	}
 
 	/** What the history entry says, e.g. {@code skipped 9 occurrences from 2026-01-01T00:00:01Z to …:09Z}. */
-	String describe(String policy) {
+	public String describe(String policy) {
 		String counted = (this.atLeast ? "more than " : "") + this.count
 				+ ((this.count == 1) ? " occurrence" : " occurrences");
 		String until = (this.last != null) ? " to " + this.last : "";

@@ -1,5 +1,6 @@
 /**
- * Recurring schedules: their table, the misfire arithmetic and the poller that publishes their occurrences.
+ * Recurring schedules: their table and versions, creation, changes and validation, occurrences fired by hand, the
+ * misfire arithmetic of occurrences and the message each one is published as.
  */
 @NullMarked
 package dev.awty.internal.recurring;

@@ -39,7 +39,7 @@ import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.internal.pause.PausedTypes;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.recurring.RecurringSettings;
-import dev.awty.internal.recurring.RecurringSource;
+import dev.awty.internal.recurring.source.RecurringSource;
 import dev.awty.internal.table.EventTable;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.SqlDialect;
@@ -94,14 +94,14 @@ public final class AwtyObservabilityAutoConfiguration {
 	/** The recurring schedules as the dashboard and the endpoint show them, next to the event types. */
 	private static SourceInfo recurringSource(RecurringSettings settings) {
 		Map<String, Object> shown = new LinkedHashMap<>();
-		shown.put("pollInterval", settings.pollInterval().toString());
-		shown.put("batchSize", settings.batchSize());
-		shown.put("concurrency", settings.concurrency());
-		shown.put("lease", settings.lease().toString());
+		shown.put("pollInterval", settings.loop().pollInterval().toString());
+		shown.put("batchSize", settings.loop().batchSize());
+		shown.put("concurrency", settings.loop().concurrency());
+		shown.put("lease", settings.loop().lease().toString());
 		shown.put("channel", settings.channel());
 		shown.put("maxCatchUp", settings.maxCatchUp());
 		shown.put("history", settings.history().name().toLowerCase());
-		return new SourceInfo(RecurringSource.NAME, RecurringSource.TABLE, settings.mode(), shown);
+		return new SourceInfo(RecurringSource.NAME, RecurringSource.TABLE, settings.loop().mode(), shown);
 	}
 
 	/** awty's meters, when the application has a MeterRegistry and the {@code awty-micrometer} module. */

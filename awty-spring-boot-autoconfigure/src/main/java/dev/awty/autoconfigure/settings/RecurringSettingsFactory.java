@@ -6,8 +6,9 @@ import java.util.Set;
 
 import dev.awty.autoconfigure.properties.AwtyRecurringProperties;
 import dev.awty.internal.delivery.TypeSettings;
+import dev.awty.internal.pipeline.LoopSettings;
 import dev.awty.internal.recurring.RecurringSettings;
-import dev.awty.internal.recurring.RecurringSource;
+import dev.awty.internal.recurring.source.RecurringSource;
 
 import static dev.awty.autoconfigure.settings.Requirements.require;
 
@@ -42,9 +43,11 @@ final class RecurringSettingsFactory {
 				"awty.recurring.claim-ahead must be at least 0 and shorter than awty.claim.lease (" + shared.lease()
 						+ "), was " + claimAhead,
 				"Set it to e.g. 500ms, or 0 to claim schedules only once they are due.");
-		return new RecurringSettings(recurring.getChannel(), recurring.getPollInterval(), recurring.getBatchSize(),
-				recurring.getMaxCatchUp(), recurring.getPayloadLimit().toBytes(), shared.mode(), shared.lease(),
-				recurring.getConcurrency(), claimAhead, shared.backoff(), recurring.getChangeWait(),
+		LoopSettings loop = new LoopSettings(RecurringSource.NAME, RecurringSource.LOCK_NAME,
+				recurring.getPollInterval(), recurring.getBatchSize(), shared.mode(), shared.lease(),
+				recurring.getConcurrency(), claimAhead);
+		return new RecurringSettings(recurring.getChannel(), loop, recurring.getMaxCatchUp(),
+				recurring.getPayloadLimit().toBytes(), shared.backoff(), recurring.getChangeWait(),
 				allowedChannels(recurring), handling.historyFor(RecurringSource.NAME));
 	}
 

@@ -1,4 +1,4 @@
-package dev.awty.internal.recurring;
+package dev.awty.internal.recurring.source;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -6,6 +6,8 @@ import java.time.ZoneId;
 
 import org.junit.jupiter.api.Test;
 
+import dev.awty.internal.recurring.Occurrences;
+import dev.awty.internal.recurring.SkippedOccurrences;
 import dev.awty.recurring.MisfirePolicy;
 import dev.awty.recurring.ScheduleExpression;
 

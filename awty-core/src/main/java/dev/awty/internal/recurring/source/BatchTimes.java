@@ -1,9 +1,11 @@
-package dev.awty.internal.recurring;
+package dev.awty.internal.recurring.source;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+
+import dev.awty.internal.recurring.ScheduleRow;
 
 /**
  * Where a batch of schedules spent its time, for the debug log: how far ahead of its first occurrence it was

@@ -1,4 +1,4 @@
-package dev.awty.internal.recurring;
+package dev.awty.internal.recurring.source;
 
 import java.sql.SQLException;
 import java.time.Duration;
@@ -17,6 +17,8 @@ import org.springframework.transaction.support.TransactionOperations;
 
 import dev.awty.internal.claim.DueClaim;
 import dev.awty.internal.claim.NextDue;
+import dev.awty.internal.recurring.ScheduleRow;
+import dev.awty.internal.recurring.ScheduleStore;
 import dev.awty.internal.support.ErrorText;
 import dev.awty.spi.SqlDialect;
 

@@ -1,4 +1,4 @@
-package dev.awty.internal.recurring;
+package dev.awty.internal.recurring.source;
 
 import java.sql.Types;
 import java.time.Instant;

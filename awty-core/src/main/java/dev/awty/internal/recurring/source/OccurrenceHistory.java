@@ -1,4 +1,4 @@
-package dev.awty.internal.recurring;
+package dev.awty.internal.recurring.source;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,6 +11,8 @@ import dev.awty.history.DeliveryOutcome;
 import dev.awty.history.HistoryMode;
 import dev.awty.internal.history.DeliveryLogWriter;
 import dev.awty.internal.history.LogEntry;
+import dev.awty.internal.recurring.OccurrenceMessages;
+import dev.awty.internal.recurring.SkippedOccurrences;
 import dev.awty.internal.support.LastError;
 
 /**

@@ -1,4 +1,4 @@
-package dev.awty.internal.recurring;
+package dev.awty.internal.recurring.source;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -13,6 +13,10 @@ import org.jspecify.annotations.Nullable;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.DueRelease;
 import dev.awty.internal.pipeline.kit.SafePublish;
+import dev.awty.internal.recurring.OccurrenceMessages;
+import dev.awty.internal.recurring.ParsedExpressions;
+import dev.awty.internal.recurring.RecurringSettings;
+import dev.awty.internal.recurring.SkippedOccurrences;
 import dev.awty.internal.support.ErrorText;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.ScheduleExpression;

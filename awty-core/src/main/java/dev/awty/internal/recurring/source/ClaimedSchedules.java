@@ -1,4 +1,4 @@
-package dev.awty.internal.recurring;
+package dev.awty.internal.recurring.source;
 
 import java.time.Instant;
 import java.util.List;
@@ -7,6 +7,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.awty.internal.pipeline.PollSource;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
+import dev.awty.internal.recurring.ScheduleRow;
 
 /**
  * Schedules claimed together under one claim token: the same shape as a batch of event rows, its held leases inside

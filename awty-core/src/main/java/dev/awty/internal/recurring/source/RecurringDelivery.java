@@ -1,4 +1,4 @@
-package dev.awty.internal.recurring;
+package dev.awty.internal.recurring.source;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -11,6 +11,9 @@ import dev.awty.internal.claim.ClaimTokens;
 import dev.awty.internal.pipeline.PollSource;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
+import dev.awty.internal.recurring.RecurringSettings;
+import dev.awty.internal.recurring.ScheduleRow;
+import dev.awty.internal.recurring.ScheduleStore;
 
 /**
  * The recurring schedules as a source of the delivery pipeline: claims due schedules (and those due within the
@@ -55,8 +58,8 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 	public ClaimedSchedules claim() {
 		String token = this.tokens.next();
 		long sent = System.nanoTime();
-		ScheduleClaims.Claimed claimed = this.claims.claimDue(token, this.settings.batchSize(), this.settings.lease(),
-				this.settings.claimAhead());
+		ScheduleClaims.Claimed claimed = this.claims.claimDue(token, this.settings.loop().batchSize(),
+				this.settings.loop().lease(), this.settings.loop().claimAhead());
 		long returned = System.nanoTime();
 		List<ScheduleRow> rows = claimed.rows();
 		List<ScheduleOutcomes.UnreadableSchedule> unreadable = claimed.unreadable();
@@ -66,8 +69,8 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 		}
 		LeaseHeartbeat<String>.Held held = this.heartbeat.hold(token, rows.stream().map(ScheduleRow::id).toList(), sent);
 		// Schedules that could not be read took part of the batch: a full claim holding one is not the cycle's last.
-		return new ClaimedSchedules(token, rows, this.settings.batchSize() - unreadable.size(), claimed.databaseNow(),
-				returned, held);
+		return new ClaimedSchedules(token, rows, this.settings.loop().batchSize() - unreadable.size(),
+				claimed.databaseNow(), returned, held);
 	}
 
 	/** Counts an attempt of each schedule that could not be read, and keeps it unclaimable for its backoff. */
@@ -96,7 +99,7 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 	@Override
 	public Duration idleDelay(Duration pollInterval) {
 		// Woken that much earlier, the loop claims the schedule ahead of its occurrence.
-		return this.claims.nextDue().sleep(this.settings.claimAhead(), pollInterval);
+		return this.claims.nextDue().sleep(this.settings.loop().claimAhead(), pollInterval);
 	}
 
 	@Override

@@ -1,4 +1,4 @@
-package dev.awty.internal.recurring;
+package dev.awty.internal.recurring.source;
 
 import javax.sql.DataSource;
 
@@ -9,10 +9,11 @@ import org.springframework.transaction.support.TransactionOperations;
 import dev.awty.internal.claim.Leases;
 import dev.awty.internal.history.DeliveryLogWriter;
 import dev.awty.internal.pipeline.DeliveryPollers;
-import dev.awty.internal.pipeline.LoopSettings;
 import dev.awty.internal.pipeline.PipelineSources;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
+import dev.awty.internal.recurring.RecurringSettings;
+import dev.awty.internal.recurring.ScheduleStore;
 import dev.awty.recurring.RecurringHeaders;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.SqlDialect;
@@ -31,7 +32,8 @@ public final class RecurringSource implements PipelineSources {
 	/** The table its schedules are claimed from. */
 	public static final String TABLE = ScheduleStore.TABLE;
 
-	static final String LOCK_NAME = "awty:recurring";
+	/** The ShedLock lock of its leader mode, and of its claims on databases that cannot skip locked rows. */
+	public static final String LOCK_NAME = "awty:recurring";
 
 	private final SqlDialect dialect;
 
@@ -65,16 +67,14 @@ public final class RecurringSource implements PipelineSources {
 		DeliveryCounters counters = pollers.countersOf(NAME);
 		LeaseHeartbeat<String> heartbeat = new LeaseHeartbeat<>("recurring schedules",
 				new Leases(ScheduleStore.TABLE, this.dialect, this.dataSource, this.transactions), String.class,
-				this.settings.lease(), counters::lostLeases);
+				this.settings.loop().lease(), counters::lostLeases);
 		OccurrenceHistory history = new OccurrenceHistory(this.settings.history(),
 				new DeliveryLogWriter(this.dataSource, this.dialect), this.instanceId);
 		RecurringDelivery delivery = new RecurringDelivery(new ScheduleClaims(this.dialect, jdbc, this.transactions),
 				new ScheduleOutcomes(this.dialect, batchJdbc, this.transactions, history),
 				new ScheduleStore(this.dialect, jdbc, batchJdbc), this.settings,
 				new OccurrenceFiring(this.settings, this.publisher, counters), this.instanceId, heartbeat, counters);
-		LoopSettings loop = new LoopSettings(NAME, LOCK_NAME, this.settings.pollInterval(), this.settings.batchSize(),
-				this.settings.mode(), this.settings.lease(), this.settings.concurrency(), this.settings.claimAhead());
-		pollers.add(loop, "recurring schedules", delivery, heartbeat);
+		pollers.add(this.settings.loop(), "recurring schedules", delivery, heartbeat);
 	}
 
 }

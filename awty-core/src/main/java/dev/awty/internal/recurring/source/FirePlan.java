@@ -1,4 +1,4 @@
-package dev.awty.internal.recurring;
+package dev.awty.internal.recurring.source;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -8,6 +8,8 @@ import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.awty.internal.recurring.Occurrences;
+import dev.awty.internal.recurring.SkippedOccurrences;
 import dev.awty.recurring.MisfirePolicy;
 import dev.awty.recurring.ScheduleExpression;
 

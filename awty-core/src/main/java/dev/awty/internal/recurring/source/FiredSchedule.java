@@ -1,10 +1,11 @@
-package dev.awty.internal.recurring;
+package dev.awty.internal.recurring.source;
 
 import java.time.Instant;
 import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.awty.internal.recurring.SkippedOccurrences;
 import dev.awty.recurring.RecurringSchedule;
 
 /**
