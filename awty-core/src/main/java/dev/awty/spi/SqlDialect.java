@@ -256,7 +256,7 @@ public interface SqlDialect extends SqlTimestamps {
 
 	/**
 	 * The database's own clock as this dialect writes it in its statements: {@link #withDatabaseNow} of
-	 * {@code CURRENT_TIMESTAMP}. Unlike {@link #withDatabaseNow}, never moved by a {@code ShiftedNowDialect}: for
+	 * {@code CURRENT_TIMESTAMP}. Unlike {@link #withDatabaseNow}, never moved by the test kit's clock: for
 	 * column defaults and for telling how the database keeps time, not for deciding what is due.
 	 */
 	default String databaseClock() {
@@ -267,7 +267,7 @@ public interface SqlDialect extends SqlTimestamps {
 	 * {@code statement} with every "now" that this dialect writes (in its own statements and in
 	 * {@link #withDatabaseNow}) replaced by that "now" plus {@code offsetMillis}, an SQL expression of milliseconds;
 	 * {@code null} (the default) where the dialect cannot. Production code never calls it: it lets a test kit
-	 * ({@code awty-test}) move awty's notion of the database's clock, see {@code dev.awty.dialect.ShiftedNowDialect}.
+	 * ({@code awty-test}, its {@code ShiftedNowDialect}) move awty's notion of the database's clock.
 	 */
 	default @Nullable String shiftNow(String statement, String offsetMillis) {
 		return null;

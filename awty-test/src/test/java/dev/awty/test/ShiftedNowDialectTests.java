@@ -1,4 +1,4 @@
-package dev.awty.dialect;
+package dev.awty.test;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -12,6 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.awty.dialect.H2Dialect;
+import dev.awty.dialect.MariaDbDialect;
+import dev.awty.dialect.MySqlDialect;
+import dev.awty.dialect.PostgresDialect;
 import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.SqlDialect;
 

@@ -1,4 +1,4 @@
-package dev.awty.dialect;
+package dev.awty.test;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,57 +14,30 @@ import dev.awty.spi.SchemaInitializationLock;
 import dev.awty.spi.SqlDialect;
 
 /**
- * A dialect whose "now" is the database's clock plus an offset, for tests that move time forward ({@code awty-test}
- * wraps the application's dialect in one). Every statement of the wrapped dialect that says "now", its own and the
- * portable ones it adapts in {@link #withDatabaseNow}, says "now plus {@code offsetMillis}" instead, through the
- * dialect's {@link SqlDialect#shiftNow}; everything else is the wrapped dialect's. The offset is an SQL expression (a
- * scalar sub-select of a one-row table, say), so statements built once at start-up follow it as it changes.
+ * A dialect whose "now" is the database's clock plus an offset, for tests that move time forward
+ * ({@link AwtyTestAutoConfiguration} wraps the application's dialect in one). Every statement of the wrapped dialect
+ * that says "now", its own and the portable ones it adapts in {@link #withDatabaseNow}, says "now plus
+ * {@code offsetMillis}" instead ({@link NowShift}); everything else is the wrapped dialect's. The offset is an SQL
+ * expression (a scalar sub-select of a one-row table, say), so statements built once at start-up follow it as it
+ * changes.
  * <p>
- * Never used unless a test kit creates it: without it awty's statements are the dialect's own, unchanged.
+ * Only the kit creates one, and only through the public SPI: without the kit awty's statements are the dialect's own,
+ * unchanged.
  */
-public final class ShiftedNowDialect implements SqlDialect {
+final class ShiftedNowDialect implements SqlDialect {
 
 	private final SqlDialect dialect;
 
-	private final String offsetMillis;
+	private final NowShift now;
 
 	/**
 	 * @param dialect the dialect to shift
 	 * @param offsetMillis an SQL expression of the milliseconds to add to the database's clock
 	 * @throws IllegalArgumentException if an argument is null or blank, or the dialect cannot shift its "now"
 	 */
-	public ShiftedNowDialect(SqlDialect dialect, String offsetMillis) {
-		if (dialect == null || offsetMillis == null || offsetMillis.isBlank()) {
-			throw new IllegalArgumentException("A ShiftedNowDialect needs the dialect to shift and an SQL expression of "
-					+ "the milliseconds to add to its clock, got " + dialect + " and '" + offsetMillis + "'");
-		}
-		if (dialect.shiftNow("CURRENT_TIMESTAMP", offsetMillis) == null) {
-			throw new IllegalArgumentException("The " + dialect.name() + " dialect (" + dialect.getClass().getName()
-					+ ") cannot move its clock: implement SqlDialect.shiftNow, or test without the movable clock");
-		}
+	ShiftedNowDialect(SqlDialect dialect, String offsetMillis) {
+		this.now = new NowShift(dialect, offsetMillis);
 		this.dialect = dialect;
-		this.offsetMillis = offsetMillis;
-	}
-
-	/** The dialect whose "now" this one shifts. */
-	public SqlDialect shifted() {
-		return this.dialect;
-	}
-
-	private String shift(String statement) {
-		String shifted = this.dialect.shiftNow(statement, this.offsetMillis);
-		return (shifted != null) ? shifted : statement;
-	}
-
-	private @Nullable String shiftNullable(@Nullable String statement) {
-		return (statement != null) ? shift(statement) : null;
-	}
-
-	private ClaimStatement shift(ClaimStatement statement) {
-		if (statement instanceof ClaimStatement.SelectThenUpdate select) {
-			return ClaimStatement.selectThenUpdate(shift(select.selectIds()), shift(select.claimSelected()));
-		}
-		return ClaimStatement.returning(shift(((ClaimStatement.Returning) statement).claim()));
 	}
 
 	@Override
@@ -74,18 +47,17 @@ public final class ShiftedNowDialect implements SqlDialect {
 
 	@Override
 	public ClaimStatement claimDueRows() {
-		return shift(this.dialect.claimDueRows());
+		return this.now.shift(this.dialect.claimDueRows());
 	}
 
 	@Override
 	public @Nullable String lockDueRows() {
-		String statement = this.dialect.lockDueRows();
-		return (statement != null) ? shift(statement) : null;
+		return this.now.shiftNullable(this.dialect.lockDueRows());
 	}
 
 	@Override
 	public @Nullable String dueFloor() {
-		return shiftNullable(this.dialect.dueFloor());
+		return this.now.shiftNullable(this.dialect.dueFloor());
 	}
 
 	@Override
@@ -100,34 +72,32 @@ public final class ShiftedNowDialect implements SqlDialect {
 
 	@Override
 	public @Nullable String readLockedRows() {
-		String statement = this.dialect.readLockedRows();
-		return (statement != null) ? shift(statement) : null;
+		return this.now.shiftNullable(this.dialect.readLockedRows());
 	}
 
 	@Override
 	public @Nullable ClaimStatement claimDueRowsOnePerKey() {
-		ClaimStatement statement = this.dialect.claimDueRowsOnePerKey();
-		return (statement != null) ? shift(statement) : null;
+		return this.now.shiftNullable(this.dialect.claimDueRowsOnePerKey());
 	}
 
 	@Override
 	public ClaimStatement claimDueSchedules() {
-		return shift(this.dialect.claimDueSchedules());
+		return this.now.shift(this.dialect.claimDueSchedules());
 	}
 
 	@Override
 	public String extendLeases() {
-		return shift(this.dialect.extendLeases());
+		return this.now.shift(this.dialect.extendLeases());
 	}
 
 	@Override
 	public String recordFailedAttempt() {
-		return shift(this.dialect.recordFailedAttempt());
+		return this.now.shift(this.dialect.recordFailedAttempt());
 	}
 
 	@Override
 	public String shiftPendingRows() {
-		return shift(this.dialect.shiftPendingRows());
+		return this.now.shift(this.dialect.shiftPendingRows());
 	}
 
 	@Override
@@ -137,27 +107,27 @@ public final class ShiftedNowDialect implements SqlDialect {
 
 	@Override
 	public String idInSubSelect() {
-		return shift(this.dialect.idInSubSelect());
+		return this.now.shift(this.dialect.idInSubSelect());
 	}
 
 	@Override
 	public String selectedRows() {
-		return shift(this.dialect.selectedRows());
+		return this.now.shift(this.dialect.selectedRows());
 	}
 
 	@Override
 	public @Nullable String joinedTablesFirst() {
-		return shiftNullable(this.dialect.joinedTablesFirst());
+		return this.now.shiftNullable(this.dialect.joinedTablesFirst());
 	}
 
 	@Override
 	public String withJoinedTablesFirst() {
-		return shift(this.dialect.withJoinedTablesFirst());
+		return this.now.shift(this.dialect.withJoinedTablesFirst());
 	}
 
 	@Override
 	public @Nullable String insertFromUpdate() {
-		return shiftNullable(this.dialect.insertFromUpdate());
+		return this.now.shiftNullable(this.dialect.insertFromUpdate());
 	}
 
 	@Override
@@ -187,7 +157,7 @@ public final class ShiftedNowDialect implements SqlDialect {
 
 	@Override
 	public String withDatabaseNow(String portableStatement) {
-		return shift(this.dialect.withDatabaseNow(portableStatement));
+		return this.now.shift(this.dialect.withDatabaseNow(portableStatement));
 	}
 
 	@Override
@@ -288,7 +258,7 @@ public final class ShiftedNowDialect implements SqlDialect {
 
 	@Override
 	public String toString() {
-		return this.dialect.name() + " with its clock moved by " + this.offsetMillis;
+		return this.dialect.name() + " with its clock moved by " + this.now.offsetMillis();
 	}
 
 }
