@@ -4,13 +4,15 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
-import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.DailyHistoryPartitions;
-import dev.awty.spi.SchemaInitializationLock;
+import dev.awty.spi.DialectPlanning;
+import dev.awty.spi.DialectSchema;
+import dev.awty.spi.DialectSelections;
+import dev.awty.spi.DialectWakeUps;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -45,6 +47,27 @@ final class ShiftedNowDialect implements SqlDialect {
 		return this.dialect.name();
 	}
 
+	// Tables, wake-ups and planning say no "now": the wrapped dialect's, unchanged.
+	@Override
+	public DialectSchema schema() {
+		return this.dialect.schema();
+	}
+
+	@Override
+	public DialectWakeUps wakeUps() {
+		return this.dialect.wakeUps();
+	}
+
+	@Override
+	public DialectPlanning planning() {
+		return this.dialect.planning();
+	}
+
+	@Override
+	public DialectSelections selections() {
+		return new ShiftedSelections(this.dialect.selections(), this.now);
+	}
+
 	@Override
 	public ClaimStatement claimDueRows() {
 		return this.now.shift(this.dialect.claimDueRows());
@@ -58,11 +81,6 @@ final class ShiftedNowDialect implements SqlDialect {
 	@Override
 	public @Nullable String dueFloor() {
 		return this.now.shiftNullable(this.dialect.dueFloor());
-	}
-
-	@Override
-	public List<String> heldBatchPlanning(long idleMillis) {
-		return this.dialect.heldBatchPlanning(idleMillis);
 	}
 
 	@Override
@@ -101,53 +119,8 @@ final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
-	public String latestCommittedRead() {
-		return this.dialect.latestCommittedRead();
-	}
-
-	@Override
-	public String idInSubSelect() {
-		return this.now.shift(this.dialect.idInSubSelect());
-	}
-
-	@Override
-	public String selectedRows() {
-		return this.now.shift(this.dialect.selectedRows());
-	}
-
-	@Override
-	public @Nullable String joinedTablesFirst() {
-		return this.now.shiftNullable(this.dialect.joinedTablesFirst());
-	}
-
-	@Override
-	public String withJoinedTablesFirst() {
-		return this.now.shift(this.dialect.withJoinedTablesFirst());
-	}
-
-	@Override
-	public @Nullable String insertFromUpdate() {
-		return this.now.shiftNullable(this.dialect.insertFromUpdate());
-	}
-
-	@Override
-	public boolean deletesByIdSubSelect() {
-		return this.dialect.deletesByIdSubSelect();
-	}
-
-	@Override
 	public boolean skipsLockedRows() {
 		return this.dialect.skipsLockedRows();
-	}
-
-	@Override
-	public @Nullable String notifyDue() {
-		return this.dialect.notifyDue();
-	}
-
-	@Override
-	public @Nullable String listenDue() {
-		return this.dialect.listenDue();
 	}
 
 	@Override
@@ -171,33 +144,8 @@ final class ShiftedNowDialect implements SqlDialect {
 	}
 
 	@Override
-	public @Nullable SchemaInitializationLock schemaInitializationLock() {
-		return this.dialect.schemaInitializationLock();
-	}
-
-	@Override
 	public @Nullable DailyHistoryPartitions dailyHistoryPartitions() {
 		return this.dialect.dailyHistoryPartitions();
-	}
-
-	@Override
-	public List<String> boundTransaction() {
-		return this.dialect.boundTransaction();
-	}
-
-	@Override
-	public List<String> indexPlanning() {
-		return this.dialect.indexPlanning();
-	}
-
-	@Override
-	public List<String> writePlanning(long lockWaitMillis) {
-		return this.dialect.writePlanning(lockWaitMillis);
-	}
-
-	@Override
-	public List<String> unboundSession() {
-		return this.dialect.unboundSession();
 	}
 
 	@Override
@@ -214,21 +162,6 @@ final class ShiftedNowDialect implements SqlDialect {
 	public @Nullable String historyEntriesFromArrays() {
 		// its clock is shifted where it is used, by withDatabaseNow
 		return this.dialect.historyEntriesFromArrays();
-	}
-
-	@Override
-	public String pendingIndex(String table) {
-		return this.dialect.pendingIndex(table);
-	}
-
-	@Override
-	public @Nullable String tableStorage(String table) {
-		return this.dialect.tableStorage(table);
-	}
-
-	@Override
-	public @Nullable String tableStorageMissing() {
-		return this.dialect.tableStorageMissing();
 	}
 
 	@Override

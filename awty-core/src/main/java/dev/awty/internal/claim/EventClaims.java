@@ -104,9 +104,9 @@ public final class EventClaims<T extends ScheduledEntity> {
 		String table = type.table();
 		String readClaimed = dialect.withDatabaseNow(READ_CLAIMED.formatted(table));
 		this.claimByDueTime = new DueClaim(jdbc, transaction, DueClaim.filled(claimDueRows, table, DUE_ORDER, keyColumn),
-				readClaimed, dialect.indexPlanning());
+				readClaimed, dialect.planning().indexPlanning());
 		this.claimByPriority = new DueClaim(jdbc, transaction,
-				DueClaim.filled(claimDueRows, table, PRIORITY_ORDER, keyColumn), readClaimed, dialect.indexPlanning());
+				DueClaim.filled(claimDueRows, table, PRIORITY_ORDER, keyColumn), readClaimed, dialect.planning().indexPlanning());
 		this.release = RELEASE.formatted(table, dialect.idInList());
 		this.nextDue = dialect.withDatabaseNow(NEXT_DUE.formatted(table));
 		String lockDueRows = dialect.lockDueRows();
@@ -167,7 +167,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 	/**
 	 * Locks up to {@code limit} due rows in the caller's transaction, which holds them until it ends; writes nothing.
 	 * @param idleBound how long the database may keep the transaction open while awty sends nothing, where it can
-	 * bound it ({@link SqlDialect#heldBatchPlanning})
+	 * bound it ({@link dev.awty.spi.DialectPlanning#heldBatchPlanning})
 	 * @param floorAgoMillis rows due more than this before now are not looked at, where the dialect has a floor
 	 * ({@link SqlDialect#dueFloor()}); negative: every due row is
 	 * @return the locked rows, earliest due first unless by priority, with the database's "now" of the statement
@@ -214,7 +214,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 	private List<String> heldBatchPlanning(long idleMillis) {
 		HeldBatchPlanning planning = this.heldBatchPlanning;
 		if (planning == null || planning.idleMillis() != idleMillis) {
-			planning = new HeldBatchPlanning(idleMillis, this.dialect.heldBatchPlanning(idleMillis));
+			planning = new HeldBatchPlanning(idleMillis, this.dialect.planning().heldBatchPlanning(idleMillis));
 			this.heldBatchPlanning = planning;
 		}
 		return planning.statements();
@@ -264,7 +264,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 	/** Gives rows still held by {@code claimer} back, unpublished. */
 	public void release(Collection<Long> ids, String claimer) {
 		if (!ids.isEmpty()) {
-			HeldRowWrites.updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.release,
+			HeldRowWrites.updateHeld(this.jdbc, this.transaction, this.dialect.planning().indexPlanning(), this.release,
 					this.dialect.idsValue(ids), claimer);
 		}
 	}

@@ -108,14 +108,14 @@ public final class HeldRowWrites {
 	 */
 	public int markDelivered(Collection<Long> ids, String claimer) {
 		return ids.isEmpty() ? 0
-				: updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.markDelivered,
+				: updateHeld(this.jdbc, this.transaction, this.dialect.planning().indexPlanning(), this.markDelivered,
 						this.dialect.idsValue(ids), claimer);
 	}
 
 	/**
 	 * Marks rows delivered that {@code claimer} still holds.
 	 * @param lockWait how long this statement, and the rest of its transaction, may wait for a row lock where the
-	 * database can bound it ({@link SqlDialect#writePlanning})
+	 * database can bound it ({@link dev.awty.spi.DialectPlanning#writePlanning})
 	 * @return how many were marked; fewer than {@code ids} means others were claimed again meanwhile
 	 */
 	public int markDelivered(Collection<Long> ids, String claimer, Duration lockWait) {
@@ -136,7 +136,7 @@ public final class HeldRowWrites {
 	}
 
 	private List<String> writePlanning(Duration lockWait) {
-		return this.planned ? this.dialect.writePlanning(lockWait.toMillis()) : List.of();
+		return this.planned ? this.dialect.planning().writePlanning(lockWait.toMillis()) : List.of();
 	}
 
 	/**
@@ -157,7 +157,7 @@ public final class HeldRowWrites {
 
 	/**
 	 * Runs {@code statement} on the rows among {@code :ids} that {@code :claimer} holds, after the dialect's
-	 * {@code planning} statements (see {@link SqlDialect#indexPlanning()}).
+	 * {@code planning} statements (see {@link dev.awty.spi.DialectPlanning#indexPlanning()}).
 	 * @param ids the ids as {@link SqlDialect#idsValue} binds them
 	 */
 	static int updateHeld(JdbcClient jdbc, TransactionOperations transaction, List<String> planning, String statement,
