@@ -28,7 +28,7 @@ class PostgresClaimPlanIntegrationTests {
 		TestDatabase database = TestDatabases.postgres();
 		JdbcTemplate jdbc = database.jdbc();
 		jdbc.execute(ScheduledTables.ddl("scheduled_plan", "    seq BIGINT NOT NULL,\n    due_at TIMESTAMP WITH TIME ZONE NOT NULL,\n"));
-		jdbc.execute(new PostgresDialect().pendingIndex("scheduled_plan"));
+		jdbc.execute(new PostgresDialect().schema().pendingIndex("scheduled_plan"));
 		jdbc.execute("ANALYZE scheduled_plan");
 		jdbc.execute("INSERT INTO scheduled_plan (seq, due_at) SELECT g, CURRENT_TIMESTAMP - INTERVAL '1 minute'"
 				+ " FROM generate_series(1, 20000) g");

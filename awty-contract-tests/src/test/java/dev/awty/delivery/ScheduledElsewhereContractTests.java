@@ -54,7 +54,7 @@ class ScheduledElsewhereContractTests {
 	void aRowAnotherInstanceScheduledDueBetweenTwoPollsIsDeliveredAtItsDueTimeNotAtTheNextPollAfterIt() {
 		TestDatabase database = this.databases.get();
 		database.execute(TestPurchase.TABLE_DDL);
-		database.execute(DialectDetector.detect(database.simpleDataSource(), null).pendingIndex("scheduled_test_purchase"));
+		database.execute(DialectDetector.detect(database.simpleDataSource(), null).schema().pendingIndex("scheduled_test_purchase"));
 		ReceivedEvents received = new ReceivedEvents().clock(database::databaseNow);
 		ApplicationContextRunner runner = AwtyContexts.purchases(database, received)
 			.withPropertyValues("awty.claim.mode=skip-locked");
@@ -90,7 +90,7 @@ class ScheduledElsewhereContractTests {
 	void aStreamScheduledOnTheDeliveringInstanceLooksUpTheNextDueRowNoMoreOftenThanItPolls() {
 		TestDatabase database = this.databases.get();
 		database.execute(TestPurchase.TABLE_DDL);
-		database.execute(DialectDetector.detect(database.simpleDataSource(), null).pendingIndex("scheduled_test_purchase"));
+		database.execute(DialectDetector.detect(database.simpleDataSource(), null).schema().pendingIndex("scheduled_test_purchase"));
 		ReceivedEvents received = new ReceivedEvents();
 		StatementRecorder recorder = new StatementRecorder();
 		try (HikariDataSource pool = pool(database)) {

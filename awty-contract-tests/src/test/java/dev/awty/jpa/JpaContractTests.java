@@ -36,14 +36,11 @@ import dev.awty.EventStatus;
 import dev.awty.audit.AuditEntry;
 import dev.awty.audit.OperatorAction;
 import dev.awty.audit.OperatorAudit;
-import dev.awty.dialect.DialectDetector;
-import dev.awty.dialect.ShiftedNowDialect;
 import dev.awty.handler.EventHandler;
 import dev.awty.handler.HandlerContext;
 import dev.awty.handler.HandlerOutcome;
 import dev.awty.history.DeliveryHistory;
 import dev.awty.history.DeliveryOutcome;
-import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.jpa.shop.Billing;
 import dev.awty.jpa.shop.Customer;
 import dev.awty.jpa.shop.CustomerCalls;
@@ -55,7 +52,6 @@ import dev.awty.jpa.shop.ScheduledCustomerCall;
 import dev.awty.jpa.shop.ScheduledInvoiceReminder;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
-import dev.awty.spi.SqlDialect;
 import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
@@ -387,30 +383,6 @@ class JpaContractTests {
 					.isEqualTo("CANCELLED");
 				assertThat(context.getBean(OperatorAudit.class).newest(1)).singleElement()
 					.satisfies((entry) -> assertThat(entry.action()).isEqualTo(OperatorAction.CANCEL));
-			});
-	}
-
-	// Review 290fa67, m10: the fragment's "now" was the database's real clock, so under the test kit's moved clock a lease
-	// expired in shifted time still counted as in flight, while awty's claims (ShiftedNowDialect) saw the row free.
-	@Test
-	void theFragmentsNowIsTheDialectsSoAShiftedClockSeesALeaseExpiredInShiftedTimeAsFree() {
-		TestDatabase database = this.databases.get();
-		JpaContexts.billing(database, new ReceivedEvents())
-			.withBean(SqlDialect.class, () -> new ShiftedNowDialect(
-					DialectDetector.detect(database.simpleDataSource(), null), String.valueOf(Duration.ofHours(2).toMillis())))
-			.run((context) -> {
-				assertThat(context).hasNotFailed();
-				// Due in an hour is due already in the shifted time: a running poller would claim or deliver the row.
-				context.getBean(DeliveryPollers.class).stop();
-				Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("leslie", 9, Instant.now().plus(LATER));
-				// A lease that ends in five minutes of real time: two hours ago in the test's shifted time.
-				database.jdbc().update("UPDATE scheduled_invoice_reminder SET claimed_by = 'x', claimed_until = ? "
-						+ "WHERE invoice_id = ?", database.timestamp(Instant.now().plus(Duration.ofMinutes(5))),
-						invoice.getId());
-				assertThat(context.getBean(Reminders.class).cancel(Reminders.ofInvoice(invoice.getId())))
-					.isEqualTo(new ChangeResult(1, 0));
-				assertThat(database.jdbc().queryForObject("SELECT status FROM scheduled_invoice_reminder "
-						+ "WHERE invoice_id = ?", String.class, invoice.getId())).isEqualTo("CANCELLED");
 			});
 	}
 

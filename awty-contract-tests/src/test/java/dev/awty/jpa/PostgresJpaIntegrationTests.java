@@ -79,7 +79,7 @@ class PostgresJpaIntegrationTests {
 		}
 		jdbc.execute("CREATE INDEX invoice_customer ON invoice (customer_id)");
 		jdbc.execute("CREATE INDEX reminder_invoice ON scheduled_invoice_reminder (invoice_id)");
-		jdbc.execute(new PostgresDialect().pendingIndex("scheduled_invoice_reminder"));
+		jdbc.execute(new PostgresDialect().schema().pendingIndex("scheduled_invoice_reminder"));
 		jdbc.execute("INSERT INTO customer (id, name) SELECT n, 'c' || n FROM generate_series(1, " + CUSTOMERS + ") n");
 		jdbc.execute("INSERT INTO invoice (id, customer_id, amount) SELECT 1000000 + n, 1 + n % " + CUSTOMERS
 				+ ", n FROM generate_series(1, " + REMINDERS + ") n");

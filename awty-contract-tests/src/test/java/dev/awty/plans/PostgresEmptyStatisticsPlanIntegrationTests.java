@@ -34,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * rows included) and sorted what was left, and the mark of 100 rows ANDed that whole index with the primary key; each
  * took longer than the one before, until autovacuum analyzed the table (lag p99 1.7 to 2.4 s at 5,000 rows/s in the
  * first minute of a fresh cluster). Now the claim walks the index in due order and stops at its limit, and the mark
- * finds its rows by primary key alone (see {@link dev.awty.spi.SqlDialect#indexPlanning()}).
+ * finds its rows by primary key alone (see {@link dev.awty.spi.DialectPlanning#indexPlanning()}).
  */
 class PostgresEmptyStatisticsPlanIntegrationTests {
 
@@ -58,7 +58,7 @@ class PostgresEmptyStatisticsPlanIntegrationTests {
 		this.database.execute(TestPurchase.TABLE_DDL);
 		this.dataSource = this.database.simpleDataSource();
 		this.jdbc = JdbcClient.create(this.dataSource);
-		this.jdbc.sql(this.dialect.pendingIndex("scheduled_test_purchase")).update();
+		this.jdbc.sql(this.dialect.schema().pendingIndex("scheduled_test_purchase")).update();
 		// statistics of the empty table, kept whatever the server's autovacuum setting
 		this.jdbc.sql("ALTER TABLE scheduled_test_purchase SET (autovacuum_enabled = false)").update();
 		this.jdbc.sql("ANALYZE scheduled_test_purchase").update();
@@ -107,7 +107,7 @@ class PostgresEmptyStatisticsPlanIntegrationTests {
 			if (withoutIndex) {
 				this.jdbc.sql("DROP INDEX scheduled_test_purchase_pending_due").update();
 			}
-			IndexPlanning.apply(this.jdbc, this.dialect.indexPlanning());
+			IndexPlanning.apply(this.jdbc, this.dialect.planning().indexPlanning());
 			return ClaimPlan.explain(this.jdbc, explain, claim, LIMIT);
 		});
 	}

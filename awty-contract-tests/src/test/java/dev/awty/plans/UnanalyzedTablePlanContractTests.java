@@ -164,7 +164,7 @@ abstract class UnanalyzedTablePlanContractTests {
 					"awty.history.retention=30d", "awty.housekeeping.keep-finished=7d")
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
-				this.jdbc.execute(context.getBean(SqlDialect.class).pendingIndex("scheduled_test_purchase"));
+				this.jdbc.execute(context.getBean(SqlDialect.class).schema().pendingIndex("scheduled_test_purchase"));
 				load(rows, albums);
 				this.recorder.drain();
 				operations.accept(context);

@@ -5,6 +5,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.awty.spi.ClaimStatement;
+import dev.awty.spi.DialectSchema;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -77,6 +78,9 @@ public final class H2Dialect implements SqlDialect {
 
 	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (status, due_at)";
 
+	// The pending index only: no storage settings, and no initialization lock (a failed initialization is retried).
+	private static final DialectSchema SCHEMA = (table) -> PENDING_INDEX.formatted(table);
+
 	@Override
 	public String name() {
 		return "h2";
@@ -128,8 +132,8 @@ public final class H2Dialect implements SqlDialect {
 	}
 
 	@Override
-	public String pendingIndex(String table) {
-		return PENDING_INDEX.formatted(table);
+	public DialectSchema schema() {
+		return SCHEMA;
 	}
 
 	@Override

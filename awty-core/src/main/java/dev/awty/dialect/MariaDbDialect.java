@@ -1,7 +1,5 @@
 package dev.awty.dialect;
 
-import java.util.List;
-
 /**
  * MariaDB 10.6 and later (the first with {@code FOR UPDATE SKIP LOCKED}); the SQL is shared with MySQL, see
  * {@link MySqlFamilyDialect}. A duplicate key error leaves a MariaDB transaction usable, so inserts that may hit a
@@ -33,29 +31,14 @@ public final class MariaDbDialect extends MySqlFamilyDialect {
 	private static final String UNBOUND_SESSION = """
 			SET SESSION innodb_lock_wait_timeout = @awty_lock_wait, SESSION idle_transaction_timeout = @awty_idle""";
 
+	public MariaDbDialect() {
+		super(new MySqlFamilySelections(JOINED_TABLES_FIRST, WITH_JOINED_TABLES_FIRST),
+				new MySqlFamilyPlanning(BOUND_TRANSACTION, UNBOUND_SESSION));
+	}
+
 	@Override
 	public String name() {
 		return "mariadb";
-	}
-
-	@Override
-	public List<String> boundTransaction() {
-		return List.of(BOUND_TRANSACTION);
-	}
-
-	@Override
-	public List<String> unboundSession() {
-		return List.of(UNBOUND_SESSION);
-	}
-
-	@Override
-	public String joinedTablesFirst() {
-		return JOINED_TABLES_FIRST;
-	}
-
-	@Override
-	public String withJoinedTablesFirst() {
-		return WITH_JOINED_TABLES_FIRST;
 	}
 
 }

@@ -1,7 +1,5 @@
 package dev.awty.dialect;
 
-import java.util.List;
-
 /**
  * MySQL 8.0 and later (the first with {@code FOR UPDATE SKIP LOCKED}); the SQL is shared with MariaDB, see
  * {@link MySqlFamilyDialect}.
@@ -16,19 +14,13 @@ public final class MySqlDialect extends MySqlFamilyDialect {
 
 	private static final String UNBOUND_SESSION = "SET SESSION innodb_lock_wait_timeout = @awty_lock_wait";
 
+	public MySqlDialect() {
+		super(new MySqlFamilySelections(), new MySqlFamilyPlanning(BOUND_TRANSACTION, UNBOUND_SESSION));
+	}
+
 	@Override
 	public String name() {
 		return "mysql";
-	}
-
-	@Override
-	public List<String> boundTransaction() {
-		return List.of(BOUND_TRANSACTION);
-	}
-
-	@Override
-	public List<String> unboundSession() {
-		return List.of(UNBOUND_SESSION);
 	}
 
 }

@@ -13,7 +13,9 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.spi.ClaimStatement;
-import dev.awty.spi.SchemaInitializationLock;
+import dev.awty.spi.DialectPlanning;
+import dev.awty.spi.DialectSchema;
+import dev.awty.spi.DialectSelections;
 import dev.awty.spi.SqlDialect;
 
 /**
@@ -24,6 +26,10 @@ import dev.awty.spi.SqlDialect;
  * {@code TIMESTAMP} this does not depend on the session time zone (nor on how the driver converts zones, since
  * values are bound and read as UTC wall-clock times), has no daylight-saving hour that repeats, and reaches
  * beyond 2038.
+ * <p>
+ * The statements for tables are {@code MySqlFamilySchema}'s, shared; each database gives its selections (the
+ * shared {@code MySqlFamilySelections}, with its own way to read joined tables first or none) and its bounds of a
+ * limited type's turn ({@code MySqlFamilyPlanning} over its own session settings).
  */
 abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDialect, MySqlDialect {
 
@@ -104,41 +110,30 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 			WHERE %3$s AND status = 'PENDING' AND (claimed_until IS NULL OR claimed_until < UTC_TIMESTAMP(6))
 			""";
 
-	// "id IN (sub-select)" read the whole table on tables without statistics (each row probed in the sub-select), and
-	// MySQL refuses a sub-select on the table being updated (error 1093). The selected ids are materialized first
-	// (DISTINCT keeps the derived table from being merged, and counts each row once), then the table is read by
-	// primary key: STRAIGHT_JOIN fixes that order, which is right whatever the statistics say.
-	private static final String SELECTED_ROWS = """
-			(SELECT DISTINCT awty_s.id FROM (%2$s) awty_s) awty_ids STRAIGHT_JOIN %1$s ON %1$s.id = awty_ids.id""";
+	private static final DialectSchema SCHEMA = new MySqlFamilySchema();
 
-	private static final String ID_IN_SUB_SELECT = "TRUE";
+	private final DialectSelections selections;
 
-	// A named lock is per server: the name carries the database (hashed, as names are limited to 64 characters), so
-	// that services on other databases of the same server do not wait for each other. Tried without waiting (0 s):
-	// the initializer waits between tries, so that its wait is bounded and a stop is honoured meanwhile.
-	private static final String TRY_LOCK_SCHEMA_INITIALIZATION = """
-			SELECT GET_LOCK(CONCAT('awty_schema_', MD5(COALESCE(DATABASE(), ''))), 0)
-			""";
+	private final DialectPlanning planning;
 
-	private static final String UNLOCK_SCHEMA_INITIALIZATION = """
-			SELECT RELEASE_LOCK(CONCAT('awty_schema_', MD5(COALESCE(DATABASE(), ''))))
-			""";
+	MySqlFamilyDialect(DialectSelections selections, DialectPlanning planning) {
+		this.selections = selections;
+		this.planning = planning;
+	}
 
-	private static final String SCHEMA_INITIALIZATION_HOLDERS = """
-			SELECT CONCAT('connection ', p.ID, ' (user ', p.USER, ', client ', p.HOST, ', ', p.COMMAND, ' for ', p.TIME, ' s)')
-			FROM information_schema.PROCESSLIST p
-			WHERE p.ID = IS_USED_LOCK(CONCAT('awty_schema_', MD5(COALESCE(DATABASE(), ''))))
-			""";
-
-	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (status, due_at)";
-
-	/**
-	 * A shared lock: it waits for a claim being written, and adds little to what the change before it holds (InnoDB
-	 * locks the rows an UPDATE scans at REPEATABLE READ, until the transaction ends).
-	 */
 	@Override
-	public String latestCommittedRead() {
-		return " LOCK IN SHARE MODE";
+	public final DialectSchema schema() {
+		return SCHEMA;
+	}
+
+	@Override
+	public final DialectSelections selections() {
+		return this.selections;
+	}
+
+	@Override
+	public final DialectPlanning planning() {
+		return this.planning;
 	}
 
 	@Override
@@ -194,27 +189,6 @@ abstract sealed class MySqlFamilyDialect implements SqlDialect permits MariaDbDi
 	@Override
 	public String shiftNow(String statement, String offsetMillis) {
 		return SHIFTED_NOW.matcher(statement).replaceAll(Matcher.quoteReplacement(NOW_PLUS.formatted(offsetMillis)));
-	}
-
-	@Override
-	public final SchemaInitializationLock schemaInitializationLock() {
-		return new SchemaInitializationLock(TRY_LOCK_SCHEMA_INITIALIZATION, UNLOCK_SCHEMA_INITIALIZATION,
-				SCHEMA_INITIALIZATION_HOLDERS);
-	}
-
-	@Override
-	public String selectedRows() {
-		return SELECTED_ROWS;
-	}
-
-	@Override
-	public String idInSubSelect() {
-		return ID_IN_SUB_SELECT;
-	}
-
-	@Override
-	public String pendingIndex(String table) {
-		return PENDING_INDEX.formatted(table);
 	}
 
 	/** {@code DATETIME} holding UTC; {@code TIMESTAMP} is refused, it converts through the session time zone. */

@@ -2,18 +2,21 @@ package dev.awty.dialect;
 
 import java.sql.Types;
 import java.util.Collection;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.awty.spi.ClaimStatement;
 import dev.awty.spi.DailyHistoryPartitions;
-import dev.awty.spi.SchemaInitializationLock;
+import dev.awty.spi.DialectPlanning;
+import dev.awty.spi.DialectSchema;
+import dev.awty.spi.DialectSelections;
+import dev.awty.spi.DialectWakeUps;
 import dev.awty.spi.SqlDialect;
 
 /**
  * PostgreSQL: claims with {@code UPDATE … RETURNING} over a {@code FOR UPDATE SKIP LOCKED} sub-select whose ids
- * are looked up by primary key.
+ * are looked up by primary key. The statements of its roles are in classes of their own: {@code PostgresSchema},
+ * {@code PostgresWakeUps}, {@code PostgresPlanning}, {@code PostgresSelections} and {@code PostgresHistoryPartitions}.
  */
 public final class PostgresDialect implements SqlDialect {
 
@@ -98,89 +101,12 @@ public final class PostgresDialect implements SqlDialect {
 			WHERE id = :id AND claimed_by = :claimer AND RTRIM(CONCAT(status, '')) = 'PENDING'
 			""";
 
-	// PostgreSQL holds a notification until commit and drops it on rollback: exactly "after commit only".
-	private static final String NOTIFY_DUE = "SELECT pg_notify('awty_due', :type || '|' || :dueAtMillis)";
-
-	private static final String LISTEN_DUE = "LISTEN awty_due";
-
-	// As in the claim: "id IN (sub-select)" on tables without statistics (a join reschedule right after a bulk load)
-	// planned a nested loop that ran the sub-select's join once per row of the table, 195 s for 2,000 rows.
-	private static final String ID_IN_SUB_SELECT = "id = ANY (ARRAY(%s))";
-
 	private static final String SHIFT_PENDING_ROWS = """
 			UPDATE %1$s SET due_at = due_at + :awtyMicros * INTERVAL '1 microsecond', version = version + 1, claimed_by = NULL
 			WHERE id = ANY (ARRAY(%2$s)) AND RTRIM(CONCAT(status, '')) = 'PENDING' AND (claimed_until IS NULL OR claimed_until < CURRENT_TIMESTAMP)
 			""";
 
-	// Without statistics, the caller's join (the purchases of one album) was planned as a hash join over every PENDING
-	// row, read through the pending-only index that looks tiny on a table never analyzed: 98,000 rows read at 100,000
-	// to touch 4,900. The caller's tables are read first (their condition is why they are joined), then the scheduled
-	// rows of each through a LATERAL sub-select on the join conditions, which can only run per outer row and so finds
-	// them by the join column's index. OFFSET 0 keeps PostgreSQL from flattening it back into a join of its choosing,
-	// and keeps the status check outside it: inside, the status implied the pending index's predicate, and that index
-	// was read whole for every purchase. The conditions are repeated outside so that several joined tables are joined
-	// by them rather than crossed. A join column without an index is read whole per outer row: index it.
-	private static final String JOINED_TABLES_FIRST = """
-			FROM %2$s CROSS JOIN LATERAL (SELECT * FROM %1$s e WHERE %3$s OFFSET 0) e \
-			WHERE %3$s AND e.status IN (:awtyStatuses)""";
-
-	// A data-modifying WITH: the insert reads exactly the rows the update returned. Finding them again afterwards meant
-	// a second pass through the caller's join in any status, which no index serves on a table without statistics.
-	private static final String INSERT_FROM_UPDATE = "WITH awty_changed AS (%1$s RETURNING %2$s) %3$s";
-
-	// Instances starting at once on an empty schema would race on Liquibase's own changelog tables, which are created
-	// before Liquibase's lock table can protect anything. The key is per schema: replicas of other services sharing
-	// the database do not wait for each other. Held by the transaction, never by the session: behind PgBouncer in
-	// transaction pooling mode the statement releasing a session-level lock ran on another server connection, and the
-	// lock stayed on the pooled one for every later start to wait on. The key is the one earlier versions took with
-	// pg_advisory_lock, so that instances of both still take turns. The application name shows the holder to waiters.
-	private static final String TRY_LOCK_SCHEMA_INITIALIZATION = """
-			SELECT pg_try_advisory_xact_lock(hashtext('awty_schema_initialization:' || current_schema())),
-			       set_config('application_name', :holder, true)
-			""";
-
-	// A bigint advisory key is shown in pg_locks as its high half in classid and its low half in objid.
-	private static final String SCHEMA_INITIALIZATION_HOLDERS = """
-			SELECT format('PostgreSQL process %s (application_name ''%s'', client %s, %s since %s)', a.pid,
-			              a.application_name, COALESCE(host(a.client_addr), 'local'),
-			              CASE WHEN a.xact_start IS NULL THEN 'session-level lock, connected' ELSE 'in a transaction' END,
-			              COALESCE(a.xact_start, a.backend_start))
-			FROM pg_locks l
-			JOIN pg_stat_activity a ON a.pid = l.pid
-			CROSS JOIN (SELECT hashtext('awty_schema_initialization:' || current_schema())::bigint AS key) k
-			WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
-			  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-			  AND l.classid = ((k.key >> 32) & 4294967295)::oid AND l.objid = (k.key & 4294967295)::oid
-			""";
-
-	// A table analyzed while empty (a new service's first minute) or loaded since: the planner expected a few pending
-	// rows and used the pending-only index whole, dead entries of every row delivered since included (a bitmap scan
-	// never marks them dead): the claim read and sorted all of it, and a mark of 100 rows ANDed it with the primary key
-	// (50,192 entries read for 100 rows). On a table never analyzed, a mark read the whole table. With these off for
-	// the transaction, a claim walks the index in due order and stops at its limit, and a mark reads by primary key.
-	// A plan that still needs a disabled node (a table without the due-order index) is costed at 10^10 and more, past
-	// jit_above_cost: PostgreSQL then compiled every claim, some 250 ms each, so JIT is off with them.
-	private static final String INDEX_PLANNING = """
-			SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true),
-			       set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)""";
-
-	// The index planning and, for a write of outcomes, how long its statements wait for a row lock: in the same
-	// statement, so that the bound costs no round trip of its own. Ends with the transaction.
-	private static final String WRITE_PLANNING = INDEX_PLANNING + ", set_config('lock_timeout', '%1$d', true)";
-
-	// The index planning and, for a batch held in its transaction, the bound of that transaction left idle (see
-	// heldBatchPlanning): one statement, no round trip of its own.
-	private static final String HELD_BATCH_PLANNING = INDEX_PLANNING
-			+ ", set_config('idle_in_transaction_session_timeout', '%1$d', true)";
-
 	private static final Pattern TRANSACTION_NOW = Pattern.compile("CURRENT_TIMESTAMP");
-
-	// Both end with the transaction. A session left idle in its transaction (its client frozen, or cut off by the
-	// network) is ended by the server after the bound, and its locks with it; without this, PostgreSQL keeps it until
-	// TCP keepalive notices, two hours by the operating system's default.
-	private static final String LOCK_TIMEOUT = "SET LOCAL lock_timeout = %1$d";
-
-	private static final String IDLE_IN_TRANSACTION_TIMEOUT = "SET LOCAL idle_in_transaction_session_timeout = %1$d";
 
 	// One statement for a flush's entries, however many: rows of VALUES took four statements per 100 entries, each
 	// binding 13 parameters per entry.
@@ -201,11 +127,37 @@ public final class PostgresDialect implements SqlDialect {
 
 	private static final String DUE_FLOOR = " AND due_at >= " + NOW_PLUS.formatted("CURRENT_TIMESTAMP", "-:floorAgoMillis");
 
-	private static final String PENDING_INDEX = "CREATE INDEX %1$s_pending_due ON %1$s (due_at) WHERE status = 'PENDING'";
+	private static final DialectSchema SCHEMA = new PostgresSchema();
+
+	private static final DialectWakeUps WAKE_UPS = new PostgresWakeUps();
+
+	private static final DialectPlanning PLANNING = new PostgresPlanning();
+
+	private static final DialectSelections SELECTIONS = new PostgresSelections();
 
 	@Override
 	public String name() {
 		return "postgresql";
+	}
+
+	@Override
+	public DialectSchema schema() {
+		return SCHEMA;
+	}
+
+	@Override
+	public DialectWakeUps wakeUps() {
+		return WAKE_UPS;
+	}
+
+	@Override
+	public DialectPlanning planning() {
+		return PLANNING;
+	}
+
+	@Override
+	public DialectSelections selections() {
+		return SELECTIONS;
 	}
 
 	@Override
@@ -244,38 +196,8 @@ public final class PostgresDialect implements SqlDialect {
 	}
 
 	@Override
-	public String notifyDue() {
-		return NOTIFY_DUE;
-	}
-
-	@Override
-	public String listenDue() {
-		return LISTEN_DUE;
-	}
-
-	@Override
-	public String idInSubSelect() {
-		return ID_IN_SUB_SELECT;
-	}
-
-	@Override
-	public boolean deletesByIdSubSelect() {
-		return true;
-	}
-
-	@Override
 	public String shiftPendingRows() {
 		return SHIFT_PENDING_ROWS;
-	}
-
-	@Override
-	public String joinedTablesFirst() {
-		return JOINED_TABLES_FIRST;
-	}
-
-	@Override
-	public String insertFromUpdate() {
-		return INSERT_FROM_UPDATE;
 	}
 
 	@Override
@@ -285,33 +207,8 @@ public final class PostgresDialect implements SqlDialect {
 	}
 
 	@Override
-	public SchemaInitializationLock schemaInitializationLock() {
-		return new SchemaInitializationLock(TRY_LOCK_SCHEMA_INITIALIZATION, null, SCHEMA_INITIALIZATION_HOLDERS);
-	}
-
-	@Override
-	public List<String> indexPlanning() {
-		return List.of(INDEX_PLANNING);
-	}
-
-	@Override
-	public List<String> writePlanning(long lockWaitMillis) {
-		return List.of(WRITE_PLANNING.formatted(lockWaitMillis));
-	}
-
-	@Override
-	public List<String> heldBatchPlanning(long idleMillis) {
-		return List.of(HELD_BATCH_PLANNING.formatted(idleMillis));
-	}
-
-	@Override
 	public String atStatementTime(String statement) {
 		return TRANSACTION_NOW.matcher(statement).replaceAll("statement_timestamp()");
-	}
-
-	@Override
-	public List<String> boundTransaction() {
-		return List.of(LOCK_TIMEOUT, IDLE_IN_TRANSACTION_TIMEOUT);
 	}
 
 	@Override
@@ -334,21 +231,6 @@ public final class PostgresDialect implements SqlDialect {
 	@Override
 	public String historyEntriesFromArrays() {
 		return HISTORY_FROM_ARRAYS;
-	}
-
-	@Override
-	public String pendingIndex(String table) {
-		return PENDING_INDEX.formatted(table);
-	}
-
-	@Override
-	public String tableStorage(String table) {
-		return PostgresTableStorage.statement(table);
-	}
-
-	@Override
-	public String tableStorageMissing() {
-		return PostgresTableStorage.MISSING;
 	}
 
 	@Override

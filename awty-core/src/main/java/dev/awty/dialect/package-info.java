@@ -1,5 +1,6 @@
 /**
- * One dialect per supported database and the detector that picks one from the DataSource.
+ * One dialect per supported database, its SQL split into a small class per role, and the detector that picks one from
+ * the DataSource.
  */
 @NullMarked
 package dev.awty.dialect;

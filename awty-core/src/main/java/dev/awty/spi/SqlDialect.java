@@ -1,7 +1,6 @@
 package dev.awty.spi;
 
 import java.util.Collection;
-import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
@@ -12,12 +11,38 @@ import org.jspecify.annotations.Nullable;
  * In every statement "now" is the database's clock ({@code CURRENT_TIMESTAMP}, or the database's UTC clock where
  * timestamps are stored as UTC), never the JVM's.
  * <p>
- * How the database stores instants is part of a dialect too, declared in {@link SqlTimestamps}.
+ * This interface holds the claims, the writes of held rows and the clock. What belongs to one feature is behind a
+ * role of its own: {@link #schema()} (indexes, storage, the initialization lock), {@link #wakeUps()} (a channel
+ * between instances), {@link #planning()} (statements run first in a transaction), {@link #selections()} (rows
+ * named by a sub-select) and {@link #dailyHistoryPartitions()}. How the database stores instants is declared in
+ * {@link SqlTimestamps}, which this interface extends.
+ * <p>
+ * A dialect of one's own implements the abstract methods ({@link #schema()} among them: its
+ * {@link DialectSchema#pendingIndex} has no default) and overrides the defaults, which are portable SQL, where its
+ * database needs other SQL; declared as a bean, it replaces the detected one.
  */
 public interface SqlDialect extends SqlTimestamps {
 
 	/** The dialect's name, as accepted by {@code awty.database.dialect}. */
 	String name();
+
+	/** The statements for tables rather than rows: the pending index, storage settings, the initialization lock. */
+	DialectSchema schema();
+
+	/** How instances tell each other that a row is due; by default they cannot, and poll. */
+	default DialectWakeUps wakeUps() {
+		return DialectWakeUps.NONE;
+	}
+
+	/** The statements run first in a claim's or a write's transaction; by default none. */
+	default DialectPlanning planning() {
+		return DialectPlanning.NONE;
+	}
+
+	/** How rows named by a sub-select are found and changed; by default in plain SQL. */
+	default DialectSelections selections() {
+		return DialectSelections.PORTABLE;
+	}
 
 	/**
 	 * How due rows of an event table ({@code %1$s}) are claimed. The rows to claim are up to {@code :limit}
@@ -62,17 +87,6 @@ public interface SqlDialect extends SqlTimestamps {
 	 */
 	default @Nullable String readLockedRows() {
 		return null;
-	}
-
-	/**
-	 * Statements run first in the transaction of a batch held by row locks, before {@link #lockDueRows()}: those of
-	 * {@link #indexPlanning()}, and where the database has such a setting, a bound of {@code idleMillis} on how long
-	 * the transaction may stay open while its client sends nothing (its VM froze, its network split), past which the
-	 * database ends the session and frees the rows. Folded into one statement where there is one. Defaults to
-	 * {@link #indexPlanning()}.
-	 */
-	default List<String> heldBatchPlanning(long idleMillis) {
-		return indexPlanning();
 	}
 
 	/**
@@ -127,21 +141,10 @@ public interface SqlDialect extends SqlTimestamps {
 	/**
 	 * Moves the due time of unclaimed {@code PENDING} rows whose id is in the sub-select {@code %2$s} by
 	 * {@code :awtyMicros} microseconds (also bound, rounded down, as {@code :awtyMillis} milliseconds) and bumps their
-	 * version; {@code %1$s} is {@link #selectedRows()} and {@code %3$s} is {@link #idInSubSelect()} over {@code %2$s}.
+	 * version; {@code %1$s} is {@link DialectSelections#selectedRows()} and {@code %3$s} is
+	 * {@link DialectSelections#idInSubSelect()} over {@code %2$s}.
 	 */
 	String shiftPendingRows();
-
-	/**
-	 * What, appended to a {@code SELECT}, makes it read the rows as last committed rather than as the caller's
-	 * transaction first saw them. After a change, awty counts the rows it left alone because they were claimed; the
-	 * change read the latest rows, so the count must too. Under READ COMMITTED (H2's and PostgreSQL's default) every
-	 * statement sees what committed before it, so nothing is needed; under MySQL's default REPEATABLE READ a plain
-	 * {@code SELECT} in the caller's transaction reads its first snapshot, and a row claimed since went uncounted.
-	 * @return empty by default
-	 */
-	default String latestCommittedRead() {
-		return "";
-	}
 
 	/**
 	 * The condition "{@code id} is one of the ids bound as {@code :ids}", bound as {@link #idsValue} gives them. The
@@ -157,83 +160,11 @@ public interface SqlDialect extends SqlTimestamps {
 	}
 
 	/**
-	 * The condition "{@code id} is one of the ids that the sub-select {@code %s} returns", written so that the
-	 * statement around it finds those rows by primary key even on a table without statistics (just created or
-	 * bulk-loaded). The default is {@code id IN (%s)}.
-	 */
-	default String idInSubSelect() {
-		return "id IN (%s)";
-	}
-
-	/**
-	 * The rows a {@code Selection} changes or counts, in place of its table {@code %1$s} in its statements: where the
-	 * database plans a join to the selected ids ({@code %2$s}) better than {@link #idInSubSelect()}, the table joined
-	 * to them (and {@link #idInSubSelect()} then {@code TRUE}). The default is the table alone.
-	 */
-	default String selectedRows() {
-		return "%1$s";
-	}
-
-	/**
-	 * The FROM clause of a {@code Selection} that joins the caller's tables, for a database that must be told to read
-	 * those tables first and the scheduled rows through the join: {@code %1$s} is the scheduled table (alias
-	 * {@code e}), {@code %2$s} the joined tables with their aliases separated by {@code CROSS JOIN}, {@code %3$s}
-	 * every join condition, each in parentheses, combined by {@code AND}; it ends with a {@code WHERE} clause that
-	 * keeps the rows whose {@code e.status} is one of {@code (:awtyStatuses)}, to which the caller's predicates are
-	 * added. {@code null} (the default) for {@code FROM %1$s e JOIN … ON (…) WHERE e.status IN (:awtyStatuses)} in
-	 * the caller's order, which leaves the order to the database.
-	 */
-	default @Nullable String joinedTablesFirst() {
-		return null;
-	}
-
-	/**
-	 * A {@code Selection} statement that reads through {@link #joinedTablesFirst()}, as sent to the database
-	 * ({@code %s}: the statement), for settings that must hold for that one statement. The default is {@code %s}.
-	 */
-	default String withJoinedTablesFirst() {
-		return "%s";
-	}
-
-	/**
-	 * One statement that runs the update {@code %1$s} and feeds the rows it changed, with the columns {@code %2$s}, to
-	 * {@code %3$s}, an {@code INSERT … SELECT … FROM awty_changed}; its update count is the number of rows inserted.
-	 * {@code null} (the default) where the database cannot: awty then marks the changed rows and copies them in a
-	 * second statement.
-	 */
-	default @Nullable String insertFromUpdate() {
-		return null;
-	}
-
-	/**
-	 * Whether housekeeping deletes a batch in one statement, naming its rows by {@link #idInSubSelect()} over the
-	 * select that finds them, instead of selecting their ids first and deleting by that list (which PostgreSQL
-	 * plans as a sequential scan on a table without statistics). The select has a {@code LIMIT}.
-	 */
-	default boolean deletesByIdSubSelect() {
-		return false;
-	}
-
-	/**
 	 * Whether concurrent claims ({@link #claimDueRows()}, {@link #claimDueSchedules()}) skip each other's rows. When not, awty runs
 	 * claims of one type one at a time under the type's lock, even in skip-locked mode.
 	 */
 	default boolean skipsLockedRows() {
 		return true;
-	}
-
-	/**
-	 * A statement that tells the other instances that a row of type {@code :type} is due at
-	 * {@code :dueAtMillis}, delivered to them only if the current transaction commits; {@code null} where the
-	 * database has no such channel and instances rely on polling.
-	 */
-	default @Nullable String notifyDue() {
-		return null;
-	}
-
-	/** The statement that subscribes a connection to {@link #notifyDue()}; {@code null} when there is none. */
-	default @Nullable String listenDue() {
-		return null;
 	}
 
 	/**
@@ -256,7 +187,7 @@ public interface SqlDialect extends SqlTimestamps {
 
 	/**
 	 * The database's own clock as this dialect writes it in its statements: {@link #withDatabaseNow} of
-	 * {@code CURRENT_TIMESTAMP}. Unlike {@link #withDatabaseNow}, never moved by a {@code ShiftedNowDialect}: for
+	 * {@code CURRENT_TIMESTAMP}. Unlike {@link #withDatabaseNow}, never moved by the test kit's clock: for
 	 * column defaults and for telling how the database keeps time, not for deciding what is due.
 	 */
 	default String databaseClock() {
@@ -267,17 +198,9 @@ public interface SqlDialect extends SqlTimestamps {
 	 * {@code statement} with every "now" that this dialect writes (in its own statements and in
 	 * {@link #withDatabaseNow}) replaced by that "now" plus {@code offsetMillis}, an SQL expression of milliseconds;
 	 * {@code null} (the default) where the dialect cannot. Production code never calls it: it lets a test kit
-	 * ({@code awty-test}) move awty's notion of the database's clock, see {@code dev.awty.dialect.ShiftedNowDialect}.
+	 * ({@code awty-test}, its {@code ShiftedNowDialect}) move awty's notion of the database's clock.
 	 */
 	default @Nullable String shiftNow(String statement, String offsetMillis) {
-		return null;
-	}
-
-	/**
-	 * The lock that serializes the creation and upgrade of awty's tables among all instances on the same database (or
-	 * schema); {@code null} where the database has no such lock, and awty retries a failed initialization instead.
-	 */
-	default @Nullable SchemaInitializationLock schemaInitializationLock() {
 		return null;
 	}
 
@@ -290,49 +213,6 @@ public interface SqlDialect extends SqlTimestamps {
 	}
 
 	/**
-	 * Statements run first in the transaction of every claim of due rows or schedules and of every mark of delivered
-	 * rows (and release of held rows), each returning one row, to keep the claim on the walk of its due-order index
-	 * that stops at the claim's limit, and the mark on the primary key, whatever the table's statistics say: where a
-	 * planner given the statistics of an empty table read the whole due-order index instead (the dead entries of rows
-	 * delivered since included), each claim and mark took longer than the one before, until the table was analyzed
-	 * again. Empty (the default) where the database's plans do not depend on it.
-	 */
-	default List<String> indexPlanning() {
-		return List.of();
-	}
-
-	/**
-	 * The statements run first in the transaction of a mark (or delete) of delivered rows in place of
-	 * {@link #indexPlanning()}: the same, and where the database has such a setting, a bound of {@code lockWaitMillis}
-	 * on how long the rest of the transaction waits for a row lock, so that a write blocked by another session's lock
-	 * fails and is tried again (or given up) rather than waiting past its rows' lease. Folded into the planning's one
-	 * statement where there is one, so that the bound costs no round trip. Defaults to {@link #indexPlanning()}.
-	 */
-	default List<String> writePlanning(long lockWaitMillis) {
-		return indexPlanning();
-	}
-
-	/**
-	 * Statements that bound the current transaction for the rest of its life, run first in a claim that takes a
-	 * limited type's turn (its row in {@code awty_type_limit}): how long a statement waits for a lock, and how long
-	 * the database keeps the transaction open while its client sends nothing, ending the session then (the client's
-	 * VM froze or its network split) so that its locks go with it. {@code %1$d} is the bound in milliseconds,
-	 * {@code %2$d} in whole seconds (at least 1). Empty (the default) where the database has no such settings.
-	 */
-	default List<String> boundTransaction() {
-		return List.of();
-	}
-
-	/**
-	 * Statements run on the connection after the transaction of {@link #boundTransaction()} ended, restoring the
-	 * session settings it changed for the connection's later users; empty (the default) where the bounds end with the
-	 * transaction.
-	 */
-	default List<String> unboundSession() {
-		return List.of();
-	}
-
-	/**
 	 * A {@code SELECT} of any number of history entries from one array per column, for an insert into
 	 * {@code awty_delivery_log}; {@code null} (the default) where entries go in as rows of {@code VALUES}. It returns
 	 * the columns event_type, row_id, schedule_id, schedule_version, event_id, due_at, finished_at (as
@@ -340,25 +220,6 @@ public interface SqlDialect extends SqlTimestamps {
 	 * are the arrays of all but finished_at, in that order, the due times as microseconds since the epoch.
 	 */
 	default @Nullable String historyEntriesFromArrays() {
-		return null;
-	}
-
-	/** The SQL of the pending-only index recommended for {@code table}. */
-	String pendingIndex(String table);
-
-	/**
-	 * The statement that gives a new scheduled {@code table} the storage settings recommended for it, printed with
-	 * the table's changeSet; {@code null} (the default) where the database's own suit it.
-	 */
-	default @Nullable String tableStorage(String table) {
-		return null;
-	}
-
-	/**
-	 * A query, its one parameter a scheduled table's name, that returns a row when the table lacks the storage settings
-	 * of {@link #tableStorage}, which start-up then logs; {@code null} (the default) where there are none to check.
-	 */
-	default @Nullable String tableStorageMissing() {
 		return null;
 	}
 

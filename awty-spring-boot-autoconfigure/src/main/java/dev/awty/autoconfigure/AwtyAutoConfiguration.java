@@ -208,7 +208,7 @@ public final class AwtyAutoConfiguration {
 		@Bean
 		@DependsOnDatabaseInitialization
 		DueNotificationListener awtyDueNotificationListener(AwtyDatabase database, SqlDialect dialect, WakeUps wakeUps) {
-			return new DueNotificationListener(database.dataSource(), dialect.listenDue(), wakeUps);
+			return new DueNotificationListener(database.dataSource(), dialect.wakeUps().listenDue(), wakeUps);
 		}
 
 	}

@@ -25,7 +25,7 @@ public final class StatementRecorder {
 	/**
 	 * One executed statement and the setter calls that bound its values.
 	 * @param settings the statements that changed the planner's settings earlier in its transaction (a dialect's
-	 * {@link dev.awty.spi.SqlDialect#indexPlanning()}), replayed before its EXPLAIN
+	 * {@link dev.awty.spi.DialectPlanning#indexPlanning()}), replayed before its EXPLAIN
 	 */
 	public record Recorded(String sql, List<Binding> bindings, long nanos, List<String> settings) {
 

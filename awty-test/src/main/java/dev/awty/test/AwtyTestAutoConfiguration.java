@@ -15,7 +15,6 @@ import org.springframework.context.annotation.Primary;
 import dev.awty.autoconfigure.AwtyAutoConfiguration;
 import dev.awty.autoconfigure.AwtyDatabase;
 import dev.awty.autoconfigure.AwtyEventTypes;
-import dev.awty.dialect.ShiftedNowDialect;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.spi.PollerWakeUps;
 import dev.awty.spi.SqlDialect;

@@ -8,7 +8,6 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import dev.awty.dialect.H2Dialect;
-import dev.awty.dialect.ShiftedNowDialect;
 import dev.awty.spi.SqlDialect;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.context.PurchaseConsumerConfiguration;

@@ -136,7 +136,7 @@ public final class BenchDatabase {
 		String settings = System.getProperty(TABLE_SETTINGS_PROPERTY);
 		for (String table : new String[] { AWTY, RAW }) {
 			if (settings == null) {
-				execute(new PostgresDialect().tableStorage(table));
+				execute(new PostgresDialect().schema().tableStorage(table));
 			}
 			else if (!settings.isBlank()) {
 				execute("ALTER TABLE " + table + " SET (" + settings + ")");

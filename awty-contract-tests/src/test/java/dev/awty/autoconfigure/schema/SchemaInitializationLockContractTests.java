@@ -95,7 +95,7 @@ class SchemaInitializationLockContractTests {
 
 	/** Takes the lock as another instance would, on a connection that keeps it until closed. */
 	private Connection holdLock() throws Exception {
-		SchemaInitializationLock lock = this.dialect.schemaInitializationLock();
+		SchemaInitializationLock lock = this.dialect.schema().initializationLock();
 		assumeThat(lock).as("%s has no schema initialization lock", this.database).isNotNull();
 		Connection connection = this.dataSource.getConnection();
 		connection.setAutoCommit(false);

@@ -35,7 +35,7 @@ public final class DueClaim {
 	/**
 	 * @param statement the dialect's claim, table (and order) filled in
 	 * @param readClaimed reads the rows of {@code :ids} held by {@code :claimer}, for a select-then-update claim
-	 * @param planning the dialect's {@link dev.awty.spi.SqlDialect#indexPlanning()}
+	 * @param planning the dialect's {@link dev.awty.spi.DialectPlanning#indexPlanning()}
 	 */
 	public DueClaim(JdbcClient jdbc, TransactionOperations transaction, ClaimStatement statement, String readClaimed,
 			List<String> planning) {

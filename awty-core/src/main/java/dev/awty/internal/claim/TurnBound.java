@@ -12,8 +12,8 @@ import dev.awty.spi.SqlDialect;
 
 /**
  * Bounds the transaction of a claim that takes a limited type's turn, with the dialect's
- * {@link SqlDialect#boundTransaction()}: the turn is one row lock for the whole cluster, so neither waiting for it nor
- * holding it may last.
+ * {@link dev.awty.spi.DialectPlanning#boundTransaction()}: the turn is one row lock for the whole cluster, so neither
+ * waiting for it nor holding it may last.
  */
 final class TurnBound {
 
@@ -31,11 +31,11 @@ final class TurnBound {
 
 	TurnBound(SqlDialect dialect, JdbcClient jdbc) {
 		long seconds = Math.max(1, BOUND.toSeconds());
-		this.bound = dialect.boundTransaction()
+		this.bound = dialect.planning().boundTransaction()
 			.stream()
 			.map((statement) -> statement.formatted(BOUND.toMillis(), seconds))
 			.toList();
-		this.unbound = dialect.unboundSession();
+		this.unbound = dialect.planning().unboundSession();
 		this.jdbc = jdbc;
 	}
 

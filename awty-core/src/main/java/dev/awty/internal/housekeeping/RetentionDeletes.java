@@ -17,10 +17,11 @@ import dev.awty.spi.SqlDialect;
 /**
  * Deletes old history entries and old finished rows in bounded batches: each batch selects at most
  * {@code limit} ids and deletes them by id in its own short transaction (on PostgreSQL in one statement, see
- * {@link SqlDialect#deletesByIdSubSelect()}), so no statement holds many locks for long. The selects are portable
- * (no {@code DELETE … LIMIT}, which PostgreSQL lacks). Old history entries are found through the index on
- * {@code (event_type, outcome, finished_at)} on MySQL, MariaDB and H2, and through {@code (event_type, finished_at)} on
- * a PostgreSQL table that is not partitioned; on a partitioned one only the default partition's are left to delete.
+ * {@link dev.awty.spi.DialectSelections#deletesByIdSubSelect()}), so no statement holds many locks for long. The
+ * selects are portable (no {@code DELETE … LIMIT}, which PostgreSQL lacks). Old history entries are found through the
+ * index on {@code (event_type, outcome, finished_at)} on MySQL, MariaDB and H2, and through
+ * {@code (event_type, finished_at)} on a PostgreSQL table that is not partitioned; on a partitioned one only the
+ * default partition's are left to delete.
  */
 public final class RetentionDeletes {
 
@@ -123,8 +124,8 @@ public final class RetentionDeletes {
 
 	/**
 	 * Deletes the rows {@code select} finds, batch after batch: by a list of ids selected first or, where the dialect
-	 * plans that better, in one statement through {@link SqlDialect#idInSubSelect()} over {@code select}.
-	 * {@code delete} has a {@code %s} for the condition on {@code id}.
+	 * plans that better, in one statement through {@link dev.awty.spi.DialectSelections#idInSubSelect()} over
+	 * {@code select}. {@code delete} has a {@code %s} for the condition on {@code id}.
 	 */
 	private Deleted deleteInBatches(String select, String delete, Class<?> idType, @Nullable String type,
 			Instant cutoff) {
@@ -132,8 +133,8 @@ public final class RetentionDeletes {
 		while (true) {
 			int found;
 			int rows;
-			if (this.dialect.deletesByIdSubSelect()) {
-				String oneStatement = delete.formatted(this.dialect.idInSubSelect().formatted(select));
+			if (this.dialect.selections().deletesByIdSubSelect()) {
+				String oneStatement = delete.formatted(this.dialect.selections().idInSubSelect().formatted(select));
 				rows = orZero(this.transactions.execute((status) -> bound(oneStatement, type, cutoff).update()));
 				found = rows;
 			}

@@ -50,8 +50,8 @@ final class ChangeSetWriter {
 			}
 		}
 		xml.append("    </createTable>\n");
-		xml.append("    <sql>").append(this.dialect.pendingIndex(this.type.table())).append("</sql>\n");
-		String storage = this.dialect.tableStorage(this.type.table());
+		xml.append("    <sql>").append(this.dialect.schema().pendingIndex(this.type.table())).append("</sql>\n");
+		String storage = this.dialect.schema().tableStorage(this.type.table());
 		if (storage != null) {
 			xml.append("    <sql>").append(storage).append("</sql>\n");
 		}
@@ -76,7 +76,7 @@ final class ChangeSetWriter {
 				.append(base.column()).append("\" newDataType=\"").append(typeOf(base, this.dialect)).append("\"/>\n");
 		}
 		if (missingBase.contains(BaseColumn.DUE_AT) || missingBase.contains(BaseColumn.STATUS)) {
-			xml.append("    <sql>").append(this.dialect.pendingIndex(this.type.table())).append("</sql>\n");
+			xml.append("    <sql>").append(this.dialect.schema().pendingIndex(this.type.table())).append("</sql>\n");
 		}
 		return close(xml);
 	}

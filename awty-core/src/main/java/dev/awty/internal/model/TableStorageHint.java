@@ -12,8 +12,8 @@ import dev.awty.spi.SqlDialect;
 
 /**
  * Logs at start-up the storage settings recommended for a scheduled table that lacks them
- * ({@link SqlDialect#tableStorage}): awty prints them only for a table it finds missing, so a table created before, or
- * from a service's own DDL, would otherwise never get them.
+ * ({@link dev.awty.spi.DialectSchema#tableStorage}): awty prints them only for a table it finds missing, so a table
+ * created before, or from a service's own DDL, would otherwise never get them.
  */
 final class TableStorageHint {
 
@@ -29,8 +29,8 @@ final class TableStorageHint {
 	}
 
 	void check(String table) {
-		String missing = this.dialect.tableStorageMissing();
-		String storage = this.dialect.tableStorage(table);
+		String missing = this.dialect.schema().tableStorageMissing();
+		String storage = this.dialect.schema().tableStorage(table);
 		if (missing == null || storage == null) {
 			return;
 		}

@@ -29,7 +29,7 @@ public final class RecurringWakeUps {
 	public RecurringWakeUps(WakeUps wakeUps, SqlDialect dialect, DataSource dataSource, boolean notifyOtherInstances) {
 		this.wakeUps = wakeUps;
 		this.jdbc = JdbcClient.create(dataSource);
-		this.notifyDue = notifyOtherInstances ? dialect.notifyDue() : null;
+		this.notifyDue = notifyOtherInstances ? dialect.wakeUps().notifyDue() : null;
 	}
 
 	/** Within the transaction that makes a schedule due at {@code dueAt}: tells the other instances once it commits. */

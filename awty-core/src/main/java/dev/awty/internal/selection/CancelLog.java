@@ -32,8 +32,8 @@ public final class CancelLog {
 			FROM %2$s WHERE %3$s AND %1$s.claimed_by = :awtyCanceller AND %1$s.status = 'CANCELLED'
 			""";
 
-	// Where the dialect has an insert from an update (see SqlDialect#insertFromUpdate), the cancel returns its rows to
-	// this insert in the same statement, and no token is needed.
+	// Where the dialect has an insert from an update (see DialectSelections#insertFromUpdate), the cancel returns its
+	// rows to this insert in the same statement, and no token is needed.
 	private static final String COPY_CHANGED = """
 			INSERT INTO awty_delivery_log (event_type, row_id, event_id, due_at, finished_at, attempts, check_count,
 			                               outcome, error, duration_ms, instance_id)
@@ -69,7 +69,7 @@ public final class CancelLog {
 	 * ({@link #copyCancelled}).
 	 */
 	@Nullable String cancelAndCopy(EventTable<?> table, String cancel) {
-		String insertFromUpdate = table.dialect().insertFromUpdate();
+		String insertFromUpdate = table.dialect().selections().insertFromUpdate();
 		return (insertFromUpdate != null) ? insertFromUpdate.formatted(cancel, CHANGED_COLUMNS, COPY_CHANGED) : null;
 	}
 

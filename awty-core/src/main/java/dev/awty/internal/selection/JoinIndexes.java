@@ -26,7 +26,7 @@ import org.springframework.jdbc.datasource.DataSourceUtils;
 /**
  * Whether the scheduled table has an index that leads with a column of a selection's join conditions. A selection
  * reads the joined tables first and looks each one's scheduled rows up through the join
- * ({@link dev.awty.spi.SqlDialect#joinedTablesFirst()}) only when it has: without one, every joined row reads the
+ * ({@link dev.awty.spi.DialectSelections#joinedTablesFirst()}) only when it has: without one, every joined row reads the
  * whole scheduled table (PostgreSQL does not index a foreign key by itself), and the plain join, which reads it once,
  * is far cheaper. Read once per table and column from the JDBC metadata; a restart reads indexes added since.
  */

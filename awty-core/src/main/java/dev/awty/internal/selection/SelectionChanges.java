@@ -135,7 +135,7 @@ final class SelectionChanges<T extends ScheduledEntity> {
 		return this.rows.write(() -> {
 			String claimedIds = shape.withDatabaseNow(SelectionStatements.CLAIMED_IDS)
 				.formatted(tableName, ids, shape.idIn(ids), this.rows.table().type().table())
-					+ this.rows.table().dialect().latestCommittedRead();
+					+ this.rows.table().dialect().selections().latestCommittedRead();
 			List<Long> claimed = this.rows.statement(claimedIds, pending).query(Long.class).list();
 			String change = shape.withDatabaseNow(template).formatted(tableName, ids, shape.idIn(ids));
 			int changed = this.rows.statement(change, pending).params(values).update();
@@ -185,7 +185,8 @@ final class SelectionChanges<T extends ScheduledEntity> {
 			String change = shape.withDatabaseNow(template).formatted(tableName, ids, shape.idIn(ids));
 			int changed = this.rows.statement(change, pending).params(values).update();
 			String countInFlight = shape.withDatabaseNow(SelectionStatements.COUNT_IN_FLIGHT)
-				.formatted(tableName, ids, shape.idIn(ids)) + this.rows.table().dialect().latestCommittedRead();
+				.formatted(tableName, ids, shape.idIn(ids))
+					+ this.rows.table().dialect().selections().latestCommittedRead();
 			long inFlight = this.rows.statement(countInFlight, pending).query(Long.class).single();
 			audited(action, changed);
 			return signalled(new ChangeResult(changed, (int) inFlight), wakeAt);

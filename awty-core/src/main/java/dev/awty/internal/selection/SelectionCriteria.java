@@ -51,7 +51,7 @@ record SelectionCriteria(List<SelectionCriteria.Join> joins, List<String> predic
 	/**
 	 * The FROM and WHERE part over {@code table} (alias {@code e}), for rows in {@code statuses}: the joins in the
 	 * caller's order, or, where the dialect gives {@code joinedTablesFirst} (see
-	 * {@link dev.awty.spi.SqlDialect#joinedTablesFirst()}), the joined tables read first.
+	 * {@link dev.awty.spi.DialectSelections#joinedTablesFirst()}), the joined tables read first.
 	 */
 	String fromWhere(String table, @Nullable String joinedTablesFirst) {
 		StringBuilder sql = new StringBuilder();

@@ -44,11 +44,11 @@ final class SelectionShape {
 	}
 
 	String selectedRows(String ids) {
-		return this.table.dialect().selectedRows().formatted(this.table.type().table(), ids);
+		return this.table.dialect().selections().selectedRows().formatted(this.table.type().table(), ids);
 	}
 
 	String idIn(String ids) {
-		return this.table.dialect().idInSubSelect().formatted(ids);
+		return this.table.dialect().selections().idInSubSelect().formatted(ids);
 	}
 
 	String withDatabaseNow(String statement) {
@@ -57,12 +57,13 @@ final class SelectionShape {
 
 	/** {@code sql} as sent: with the dialect's settings for a statement that reads the joined tables first. */
 	String asSent(String sql) {
-		return (joinedTablesFirst() != null) ? this.table.dialect().withJoinedTablesFirst().formatted(sql) : sql;
+		return (joinedTablesFirst() != null)
+				? this.table.dialect().selections().withJoinedTablesFirst().formatted(sql) : sql;
 	}
 
 	/**
-	 * The dialect's {@link dev.awty.spi.SqlDialect#joinedTablesFirst()} for a selection with joins through which an
-	 * index finds the scheduled rows; else {@code null}, the plain join: without that index, reading the joined rows
+	 * The dialect's {@link dev.awty.spi.DialectSelections#joinedTablesFirst()} for a selection with joins through which
+	 * an index finds the scheduled rows; else {@code null}, the plain join: without that index, reading the joined rows
 	 * first would read the whole scheduled table once for each of them.
 	 */
 	private synchronized @Nullable String joinedTablesFirst() {
@@ -74,7 +75,7 @@ final class SelectionShape {
 	}
 
 	private @Nullable String decideJoinedTablesFirst() {
-		String joinedTablesFirst = this.table.dialect().joinedTablesFirst();
+		String joinedTablesFirst = this.table.dialect().selections().joinedTablesFirst();
 		if (joinedTablesFirst == null || !this.criteria.hasJoins()) {
 			return null;
 		}

@@ -4,10 +4,10 @@ import dev.awty.internal.support.StillPending;
 
 /**
  * The writes of a {@link JdbcSelection}, each a template filled with the dialect's selected rows ({@code %1$s}: the
- * table, or the table joined to the selected ids, see {@link dev.awty.spi.SqlDialect#selectedRows()}), the sub-select
- * of the selected ids ({@code %2$s}) and the dialect's condition on {@code id} over that sub-select ({@code %3$s}, see
- * {@link dev.awty.spi.SqlDialect#idInSubSelect()}). Rows claimed by a live lease are left alone, except by the cancel of
- * a type with a handler.
+ * table, or the table joined to the selected ids, see {@link dev.awty.spi.DialectSelections#selectedRows()}), the
+ * sub-select of the selected ids ({@code %2$s}) and the dialect's condition on {@code id} over that sub-select
+ * ({@code %3$s}, see {@link dev.awty.spi.DialectSelections#idInSubSelect()}). Rows claimed by a live lease are left
+ * alone, except by the cancel of a type with a handler.
  */
 final class SelectionStatements {
 

@@ -6,8 +6,8 @@ import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * Runs a dialect's planner statements ({@code SqlDialect.indexPlanning()}) in the current transaction, ahead of the
- * claim or write they are for: each returns one row and lasts until the transaction ends.
+ * Runs a dialect's planner statements ({@code SqlDialect.planning().indexPlanning()}) in the current transaction, ahead
+ * of the claim or write they are for: each returns one row and lasts until the transaction ends.
  */
 public final class IndexPlanning {
 

@@ -187,7 +187,7 @@ public final class EventTable<T extends ScheduledEntity> {
 
 	/** Tells other instances that a row became due at {@code dueAt}, if the database can and this transaction commits. */
 	public void notifyDue(Instant dueAt) {
-		String statement = this.dialect.notifyDue();
+		String statement = this.dialect.wakeUps().notifyDue();
 		if (statement != null) {
 			this.jdbc.sql(statement)
 				.param("type", this.type.name())

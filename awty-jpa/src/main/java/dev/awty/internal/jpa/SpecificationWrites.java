@@ -132,14 +132,15 @@ final class SpecificationWrites<T extends ScheduledEntity> {
 
 	/**
 	 * The ids of {@code chunk} still PENDING and held by a lease, as last committed: where the caller's transaction
-	 * would read its first snapshot (MySQL), by a shared lock (see {@link SqlDialect#latestCommittedRead()}).
+	 * would read its first snapshot (MySQL), by a shared lock
+	 * (see {@link dev.awty.spi.DialectSelections#latestCommittedRead()}).
 	 */
 	private List<Long> claimedIn(CriteriaBuilder cb, List<Long> chunk, Expression<Instant> now) {
 		CriteriaQuery<Long> claimed = cb.createQuery(Long.class);
 		Root<T> row = claimed.from(this.type);
 		claimed.select(row.get("id")).where(inFlight(cb, row, chunk, now));
 		TypedQuery<Long> query = this.entityManager.createQuery(claimed);
-		if (!this.dialect.latestCommittedRead().isEmpty()) {
+		if (!this.dialect.selections().latestCommittedRead().isEmpty()) {
 			query.setLockMode(LockModeType.PESSIMISTIC_READ);
 		}
 		return query.getResultList();

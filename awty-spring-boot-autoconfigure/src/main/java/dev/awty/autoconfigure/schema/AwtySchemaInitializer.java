@@ -64,7 +64,7 @@ public final class AwtySchemaInitializer implements InitializingBean {
 		if (changelog(this.dataSource).isApplied()) {
 			return;
 		}
-		SchemaInitializationLock lock = this.dialect.schemaInitializationLock();
+		SchemaInitializationLock lock = this.dialect.schema().initializationLock();
 		if (lock == null || !updateHoldingLock(lock)) {
 			updateRetrying();
 		}

@@ -74,7 +74,7 @@ final class ScheduleClaims {
 		this.jdbc = jdbc;
 		this.transactions = transactions;
 		this.claimDue = new DueClaim(jdbc, transactions, DueClaim.filled(dialect.claimDueSchedules(), ScheduleStore.TABLE),
-				dialect.withDatabaseNow(READ_CLAIMED), dialect.indexPlanning());
+				dialect.withDatabaseNow(READ_CLAIMED), dialect.planning().indexPlanning());
 		this.nextDue = dialect.withDatabaseNow(NEXT_DUE);
 	}
 

@@ -1,4 +1,4 @@
-package dev.awty.dialect;
+package dev.awty.test;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -12,7 +12,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.awty.dialect.H2Dialect;
+import dev.awty.dialect.MariaDbDialect;
+import dev.awty.dialect.MySqlDialect;
+import dev.awty.dialect.PostgresDialect;
 import dev.awty.spi.ClaimStatement;
+import dev.awty.spi.DialectSchema;
+import dev.awty.spi.DialectSelections;
 import dev.awty.spi.SqlDialect;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,22 +41,10 @@ class ShiftedNowDialectTests {
 
 	@Test
 	void overridesEveryMethodOfTheDialectSoThatNoneFallsBackToADefault() {
-		List<String> missing = new ArrayList<>();
-		for (Method method : SqlDialect.class.getMethods()) {
-			if (Modifier.isStatic(method.getModifiers())) {
-				continue;
-			}
-			try {
-				Method own = ShiftedNowDialect.class.getMethod(method.getName(), method.getParameterTypes());
-				if (own.getDeclaringClass() != ShiftedNowDialect.class) {
-					missing.add(method.getName());
-				}
-			}
-			catch (NoSuchMethodException ex) {
-				missing.add(method.getName());
-			}
-		}
-		assertThat(missing).as("SqlDialect methods ShiftedNowDialect leaves to the interface's default").isEmpty();
+		assertThat(notOverridden(SqlDialect.class, ShiftedNowDialect.class))
+			.as("SqlDialect methods ShiftedNowDialect leaves to the interface's default").isEmpty();
+		assertThat(notOverridden(DialectSelections.class, ShiftedSelections.class))
+			.as("DialectSelections methods ShiftedSelections leaves to the interface's default").isEmpty();
 	}
 
 	@ParameterizedTest
@@ -80,6 +74,10 @@ class ShiftedNowDialectTests {
 		assertThat(shifted.name()).isEqualTo(dialect.name());
 		assertThat(shifted.skipsLockedRows()).isEqualTo(dialect.skipsLockedRows());
 		assertThat(shifted.timestampType()).isEqualTo(dialect.timestampType());
+		assertThat(shifted.schema()).isSameAs(dialect.schema());
+		assertThat(shifted.wakeUps()).isSameAs(dialect.wakeUps());
+		assertThat(shifted.planning()).isSameAs(dialect.planning());
+		assertThat(shifted.selections().selectedRows()).isEqualTo(dialect.selections().selectedRows());
 	}
 
 	@Test
@@ -108,6 +106,24 @@ class ShiftedNowDialectTests {
 		statements.add(dialect.shiftPendingRows());
 		statements.add(dialect.withDatabaseNow("UPDATE t SET due_at = CURRENT_TIMESTAMP WHERE claimed_until < CURRENT_TIMESTAMP"));
 		return statements;
+	}
+
+	private static List<String> notOverridden(Class<?> role, Class<?> shifted) {
+		List<String> missing = new ArrayList<>();
+		for (Method method : role.getMethods()) {
+			if (Modifier.isStatic(method.getModifiers())) {
+				continue;
+			}
+			try {
+				if (shifted.getMethod(method.getName(), method.getParameterTypes()).getDeclaringClass() != shifted) {
+					missing.add(method.getName());
+				}
+			}
+			catch (NoSuchMethodException ex) {
+				missing.add(method.getName());
+			}
+		}
+		return missing;
 	}
 
 	private static int count(Pattern pattern, String text) {
@@ -152,8 +168,8 @@ class ShiftedNowDialectTests {
 		}
 
 		@Override
-		public String pendingIndex(String table) {
-			return "";
+		public DialectSchema schema() {
+			return (table) -> "";
 		}
 
 		@Override
