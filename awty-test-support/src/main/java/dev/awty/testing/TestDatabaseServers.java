@@ -1,6 +1,7 @@
 package dev.awty.testing;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Assumptions;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.mariadb.MariaDBContainer;
@@ -16,11 +17,11 @@ final class TestDatabaseServers {
 
 	private static final String LOCAL_MARIADB_URL = "jdbc:mariadb://127.0.0.1:3306/test";
 
-	private static TestDatabase postgres;
+	private static @Nullable TestDatabase postgres;
 
-	private static TestDatabase mariadb;
+	private static @Nullable TestDatabase mariadb;
 
-	private static TestDatabase mysql;
+	private static @Nullable TestDatabase mysql;
 
 	private TestDatabaseServers() {
 	}
@@ -33,12 +34,11 @@ final class TestDatabaseServers {
 		if (postgres != null) {
 			return postgres;
 		}
-		String url = System.getenv(TestDatabases.POSTGRES_URL_VARIABLE);
-		if (url != null && !url.isBlank()) {
-			postgres = new TestDatabase("PostgreSQL", url, envOr("AWTY_TEST_POSTGRES_USER", "postgres"),
-					envOr("AWTY_TEST_POSTGRES_PASSWORD", ""));
+		postgres = fromEnvironment("PostgreSQL", TestDatabases.POSTGRES_URL_VARIABLE, "postgres");
+		if (postgres != null) {
+			return postgres;
 		}
-		else if (dockerAvailable()) {
+		if (dockerAvailable()) {
 			PostgreSQLContainer container = new PostgreSQLContainer("postgres:17-alpine");
 			container.start();
 			postgres = new TestDatabase("PostgreSQL", container.getJdbcUrl(), container.getUsername(),
@@ -75,20 +75,20 @@ final class TestDatabaseServers {
 	 * 3306 (root, no password). Whether that last one answers is found when the first database is created on it.
 	 */
 	static synchronized TestDatabase mariadb() {
-		if (mariadb == null) {
-			String url = System.getenv(TestDatabases.MARIADB_URL_VARIABLE);
-			if (url != null && !url.isBlank()) {
-				mariadb = new TestDatabase("MariaDB", url, envOr("AWTY_TEST_MARIADB_USER", "root"),
-						envOr("AWTY_TEST_MARIADB_PASSWORD", ""));
-			}
-			else if (dockerAvailable()) {
-				MariaDBContainer container = new MariaDBContainer("mariadb:10.11");
-				container.withUsername("root").withPassword("awty").start();
-				mariadb = new TestDatabase("MariaDB", container.getJdbcUrl(), "root", "awty");
-			}
-			else {
-				mariadb = new TestDatabase("MariaDB", LOCAL_MARIADB_URL, "root", "");
-			}
+		if (mariadb != null) {
+			return mariadb;
+		}
+		mariadb = fromEnvironment("MariaDB", TestDatabases.MARIADB_URL_VARIABLE, "root");
+		if (mariadb != null) {
+			return mariadb;
+		}
+		if (dockerAvailable()) {
+			MariaDBContainer container = new MariaDBContainer("mariadb:10.11");
+			container.withUsername("root").withPassword("awty").start();
+			mariadb = new TestDatabase("MariaDB", container.getJdbcUrl(), "root", "awty");
+		}
+		else {
+			mariadb = new TestDatabase("MariaDB", LOCAL_MARIADB_URL, "root", "");
 		}
 		return mariadb;
 	}
@@ -98,24 +98,36 @@ final class TestDatabaseServers {
 	 * aborted (skipped) with the reason.
 	 */
 	static synchronized TestDatabase mysql() {
-		if (mysql == null) {
-			String url = System.getenv(TestDatabases.MYSQL_URL_VARIABLE);
-			if (url != null && !url.isBlank()) {
-				mysql = new TestDatabase("MySQL", url, envOr("AWTY_TEST_MYSQL_USER", "root"),
-						envOr("AWTY_TEST_MYSQL_PASSWORD", ""));
-			}
-			else {
-				Assumptions.assumeTrue(dockerAvailable(), "No MySQL server: " + TestDatabases.MYSQL_URL_VARIABLE
-						+ " is not set and no Docker engine answered for Testcontainers mysql:8.0; MySQL is not tested here");
-				MySQLContainer container = new MySQLContainer("mysql:8.0");
-				container.withUsername("root").withPassword("awty").start();
-				mysql = new TestDatabase("MySQL", container.getJdbcUrl(), "root", "awty");
-			}
+		if (mysql != null) {
+			return mysql;
 		}
+		mysql = fromEnvironment("MySQL", TestDatabases.MYSQL_URL_VARIABLE, "root");
+		if (mysql != null) {
+			return mysql;
+		}
+		Assumptions.assumeTrue(dockerAvailable(), "No MySQL server: " + TestDatabases.MYSQL_URL_VARIABLE
+				+ " is not set and no Docker engine answered for Testcontainers mysql:8.0; MySQL is not tested here");
+		MySQLContainer container = new MySQLContainer("mysql:8.0");
+		container.withUsername("root").withPassword("awty").start();
+		mysql = new TestDatabase("MySQL", container.getJdbcUrl(), "root", "awty");
 		return mysql;
 	}
 
-	private static boolean dockerAvailable() {
+	/**
+	 * The server at the URL in {@code variable} ({@code AWTY_TEST_<product>_URL}), with the user and password of its
+	 * {@code _USER} and {@code _PASSWORD} variables; {@code null} when it is not set.
+	 */
+	private static @Nullable TestDatabase fromEnvironment(String name, String variable, String defaultUser) {
+		String url = System.getenv(variable);
+		if (url == null || url.isBlank()) {
+			return null;
+		}
+		String prefix = variable.substring(0, variable.length() - "URL".length());
+		return new TestDatabase(name, url, envOr(prefix + "USER", defaultUser), envOr(prefix + "PASSWORD", ""));
+	}
+
+	/** Whether a Docker engine answers for Testcontainers (the brokers' fixtures ask too). */
+	static boolean dockerAvailable() {
 		try {
 			return DockerClientFactory.instance().isDockerAvailable();
 		}
