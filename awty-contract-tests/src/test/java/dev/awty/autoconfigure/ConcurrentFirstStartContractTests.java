@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
@@ -28,23 +29,21 @@ import static org.awaitility.Awaitility.await;
  * the same moment, and every one must start and deliver. Written once, run on every database by {@link OnEveryDatabase}.
  */
 @OnEveryDatabase
-class ConcurrentFirstStartContractTests {
+class ConcurrentFirstStartContractTests extends DatabaseContractTests {
 
 	private static final int INSTANCES = 4;
 
 	private static final int ROUNDS = 5;
 
-	private final Supplier<TestDatabase> databases;
-
 	ConcurrentFirstStartContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+		super(databases);
 	}
 
 	@Test
 	void instancesStartedAtTheSameMomentOnAnEmptyDatabaseAllStartAndDeliver() throws Exception {
 		List<String> failures = new ArrayList<>();
 		for (int round = 1; round <= ROUNDS; round++) {
-			TestDatabase database = this.databases.get();
+			TestDatabase database = (round == 1) ? this.database : anotherDatabase();
 			database.execute(TestPurchase.TABLE_DDL);
 			String label = "round " + round + ": ";
 			startAtOnce(database).forEach((failure) -> failures.add(label + failure));

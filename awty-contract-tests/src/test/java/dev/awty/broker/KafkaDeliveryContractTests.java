@@ -26,7 +26,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.kafka.listener.KafkaMessageListenerContainer;
@@ -36,6 +35,7 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.BrokerReceipts;
 import dev.awty.testing.ContractMatrix;
@@ -53,15 +53,9 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class KafkaDeliveryContractTests {
+class KafkaDeliveryContractTests extends DatabaseContractTests {
 
 	private static EmbeddedKafkaKraftBroker broker;
-
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
 
 	private String topic;
 
@@ -77,7 +71,7 @@ class KafkaDeliveryContractTests {
 	}
 
 	KafkaDeliveryContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
-		this.databases = databases;
+		super(databases);
 		this.mode = mode;
 	}
 
@@ -94,8 +88,6 @@ class KafkaDeliveryContractTests {
 
 	@BeforeEach
 	void createTopicAndConsumer() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute(TestPurchase.TABLE_DDL);
 		this.topic = "awty.test." + UUID.randomUUID();
 		broker.addTopics(this.topic);

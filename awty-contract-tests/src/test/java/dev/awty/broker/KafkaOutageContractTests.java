@@ -25,7 +25,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.kafka.listener.ContainerProperties;
 import org.springframework.kafka.listener.KafkaMessageListenerContainer;
@@ -35,6 +34,7 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.BrokerReceipts;
 import dev.awty.testing.ContractMatrix;
@@ -56,7 +56,7 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class KafkaOutageContractTests {
+class KafkaOutageContractTests extends DatabaseContractTests {
 
 	private static final int ROWS = 10_000;
 
@@ -64,15 +64,9 @@ class KafkaOutageContractTests {
 
 	private static EmbeddedKafkaKraftBroker broker;
 
-	private final Supplier<TestDatabase> databases;
-
 	private final ClaimMode mode;
 
 	private final Duration outage;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
 
 	private String topic;
 
@@ -85,7 +79,7 @@ class KafkaOutageContractTests {
 	}
 
 	KafkaOutageContractTests(Supplier<TestDatabase> databases, ClaimMode mode, Duration outage) {
-		this.databases = databases;
+		super(databases);
 		this.mode = mode;
 		this.outage = outage;
 	}
@@ -110,8 +104,6 @@ class KafkaOutageContractTests {
 
 	@BeforeEach
 	void createTableAndTopic() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute(TestPurchase.TABLE_DDL);
 		this.topic = "awty.outage." + UUID.randomUUID();
 		broker.addTopics(this.topic);

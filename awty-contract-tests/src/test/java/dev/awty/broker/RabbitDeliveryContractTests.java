@@ -33,11 +33,11 @@ import org.springframework.amqp.rabbit.listener.SimpleMessageListenerContainer;
 import org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
 import dev.awty.EventScheduler;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.BrokerReceipts;
 import dev.awty.testing.ContractMatrix;
@@ -56,13 +56,7 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class RabbitDeliveryContractTests {
-
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
+class RabbitDeliveryContractTests extends DatabaseContractTests {
 
 	private CachingConnectionFactory brokerConnections;
 
@@ -91,7 +85,7 @@ class RabbitDeliveryContractTests {
 	}
 
 	RabbitDeliveryContractTests(Supplier<TestDatabase> databases, ClaimMode mode, Duration outage) {
-		this.databases = databases;
+		super(databases);
 		this.mode = mode;
 		this.outage = outage;
 	}
@@ -103,8 +97,6 @@ class RabbitDeliveryContractTests {
 		// from the receipts and the rows instead.
 		Awaitility.doNotCatchUncaughtExceptionsByDefault();
 		TestRabbit.uri();
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute(TestPurchase.TABLE_DDL);
 		this.brokerConnections = TestRabbit.connectionFactory();
 		this.admin = new RabbitAdmin(this.brokerConnections);

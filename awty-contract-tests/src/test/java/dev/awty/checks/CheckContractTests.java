@@ -19,7 +19,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
@@ -31,6 +30,7 @@ import dev.awty.history.DeliveryOutcome;
 import dev.awty.history.DeliveryRecord;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.pipeline.kit.DeliveryCounters;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.context.CheckConsumerConfiguration;
 import dev.awty.testing.ContractMatrix;
@@ -49,15 +49,9 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class CheckContractTests {
-
-	private final Supplier<TestDatabase> databases;
+class CheckContractTests extends DatabaseContractTests {
 
 	private final ClaimMode mode;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
 
 	private final ScriptedHandler handler = new ScriptedHandler();
 
@@ -69,14 +63,12 @@ class CheckContractTests {
 	}
 
 	CheckContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
-		this.databases = databases;
+		super(databases);
 		this.mode = mode;
 	}
 
 	@BeforeEach
 	void createScheduledTable() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute(TestOrderCheck.TABLE_DDL);
 	}
 

@@ -28,6 +28,7 @@ import dev.awty.AwtyConfigurationException;
 import dev.awty.AwtyDataSource;
 import dev.awty.EventScheduler;
 import dev.awty.EventStatus;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.context.PurchaseConsumerConfiguration;
@@ -46,13 +47,10 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class AwtyDataSourceContractTests {
+class AwtyDataSourceContractTests extends DatabaseContractTests {
 
-	private final Supplier<TestDatabase> awtyDatabases;
-
+	/** The service's primary database, always H2; awty's is {@link #database}, from the matrix. */
 	private TestDatabase primary;
-
-	private TestDatabase scheduling;
 
 	/** awty's tables on a second H2 database beside the primary one, and on PostgreSQL beside a primary H2. */
 	static Stream<Arguments> matrix() {
@@ -61,25 +59,24 @@ class AwtyDataSourceContractTests {
 	}
 
 	AwtyDataSourceContractTests(Supplier<TestDatabase> awtyDatabases) {
-		this.awtyDatabases = awtyDatabases;
+		super(awtyDatabases);
 	}
 
 	@BeforeEach
 	void createTheScheduledTableOnTheAwtyDatabaseOnly() {
 		this.primary = TestDatabases.h2();
-		this.scheduling = this.awtyDatabases.get();
-		this.scheduling.execute(TestPurchase.TABLE_DDL);
-		this.scheduling.execute("CREATE TABLE purchase (id BIGINT PRIMARY KEY)");
+		this.database.execute(TestPurchase.TABLE_DDL);
+		this.database.execute("CREATE TABLE purchase (id BIGINT PRIMARY KEY)");
 	}
 
 	private ApplicationContextRunner twoDataSources(ReceivedEvents received, Class<?>... configurations) {
-		return AwtyContexts.consuming(PurchaseConsumerConfiguration.class, this.scheduling, received)
+		return AwtyContexts.consuming(PurchaseConsumerConfiguration.class, this.database, received)
 			.withUserConfiguration(TwoDataSources.class)
 			.withUserConfiguration(configurations)
 			.withPropertyValues("test.primary.url=" + this.primary.url(), "test.primary.username=" + this.primary.username(),
-					"test.primary.password=" + this.primary.password(), "test.awty.url=" + this.scheduling.url(),
-					"test.awty.username=" + this.scheduling.username(),
-					"test.awty.password=" + this.scheduling.password(), "awty.poller.poll-interval=200ms");
+					"test.primary.password=" + this.primary.password(), "test.awty.url=" + this.database.url(),
+					"test.awty.username=" + this.database.username(),
+					"test.awty.password=" + this.database.password(), "awty.poller.poll-interval=200ms");
 	}
 
 	@Test
@@ -93,7 +90,7 @@ class AwtyDataSourceContractTests {
 			await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 1);
 			await().atMost(Duration.ofSeconds(5))
 				.until(() -> scheduler.find(TestPurchase.class, id).orElseThrow().getStatus() == EventStatus.DELIVERED);
-			JdbcTemplate awty = this.scheduling.jdbc();
+			JdbcTemplate awty = this.jdbc;
 			await().atMost(Duration.ofSeconds(5)).until(
 					() -> awty.queryForObject("SELECT COUNT(*) FROM awty_delivery_log", Integer.class) == 1);
 			assertThat(awty.queryForObject("SELECT COUNT(*) FROM shedlock", Integer.class)).isPositive();
@@ -151,7 +148,7 @@ class AwtyDataSourceContractTests {
 	}
 
 	private int count(String table) {
-		return this.scheduling.jdbc().queryForObject("SELECT COUNT(*) FROM " + table, Integer.class);
+		return this.jdbc.queryForObject("SELECT COUNT(*) FROM " + table, Integer.class);
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -20,7 +20,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.support.JdbcTransactionManager;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -40,6 +39,7 @@ import dev.awty.internal.table.EventTable;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.SqlDialect;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.ReceivedEvents;
@@ -56,19 +56,13 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class DeliveryContractTests {
+class DeliveryContractTests extends DatabaseContractTests {
 
 	private static final Duration POLL_INTERVAL = Duration.ofMillis(200);
-
-	private final Supplier<TestDatabase> databases;
 
 	private final ClaimMode mode;
 
 	private final Holding holding;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
 
 	/** Where this contract runs: each set is one run of every test below. */
 	static Stream<Arguments> matrix() {
@@ -80,15 +74,13 @@ class DeliveryContractTests {
 	}
 
 	DeliveryContractTests(Supplier<TestDatabase> databases, ClaimMode mode, Holding holding) {
-		this.databases = databases;
+		super(databases);
 		this.mode = mode;
 		this.holding = holding;
 	}
 
 	@BeforeEach
 	void createScheduledTable() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute(TestPurchase.TABLE_DDL);
 	}
 

@@ -21,7 +21,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.ClaimMode;
 import dev.awty.ScheduledEntity;
@@ -33,6 +32,7 @@ import dev.awty.internal.pipeline.kit.DeliveryCounters;
 import dev.awty.internal.table.EventTable;
 import dev.awty.repository.EventRepositories;
 import dev.awty.spi.SqlDialect;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.FreezableDataSources;
@@ -51,17 +51,11 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class LeaseContractTests {
+class LeaseContractTests extends DatabaseContractTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(2);
 
-	private final Supplier<TestDatabase> databases;
-
 	private final ClaimMode mode;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
 
 	/** Where this contract runs: each set is one run of every test below. */
 	static Stream<Arguments> matrix() {
@@ -69,14 +63,12 @@ class LeaseContractTests {
 	}
 
 	LeaseContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
-		this.databases = databases;
+		super(databases);
 		this.mode = mode;
 	}
 
 	@BeforeEach
 	void createScheduledTable() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute(TestPurchase.TABLE_DDL);
 	}
 

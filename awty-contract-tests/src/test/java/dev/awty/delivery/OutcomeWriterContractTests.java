@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 import org.springframework.messaging.Message;
@@ -33,6 +32,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.FreezableDataSources;
 import dev.awty.testing.OnEveryDatabase;
@@ -49,22 +49,14 @@ import static org.awaitility.Awaitility.await;
  * stop writes every outcome of what was published, with its history. Written once, run on every database.
  */
 @OnEveryDatabase
-class OutcomeWriterContractTests {
-
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
+class OutcomeWriterContractTests extends DatabaseContractTests {
 
 	OutcomeWriterContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+		super(databases);
 	}
 
 	@BeforeEach
 	void createScheduledTable() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute(TestPurchase.TABLE_DDL);
 	}
 

@@ -10,8 +10,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import org.springframework.jdbc.core.JdbcTemplate;
-
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.ReceivedEvents;
@@ -28,11 +27,9 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class ScaleOutContractTests {
+class ScaleOutContractTests extends DatabaseContractTests {
 
 	private static final int ROWS = Integer.getInteger("awty.test.scale-out-rows", 20_000);
-
-	private final Supplier<TestDatabase> databases;
 
 	private final String pendingIndex;
 
@@ -55,7 +52,7 @@ class ScaleOutContractTests {
 	 * @param insertDueRows inserts rows with purchase ids 1 to {@code ?}, all due now
 	 */
 	ScaleOutContractTests(Supplier<TestDatabase> databases, String pendingIndex, String insertDueRows) {
-		this.databases = databases;
+		super(databases);
 		this.pendingIndex = pendingIndex;
 		this.insertDueRows = insertDueRows;
 	}
@@ -63,22 +60,20 @@ class ScaleOutContractTests {
 	@ParameterizedTest(name = "{0} instance(s)")
 	@ValueSource(ints = { 1, 2, 3 })
 	void drainsEveryDueRowExactlyOnce(int instances) {
-		TestDatabase database = this.databases.get();
-		JdbcTemplate jdbc = database.jdbc();
-		database.execute(TestPurchase.TABLE_DDL);
-		jdbc.execute(this.pendingIndex);
+		this.database.execute(TestPurchase.TABLE_DDL);
+		this.jdbc.execute(this.pendingIndex);
 		ReceivedEvents received = new ReceivedEvents();
-		var runner = AwtyContexts.purchases(database, received)
+		var runner = AwtyContexts.purchases(this.database, received)
 			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.poll-interval=100ms");
 		AwtyContexts.withInstances(runner, instances, () -> {
 			long start = System.nanoTime();
-			jdbc.update(this.insertDueRows, ROWS);
+			this.jdbc.update(this.insertDueRows, ROWS);
 			await().atMost(Duration.ofMinutes(3)).until(() -> received.distinctEventIds() == ROWS);
 			long millis = Duration.ofNanos(System.nanoTime() - start).toMillis();
-			System.out.printf("[" + database + " skip-locked] %d instance(s) drained %,d rows in %d ms = %,d rows/s, %d duplicate(s)%n",
+			System.out.printf("[" + this.database + " skip-locked] %d instance(s) drained %,d rows in %d ms = %,d rows/s, %d duplicate(s)%n",
 					instances, ROWS, millis, ROWS * 1000L / Math.max(1, millis), received.duplicates());
 			assertThat(received.duplicates()).isZero();
-			await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.queryForObject(
+			await().atMost(Duration.ofSeconds(10)).until(() -> this.jdbc.queryForObject(
 					"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", Integer.class) == ROWS);
 		});
 	}

@@ -14,6 +14,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import dev.awty.EventScheduler;
 import dev.awty.dialect.DialectDetector;
 import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
@@ -32,7 +33,7 @@ import static org.awaitility.Awaitility.await;
  * that: up to a poll interval late. Written once, run per database.
  */
 @OnEveryDatabase
-class ScheduledElsewhereContractTests {
+class ScheduledElsewhereContractTests extends DatabaseContractTests {
 
 	private static final Duration POLL_INTERVAL = Duration.ofSeconds(5);
 
@@ -44,19 +45,16 @@ class ScheduledElsewhereContractTests {
 	/** How far ahead a planned wake-up spares the look-up (awty.poller.claim-ahead, its default). */
 	private static final Duration CLAIM_AHEAD = Duration.ofMillis(100);
 
-	private final Supplier<TestDatabase> databases;
-
 	ScheduledElsewhereContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+		super(databases);
 	}
 
 	@Test
 	void aRowAnotherInstanceScheduledDueBetweenTwoPollsIsDeliveredAtItsDueTimeNotAtTheNextPollAfterIt() {
-		TestDatabase database = this.databases.get();
-		database.execute(TestPurchase.TABLE_DDL);
-		database.execute(DialectDetector.detect(database.simpleDataSource(), null).schema().pendingIndex("scheduled_test_purchase"));
-		ReceivedEvents received = new ReceivedEvents().clock(database::databaseNow);
-		ApplicationContextRunner runner = AwtyContexts.purchases(database, received)
+		this.database.execute(TestPurchase.TABLE_DDL);
+		this.database.execute(DialectDetector.detect(this.database.simpleDataSource(), null).schema().pendingIndex("scheduled_test_purchase"));
+		ReceivedEvents received = new ReceivedEvents().clock(this.database::databaseNow);
+		ApplicationContextRunner runner = AwtyContexts.purchases(this.database, received)
 			.withPropertyValues("awty.claim.mode=skip-locked");
 		// The scheduling instance polls every second (the default), so it notifies no row due later than that.
 		runner.withPropertyValues("awty.instance-id=scheduling").run((scheduling) -> {
@@ -64,13 +62,13 @@ class ScheduledElsewhereContractTests {
 			runner.withPropertyValues("awty.instance-id=delivering", "awty.poller.poll-interval=" + POLL_INTERVAL.toMillis() + "ms")
 				.run((delivering) -> {
 					// The delivering instance polled as it started: due 1.5 s after its next poll, 3.5 s before the one after.
-					Instant dueAt = database.databaseNow().plus(POLL_INTERVAL).plusMillis(1_500);
+					Instant dueAt = this.database.databaseNow().plus(POLL_INTERVAL).plusMillis(1_500);
 					scheduling.getBean(EventScheduler.class).schedule(new TestPurchase(1), dueAt);
 
 					await().atMost(POLL_INTERVAL.multipliedBy(3)).until(() -> received.count() == 1);
 
 					Duration late = Duration.between(dueAt, received.all().get(0).receivedAt());
-					System.out.printf("[%s] a row scheduled elsewhere was delivered %d ms after its due time%n", database,
+					System.out.printf("[%s] a row scheduled elsewhere was delivered %d ms after its due time%n", this.database,
 							late.toMillis());
 					assertThat(late).as("delivered after its due time by").isGreaterThanOrEqualTo(Duration.ZERO)
 						.isLessThan(Duration.ofSeconds(1));
@@ -88,20 +86,19 @@ class ScheduledElsewhereContractTests {
 	// guarantees, and the bound counts, is no look-up while its next known due time is within the claim-ahead.
 	@Test
 	void aStreamScheduledOnTheDeliveringInstanceLooksUpTheNextDueRowNoMoreOftenThanItPolls() {
-		TestDatabase database = this.databases.get();
-		database.execute(TestPurchase.TABLE_DDL);
-		database.execute(DialectDetector.detect(database.simpleDataSource(), null).schema().pendingIndex("scheduled_test_purchase"));
+		this.database.execute(TestPurchase.TABLE_DDL);
+		this.database.execute(DialectDetector.detect(this.database.simpleDataSource(), null).schema().pendingIndex("scheduled_test_purchase"));
 		ReceivedEvents received = new ReceivedEvents();
 		StatementRecorder recorder = new StatementRecorder();
-		try (HikariDataSource pool = pool(database)) {
-			AwtyContexts.purchases(database, received)
+		try (HikariDataSource pool = pool(this.database)) {
+			AwtyContexts.purchases(this.database, received)
 				.withBean(DataSource.class, () -> recorder.wrap(pool))
 				.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.poll-interval=1s",
 						"awty.poller.claim-ahead=" + CLAIM_AHEAD.toMillis() + "ms")
 				.run((context) -> {
 					EventScheduler scheduler = context.getBean(EventScheduler.class);
 					long start = System.nanoTime();
-					Instant databaseStart = database.databaseNow();
+					Instant databaseStart = this.database.databaseNow();
 					int late = 0;
 					int pauses = 0;
 					Instant previousDue = null;
@@ -128,7 +125,7 @@ class ScheduledElsewhereContractTests {
 						.filter((sql) -> sql.contains("ORDER BY due_at") && !sql.contains("LIMIT 1)"))
 						.count();
 					System.out.printf("[%s] %d rows in %d ms: %d claims, %d look-ups of the next due row, %d rows late,"
-							+ " %d pauses of the stream longer than the claim-ahead%n", database, ROWS, elapsed.toMillis(),
+							+ " %d pauses of the stream longer than the claim-ahead%n", this.database, ROWS, elapsed.toMillis(),
 							claims, lookUps, late, pauses);
 					assertThat(claims).as("claims").isGreaterThanOrEqualTo(20);
 					// A row whose schedule call returned after its due time (a commit slower than the lead), and a pause

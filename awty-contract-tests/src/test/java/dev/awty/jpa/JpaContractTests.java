@@ -52,6 +52,7 @@ import dev.awty.jpa.shop.ScheduledCustomerCall;
 import dev.awty.jpa.shop.ScheduledInvoiceReminder;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
@@ -66,31 +67,27 @@ import static org.awaitility.Awaitility.await;
  * entities read through repositories, and writes through the {@code ScheduledEvents} fragment.
  */
 @OnEveryDatabase
-class JpaContractTests {
+class JpaContractTests extends DatabaseContractTests {
 
 	private static final Duration LATER = Duration.ofHours(1);
 
 	private static final String THROUGH_REMINDERS = "JPA specification through " + Reminders.class.getName();
 
-	private final Supplier<TestDatabase> databases;
-
 	JpaContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+		super(databases);
 	}
 
 	@Test
 	void schedulesAReminderInTheTransactionThatSavedItsInvoiceWithASequenceIdWithoutAFlush() {
-		TestDatabase database = this.databases.get();
-		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+		JpaContexts.billing(this.database, new ReceivedEvents()).run((context) -> {
 			Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("ada", 100, Instant.now().plus(LATER));
-			assertThat(reminderInvoiceIds(database.jdbc())).containsExactly(invoice.getId());
+			assertThat(reminderInvoiceIds(this.jdbc)).containsExactly(invoice.getId());
 		});
 	}
 
 	@Test
 	void schedulesAfterSaveOfAnEntityWithAnIdentityIdAndReadsItByADerivedQuery() {
-		TestDatabase database = this.databases.get();
-		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+		JpaContexts.billing(this.database, new ReceivedEvents()).run((context) -> {
 			Customer customer = context.getBean(Billing.class).customerWithCall("grace", Instant.now().plus(LATER));
 			assertThat(context.getBean(CustomerCalls.class).findByCustomerId(customer.getId()))
 				.singleElement()
@@ -103,39 +100,35 @@ class JpaContractTests {
 
 	@Test
 	void schedulesAllAfterSaveAll() {
-		TestDatabase database = this.databases.get();
-		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+		JpaContexts.billing(this.database, new ReceivedEvents()).run((context) -> {
 			List<Invoice> invoices = context.getBean(Billing.class).invoicesWithReminders("alan", 3, Instant.now().plus(LATER));
-			assertThat(reminderInvoiceIds(database.jdbc()))
+			assertThat(reminderInvoiceIds(this.jdbc))
 				.containsExactlyInAnyOrderElementsOf(invoices.stream().map(Invoice::getId).toList());
 		});
 	}
 
 	@Test
 	void schedulesInANestedTransactionalMethodWhatTheOuterOneSaved() {
-		TestDatabase database = this.databases.get();
-		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+		JpaContexts.billing(this.database, new ReceivedEvents()).run((context) -> {
 			Invoice invoice = context.getBean(Billing.class).invoiceThenReminderInNestedTransaction("edsger",
 					Instant.now().plus(LATER));
-			assertThat(reminderInvoiceIds(database.jdbc())).containsExactly(invoice.getId());
+			assertThat(reminderInvoiceIds(this.jdbc)).containsExactly(invoice.getId());
 		});
 	}
 
 	@Test
 	void schedulesInARequiresNewTransactionWhatItSavedBesideAnOuterTransaction() {
-		TestDatabase database = this.databases.get();
-		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+		JpaContexts.billing(this.database, new ReceivedEvents()).run((context) -> {
 			Invoice invoice = context.getBean(Billing.class).invoiceInRequiresNewBesideAnOuterOne("barbara",
 					Instant.now().plus(LATER));
-			assertThat(reminderInvoiceIds(database.jdbc())).containsExactly(invoice.getId());
-			assertThat(database.jdbc().queryForObject("SELECT COUNT(*) FROM invoice", Integer.class)).isEqualTo(2);
+			assertThat(reminderInvoiceIds(this.jdbc)).containsExactly(invoice.getId());
+			assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM invoice", Integer.class)).isEqualTo(2);
 		});
 	}
 
 	@Test
 	void selectionJoinsSeeAnUnflushedChangeOfTheCallersTransaction() {
-		TestDatabase database = this.databases.get();
-		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+		JpaContexts.billing(this.database, new ReceivedEvents()).run((context) -> {
 			Customer ken = context.getBean(Customers.class).save(new Customer("ken"));
 			Invoice invoice = context.getBean(Invoices.class).saveAndFlush(new Invoice(ken, 5));
 			context.getBean(EventScheduler.class).schedule(new ScheduledInvoiceReminder(invoice), Instant.now().plus(LATER));
@@ -154,13 +147,12 @@ class JpaContractTests {
 
 	@Test
 	void deliversAJpaMappedReminderToAConsumerThatReadsLazyAssociations() {
-		TestDatabase database = this.databases.get();
 		Queue<String> customerNames = new ConcurrentLinkedQueue<>();
 		ReceivedEvents received = new ReceivedEvents().each((message) -> {
 			ScheduledInvoiceReminder reminder = (ScheduledInvoiceReminder) message.getPayload();
 			customerNames.add(reminder.getInvoice().getCustomer().getName() + ":" + reminder.getInvoice().getAmount());
 		});
-		JpaContexts.billing(database, received).withPropertyValues("awty.poller.poll-interval=100ms").run((context) -> {
+		JpaContexts.billing(this.database, received).withPropertyValues("awty.poller.poll-interval=100ms").run((context) -> {
 			context.getBean(Billing.class).invoiceWithReminder("niklaus", 42, Instant.now());
 			await().atMost(Duration.ofSeconds(20)).until(() -> received.count() == 1);
 			assertThat(customerNames).containsExactly("niklaus:42");
@@ -170,9 +162,8 @@ class JpaContractTests {
 
 	@Test
 	void deliversAReminderSavedThroughTheRepositoryWokenAfterCommit() {
-		TestDatabase database = this.databases.get();
 		ReceivedEvents received = new ReceivedEvents();
-		JpaContexts.billing(database, received).withPropertyValues("awty.poller.poll-interval=1h", "awty.claim.lease=2h").run((context) -> {
+		JpaContexts.billing(this.database, received).withPropertyValues("awty.poller.poll-interval=1h", "awty.claim.lease=2h").run((context) -> {
 			Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("john", 7, Instant.now().plus(LATER));
 			ScheduledInvoiceReminder saved = transaction(context).execute((status) -> context.getBean(Reminders.class)
 				.save(new ScheduledInvoiceReminder(invoice, Instant.now().plusMillis(300))));
@@ -184,9 +175,8 @@ class JpaContractTests {
 
 	@Test
 	void savingManyRowsInOneTransactionRegistersOneWakeUpAfterCommitAndDeliversEach() {
-		TestDatabase database = this.databases.get();
 		ReceivedEvents received = new ReceivedEvents();
-		JpaContexts.billing(database, received).withPropertyValues("awty.poller.poll-interval=100ms").run((context) -> {
+		JpaContexts.billing(this.database, received).withPropertyValues("awty.poller.poll-interval=100ms").run((context) -> {
 			Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("alan", 1, Instant.now().plus(LATER));
 			Reminders reminders = context.getBean(Reminders.class);
 			Instant now = Instant.now();
@@ -203,12 +193,11 @@ class JpaContractTests {
 
 	@Test
 	void savingManyRowsInOneTransactionSendsOneNotificationToOtherInstances() throws Exception {
-		TestDatabase database = this.databases.get();
-		Assumptions.assumeTrue(database.url().startsWith("jdbc:postgresql:"), "only PostgreSQL notifies other instances");
-		JpaContexts.billing(database, new ReceivedEvents()).withPropertyValues("awty.poller.poll-interval=1h").run((context) -> {
+		Assumptions.assumeTrue(this.database.url().startsWith("jdbc:postgresql:"), "only PostgreSQL notifies other instances");
+		JpaContexts.billing(this.database, new ReceivedEvents()).withPropertyValues("awty.poller.poll-interval=1h").run((context) -> {
 			Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("alan", 1, Instant.now().plus(LATER));
 			Reminders reminders = context.getBean(Reminders.class);
-			try (Connection listening = database.simpleDataSource().getConnection()) {
+			try (Connection listening = this.database.simpleDataSource().getConnection()) {
 				try (Statement listen = listening.createStatement()) {
 					listen.execute("LISTEN awty_due");
 				}
@@ -250,42 +239,40 @@ class JpaContractTests {
 
 	@Test
 	void reschedulesTheRowsOfACustomerByASpecificationJoinInOneWriteLeavingRowsInFlightAlone() {
-		TestDatabase database = this.databases.get();
-		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+		JpaContexts.billing(this.database, new ReceivedEvents()).run((context) -> {
 			Billing billing = context.getBean(Billing.class);
 			List<Invoice> ofAda = billing.invoicesWithReminders("ada", 3, Instant.now().plus(LATER));
 			billing.invoicesWithReminders("bob", 2, Instant.now().plus(LATER));
-			long claimed = reminderOf(database.jdbc(), ofAda.get(0).getId());
-			database.jdbc().update("UPDATE scheduled_invoice_reminder SET claimed_by = 'x', claimed_until = "
-					+ "? WHERE id = ?", database.timestamp(Instant.now().plus(Duration.ofMinutes(5))), claimed);
+			long claimed = reminderOf(this.jdbc, ofAda.get(0).getId());
+			this.jdbc.update("UPDATE scheduled_invoice_reminder SET claimed_by = 'x', claimed_until = "
+					+ "? WHERE id = ?", this.database.timestamp(Instant.now().plus(Duration.ofMinutes(5))), claimed);
 			Instant newTime = Instant.now().plus(Duration.ofDays(2)).truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
-			long customerId = customerOf(database.jdbc(), ofAda.get(0).getId());
+			long customerId = customerOf(this.jdbc, ofAda.get(0).getId());
 			ChangeResult result = context.getBean(Reminders.class).rescheduleTo(Reminders.ofCustomer(customerId), newTime);
 			assertThat(result).isEqualTo(new ChangeResult(2, 1));
-			assertThat(database.jdbc().queryForList("SELECT version FROM scheduled_invoice_reminder ORDER BY id", Integer.class))
+			assertThat(this.jdbc.queryForList("SELECT version FROM scheduled_invoice_reminder ORDER BY id", Integer.class))
 				.containsExactly(1, 2, 2, 1, 1);
-			assertThat(database.jdbc().query("SELECT due_at FROM scheduled_invoice_reminder WHERE version = 2",
-					(rs, row) -> database.instant(rs, 1))).containsOnly(newTime);
+			assertThat(this.jdbc.query("SELECT due_at FROM scheduled_invoice_reminder WHERE version = 2",
+					(rs, row) -> this.database.instant(rs, 1))).containsOnly(newTime);
 		});
 	}
 
 	@Test
 	void cancelsByInvoiceRetriesFailedAndDeliversNowThroughTheFragment() {
-		TestDatabase database = this.databases.get();
 		ReceivedEvents received = new ReceivedEvents();
-		JpaContexts.billing(database, received).withPropertyValues("awty.poller.poll-interval=100ms").run((context) -> {
+		JpaContexts.billing(this.database, received).withPropertyValues("awty.poller.poll-interval=100ms").run((context) -> {
 			Billing billing = context.getBean(Billing.class);
 			List<Invoice> invoices = billing.invoicesWithReminders("ada", 3, Instant.now().plus(LATER));
 			Reminders reminders = context.getBean(Reminders.class);
 			assertThat(reminders.cancel(Reminders.ofInvoice(invoices.get(0).getId()))).isEqualTo(new ChangeResult(1, 0));
 			assertThat(reminders.cancel(Reminders.ofInvoice(invoices.get(0).getId()))).isEqualTo(new ChangeResult(0, 0));
-			database.jdbc().update("UPDATE scheduled_invoice_reminder SET status = 'FAILED', attempts = 5 WHERE invoice_id = ?",
+			this.jdbc.update("UPDATE scheduled_invoice_reminder SET status = 'FAILED', attempts = 5 WHERE invoice_id = ?",
 					invoices.get(1).getId());
 			assertThat(reminders.retry(Reminders.ofInvoice(invoices.get(1).getId()))).isEqualTo(new ChangeResult(1, 0));
 			assertThat(reminders.deliverNow(Reminders.ofInvoice(invoices.get(2).getId()))).isEqualTo(new ChangeResult(1, 0));
 			await().atMost(Duration.ofSeconds(20)).until(() -> received.count() == 2);
 			// Received before marked: the mark follows the publish.
-			await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(database.jdbc()
+			await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(this.jdbc
 				.queryForList("SELECT status FROM scheduled_invoice_reminder ORDER BY id", String.class))
 				.containsExactly("CANCELLED", "DELIVERED", "DELIVERED"));
 		});
@@ -293,8 +280,7 @@ class JpaContractTests {
 
 	@Test
 	void aCancelThroughTheFragmentRecordsEachRowItCancelledInTheHistoryInItsTransactionOnly() {
-		TestDatabase database = this.databases.get();
-		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+		JpaContexts.billing(this.database, new ReceivedEvents()).run((context) -> {
 			List<Invoice> invoices = context.getBean(Billing.class)
 				.invoicesWithReminders("lin", 3, Instant.now().plus(LATER));
 			Reminders reminders = context.getBean(Reminders.class);
@@ -307,16 +293,16 @@ class JpaContractTests {
 			assertThat(reminders.cancel(Reminders.ofInvoice(invoices.get(0).getId()))).isEqualTo(new ChangeResult(1, 0));
 
 			DeliveryHistory history = context.getBean(DeliveryHistory.class);
-			assertThat(history.ofRow("invoice_reminder", reminderOf(database, invoices.get(0)))).singleElement()
+			assertThat(history.ofRow("invoice_reminder", reminderOf(this.database, invoices.get(0)))).singleElement()
 				.satisfies((entry) -> {
 					assertThat(entry.outcome()).isEqualTo(DeliveryOutcome.CANCELLED);
-					assertThat(entry.eventId()).startsWith("invoice_reminder/" + reminderOf(database, invoices.get(0)) + "/");
+					assertThat(entry.eventId()).startsWith("invoice_reminder/" + reminderOf(this.database, invoices.get(0)) + "/");
 				});
-			assertThat(history.ofRow("invoice_reminder", reminderOf(database, invoices.get(1))))
+			assertThat(history.ofRow("invoice_reminder", reminderOf(this.database, invoices.get(1))))
 				.as("the cancel rolled back with its transaction, and so did its entry")
 				.isEmpty();
-			assertThat(history.ofRow("invoice_reminder", reminderOf(database, invoices.get(2)))).isEmpty();
-			assertThat(database.jdbc()
+			assertThat(history.ofRow("invoice_reminder", reminderOf(this.database, invoices.get(2)))).isEmpty();
+			assertThat(this.jdbc
 				.queryForList("SELECT status FROM scheduled_invoice_reminder ORDER BY invoice_id", String.class))
 				.containsExactly("CANCELLED", "PENDING", "PENDING");
 		});
@@ -329,12 +315,11 @@ class JpaContractTests {
 
 	@Test
 	void eachCancelRetryAndDeliverNowThroughTheFragmentLeavesOneAuditEntryNamingThePrincipal() {
-		TestDatabase database = this.databases.get();
-		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+		JpaContexts.billing(this.database, new ReceivedEvents()).run((context) -> {
 			List<Invoice> invoices = context.getBean(Billing.class)
 				.invoicesWithReminders("grace", 2, Instant.now().plus(LATER));
 			Reminders reminders = context.getBean(Reminders.class);
-			database.jdbc().update("UPDATE scheduled_invoice_reminder SET status = 'FAILED' WHERE invoice_id = ?",
+			this.jdbc.update("UPDATE scheduled_invoice_reminder SET status = 'FAILED' WHERE invoice_id = ?",
 					invoices.get(1).getId());
 			SecurityContextHolder.getContext()
 				.setAuthentication(new TestingAuthenticationToken("grace", "secret", "ROLE_AWTY_OPERATOR"));
@@ -359,11 +344,10 @@ class JpaContractTests {
 
 	@Test
 	void cancellingThroughTheFragmentARowWhoseHandlerRunsInterruptsItAndTheRowIsNotHandledAgain() {
-		TestDatabase database = this.databases.get();
 		StuckCalls stuck = new StuckCalls();
-		ApplicationContextRunner billing = JpaContexts.billing(database, new ReceivedEvents());
-		database.execute("ALTER TABLE scheduled_customer_call ADD first_check_at TIMESTAMP WITH TIME ZONE");
-		database.execute("ALTER TABLE scheduled_customer_call ADD check_count INT NOT NULL DEFAULT 0");
+		ApplicationContextRunner billing = JpaContexts.billing(this.database, new ReceivedEvents());
+		this.database.execute("ALTER TABLE scheduled_customer_call ADD first_check_at TIMESTAMP WITH TIME ZONE");
+		this.database.execute("ALTER TABLE scheduled_customer_call ADD check_count INT NOT NULL DEFAULT 0");
 		billing.withBean(StuckCalls.class, () -> stuck)
 			.withPropertyValues("awty.poller.poll-interval=100ms", "awty.claim.lease=3s",
 					"awty.types.customer_call.handler-timeout=60s")
@@ -379,7 +363,7 @@ class JpaContractTests {
 				// Past the lease the row would be claimable again, were it not cancelled.
 				Thread.sleep(4_000);
 				assertThat(stuck.calls).as("handled once, never again").hasValue(1);
-				assertThat(database.jdbc().queryForObject("SELECT status FROM scheduled_customer_call", String.class))
+				assertThat(this.jdbc.queryForObject("SELECT status FROM scheduled_customer_call", String.class))
 					.isEqualTo("CANCELLED");
 				assertThat(context.getBean(OperatorAudit.class).newest(1)).singleElement()
 					.satisfies((entry) -> assertThat(entry.action()).isEqualTo(OperatorAction.CANCEL));
@@ -388,8 +372,7 @@ class JpaContractTests {
 
 	@Test
 	void aBulkWriteThroughTheFragmentLeavesNoStaleEntityInThePersistenceContext() {
-		TestDatabase database = this.databases.get();
-		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+		JpaContexts.billing(this.database, new ReceivedEvents()).run((context) -> {
 			Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("tony", 3, Instant.now().plus(LATER));
 			Reminders reminders = context.getBean(Reminders.class);
 			Instant newTime = Instant.now().plus(Duration.ofDays(3)).truncatedTo(java.time.temporal.ChronoUnit.MILLIS);

@@ -15,6 +15,7 @@ import dev.awty.jpa.shop.Billing;
 import dev.awty.jpa.shop.Invoice;
 import dev.awty.jpa.shop.Reminders;
 import dev.awty.repository.ChangeResult;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
@@ -26,29 +27,26 @@ import static org.assertj.core.api.Assertions.assertThat;
  * microsecond, on every database.
  */
 @OnEveryDatabase
-class JpaWriteGuaranteesContractTests {
-
-	private final Supplier<TestDatabase> databases;
+class JpaWriteGuaranteesContractTests extends DatabaseContractTests {
 
 	JpaWriteGuaranteesContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+		super(databases);
 	}
 
 	@Test
 	void aRowClaimedAfterTheCallersTransactionFirstReadIsReportedInFlight() {
-		TestDatabase database = this.databases.get();
-		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+		JpaContexts.billing(this.database, new ReceivedEvents()).run((context) -> {
 			List<Invoice> ofAda = context.getBean(Billing.class).invoicesWithReminders("ada", 3,
 					Instant.now().plus(Duration.ofHours(1)));
-			long customerId = database.jdbc()
+			long customerId = this.jdbc
 				.queryForObject("SELECT customer_id FROM invoice WHERE id = ?", Long.class, ofAda.get(0).getId());
 			Reminders reminders = context.getBean(Reminders.class);
 			ChangeResult result = new TransactionTemplate(context.getBean(PlatformTransactionManager.class))
 				.execute((status) -> {
 					// the service reads first; MySQL's REPEATABLE READ keeps that snapshot for later reads
 					reminders.findAll();
-					database.jdbc().update("UPDATE scheduled_invoice_reminder SET claimed_by = 'x', claimed_until = ?"
-							+ " WHERE invoice_id = ?", database.timestamp(Instant.now().plus(Duration.ofMinutes(5))),
+					this.jdbc.update("UPDATE scheduled_invoice_reminder SET claimed_by = 'x', claimed_until = ?"
+							+ " WHERE invoice_id = ?", this.database.timestamp(Instant.now().plus(Duration.ofMinutes(5))),
 							ofAda.get(0).getId());
 					return reminders.rescheduleTo(Reminders.ofCustomer(customerId),
 							Instant.now().plus(Duration.ofDays(2)));
@@ -59,15 +57,14 @@ class JpaWriteGuaranteesContractTests {
 
 	@Test
 	void rescheduleToKeepsTheMicrosecondsAsTheJdbcSelectionDoes() {
-		TestDatabase database = this.databases.get();
-		JpaContexts.billing(database, new ReceivedEvents()).run((context) -> {
+		JpaContexts.billing(this.database, new ReceivedEvents()).run((context) -> {
 			Invoice invoice = context.getBean(Billing.class).invoiceWithReminder("tony", 3,
 					Instant.now().plus(Duration.ofHours(1)));
 			Instant newTime = Instant.parse("2031-05-06T07:08:09.123456Z");
 			context.getBean(Reminders.class).rescheduleTo(Reminders.ofInvoice(invoice.getId()), newTime);
-			Instant stored = database.jdbc().queryForObject(
+			Instant stored = this.jdbc.queryForObject(
 					"SELECT due_at FROM scheduled_invoice_reminder WHERE invoice_id = ?",
-					(rs, n) -> database.instant(rs, 1), invoice.getId());
+					(rs, n) -> this.database.instant(rs, 1), invoice.getId());
 			assertThat(stored).isEqualTo(newTime);
 		});
 	}

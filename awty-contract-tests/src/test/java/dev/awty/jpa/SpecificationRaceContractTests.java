@@ -19,14 +19,13 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import org.springframework.jdbc.core.JdbcTemplate;
-
 import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
 import dev.awty.jpa.shop.Reminders;
 import dev.awty.jpa.shop.ScheduledInvoiceReminder;
 import dev.awty.repository.ChangeResult;
 import dev.awty.testing.ContractMatrix;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.TestDatabase;
 
@@ -41,13 +40,11 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class SpecificationRaceContractTests {
+class SpecificationRaceContractTests extends DatabaseContractTests {
 
 	private static final int ROWS = 400;
 
 	private static final int THREADS = 3;
-
-	private final Supplier<TestDatabase> databases;
 
 	private final ClaimMode mode;
 
@@ -59,38 +56,36 @@ class SpecificationRaceContractTests {
 	}
 
 	SpecificationRaceContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
-		this.databases = databases;
+		super(databases);
 		this.mode = mode;
 	}
 
 	@Test
 	void specificationReschedulesRacingTwoDeliveringInstancesNeverFireASupersededTimeOrTwice() throws Exception {
-		TestDatabase database = this.databases.get();
-		JdbcTemplate jdbc = database.jdbc();
 		ReceivedEvents received = new ReceivedEvents();
 		Map<String, Instant> dueAtByEventId = new ConcurrentHashMap<>();
 		AtomicInteger moved = new AtomicInteger();
 		AtomicInteger inFlight = new AtomicInteger();
 		String[] settings = { "awty.claim.mode=" + this.mode, "awty.poller.poll-interval=50ms",
 				"awty.poller.batch-size=25" };
-		var first = JpaContexts.billing(database, received).withPropertyValues(settings);
-		var second = JpaContexts.another(database, received).withPropertyValues(settings);
+		var first = JpaContexts.billing(this.database, received).withPropertyValues(settings);
+		var second = JpaContexts.another(this.database, received).withPropertyValues(settings);
 		first.withPropertyValues("awty.instance-id=a").run((a) -> second.withPropertyValues("awty.instance-id=b")
 			.run((b) -> {
-				jdbc.update("INSERT INTO customer (name) VALUES ('ada')");
-				long customer = jdbc.queryForObject("SELECT MAX(id) FROM customer", Long.class);
+				this.jdbc.update("INSERT INTO customer (name) VALUES ('ada')");
+				long customer = this.jdbc.queryForObject("SELECT MAX(id) FROM customer", Long.class);
 				for (int i = 1; i <= ROWS; i++) {
-					jdbc.update("INSERT INTO invoice (id, customer_id, amount) VALUES (?, ?, ?)", i, customer, i);
+					this.jdbc.update("INSERT INTO invoice (id, customer_id, amount) VALUES (?, ?, ?)", i, customer, i);
 				}
-				Instant now = database.databaseNow();
+				Instant now = this.database.databaseNow();
 				List<Object[]> rows = new ArrayList<>();
 				for (int i = 1; i <= ROWS; i++) {
-					rows.add(new Object[] { i, database.timestamp(now.plusMillis(ThreadLocalRandom.current().nextLong(300, 3000))) });
+					rows.add(new Object[] { i, this.database.timestamp(now.plusMillis(ThreadLocalRandom.current().nextLong(300, 3000))) });
 				}
-				jdbc.batchUpdate("INSERT INTO scheduled_invoice_reminder (invoice_id, due_at) VALUES (?, ?)", rows);
-				jdbc.query("SELECT id, version, due_at FROM scheduled_invoice_reminder",
+				this.jdbc.batchUpdate("INSERT INTO scheduled_invoice_reminder (invoice_id, due_at) VALUES (?, ?)", rows);
+				this.jdbc.query("SELECT id, version, due_at FROM scheduled_invoice_reminder",
 						(rs) -> {
-							dueAtByEventId.put(eventId(rs.getLong(1), rs.getInt(2)), database.instant(rs, 3));
+							dueAtByEventId.put(eventId(rs.getLong(1), rs.getInt(2)), this.database.instant(rs, 3));
 						});
 				Reminders reminders = a.getBean(Reminders.class);
 
@@ -113,9 +108,9 @@ class SpecificationRaceContractTests {
 							moved.addAndGet(result.changed());
 							inFlight.addAndGet(result.inFlight());
 							if (result.changed() == 1) {
-								jdbc.query("SELECT id, version, due_at FROM scheduled_invoice_reminder WHERE invoice_id = ?",
+								this.jdbc.query("SELECT id, version, due_at FROM scheduled_invoice_reminder WHERE invoice_id = ?",
 										(rs) -> {
-											dueAtByEventId.put(eventId(rs.getLong(1), rs.getInt(2)), database.instant(rs, 3));
+											dueAtByEventId.put(eventId(rs.getLong(1), rs.getInt(2)), this.database.instant(rs, 3));
 										}, invoice);
 							}
 						}
@@ -127,16 +122,16 @@ class SpecificationRaceContractTests {
 				}
 				threads.shutdown();
 
-				await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.queryForObject(
+				await().atMost(Duration.ofSeconds(30)).until(() -> this.jdbc.queryForObject(
 						"SELECT COUNT(*) FROM scheduled_invoice_reminder WHERE status = 'DELIVERED'", Integer.class) == ROWS);
-				System.out.printf("[%s %s] %d specification reschedules applied, %d found the row in flight%n", database,
+				System.out.printf("[%s %s] %d specification reschedules applied, %d found the row in flight%n", this.database,
 						this.mode, moved.get(), inFlight.get());
 
 				assertThat(moved.get()).as("the race actually happened").isPositive();
 				assertThat(received.duplicates()).as("no row delivered twice").isZero();
 				assertThat(received.count()).isEqualTo(ROWS);
 				Map<Long, Integer> finalVersions = new ConcurrentHashMap<>();
-				jdbc.query("SELECT id, version FROM scheduled_invoice_reminder",
+				this.jdbc.query("SELECT id, version FROM scheduled_invoice_reminder",
 						(rs) -> {
 							finalVersions.put(rs.getLong(1), rs.getInt(2));
 						});

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.FreezingDataSource;
@@ -29,9 +30,7 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class FrozenClaimerContractTests {
-
-	private final Supplier<TestDatabase> databases;
+class FrozenClaimerContractTests extends DatabaseContractTests {
 
 	/** Where this contract runs: each set is one run of every test below. */
 	static Stream<Arguments> matrix() {
@@ -40,15 +39,14 @@ class FrozenClaimerContractTests {
 	}
 
 	FrozenClaimerContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+		super(databases);
 	}
 
 	@Test
 	void anInstanceFrozenWhileHoldingTheTypesTurnDoesNotStopTheOtherInstanceDelivering() {
-		TestDatabase database = this.databases.get();
-		database.execute(TestPurchase.TABLE_DDL);
+		this.database.execute(TestPurchase.TABLE_DDL);
 		ReceivedEvents received = new ReceivedEvents();
-		ApplicationContextRunner instances = AwtyContexts.purchases(database, received)
+		ApplicationContextRunner instances = AwtyContexts.purchases(this.database, received)
 			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.poll-interval=100ms",
 					"awty.types.test_purchase.limit.rate=1000");
 		FreezingDataSource freezer = new FreezingDataSource("FROM awty_type_limit", "FOR UPDATE");
@@ -60,8 +58,8 @@ class FrozenClaimerContractTests {
 					assertThat(freezer.awaitFrozen(Duration.ofSeconds(10))).as("froze holding the turn").isTrue();
 					instances.withPropertyValues("awty.instance-id=alive").run((alive) -> {
 						assertThat(alive).hasNotFailed();
-						database.jdbc().batchUpdate("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (?, "
-								+ database.now() + ")", IntStream.range(0, 20).mapToObj((i) -> new Object[] { i }).toList());
+						this.jdbc.batchUpdate("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (?, "
+								+ this.database.now() + ")", IntStream.range(0, 20).mapToObj((i) -> new Object[] { i }).toList());
 
 						await().atMost(Duration.ofSeconds(10)).until(() -> received.count() >= 20);
 						assertThat(received.duplicates()).isZero();

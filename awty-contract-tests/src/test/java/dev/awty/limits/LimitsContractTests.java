@@ -12,19 +12,20 @@ import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.messaging.Message;
 
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.pipeline.kit.DeliveryObserver;
 import dev.awty.spi.EventPublisher;
 import dev.awty.spi.PublishOutcome;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.ReceivedEvents;
@@ -40,11 +41,9 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class LimitsContractTests {
+class LimitsContractTests extends DatabaseContractTests {
 
 	private static final int INSTANCES = 3;
-
-	private final Supplier<TestDatabase> databases;
 
 	private final String pendingIndex;
 
@@ -57,18 +56,24 @@ class LimitsContractTests {
 	}
 
 	LimitsContractTests(Supplier<TestDatabase> databases, String pendingIndex) {
-		this.databases = databases;
+		super(databases);
 		this.pendingIndex = pendingIndex;
+	}
+
+	@BeforeEach
+	void createScheduledTableWithItsIndexes() {
+		this.database.execute(TestPurchase.TABLE_DDL);
+		this.jdbc.execute(this.pendingIndex);
+		this.jdbc.execute("CREATE INDEX scheduled_test_purchase_key ON scheduled_test_purchase (purchase_id)");
 	}
 
 	@Test
 	void threeInstancesTogetherDeliverNoFasterThanTheRateAndEveryRowOnce() {
 		int rate = 30;
 		int rows = 90;
-		TestDatabase database = prepared();
-		insertDueRows(database, rows, rows);
+		insertDueRows(rows, rows);
 		ReceivedEvents received = new ReceivedEvents();
-		ApplicationContextRunner runner = instances(database, received)
+		ApplicationContextRunner runner = instances(received)
 			.withPropertyValues("awty.types.test_purchase.limit.rate=" + rate, "awty.poller.batch-size=10");
 		AwtyContexts.withInstances(runner, INSTANCES, () -> {
 			await().atMost(Duration.ofSeconds(30)).until(() -> received.count() >= rows);
@@ -87,8 +92,7 @@ class LimitsContractTests {
 	void threeInstancesNeverHaveTwoRowsOfOneKeyInFlightAndDeliverEveryRow() {
 		int keys = 6;
 		int rows = 60;
-		TestDatabase database = prepared();
-		insertDueRows(database, rows, keys);
+		insertDueRows(rows, keys);
 		Map<Long, AtomicInteger> inFlight = new ConcurrentHashMap<>();
 		AtomicInteger mostAtOnce = new AtomicInteger();
 		ReceivedEvents received = new ReceivedEvents().each((message) -> {
@@ -104,21 +108,20 @@ class LimitsContractTests {
 			}
 			ofKey.decrementAndGet();
 		});
-		ApplicationContextRunner runner = instances(database, received)
+		ApplicationContextRunner runner = instances(received)
 			.withPropertyValues("awty.types.test_purchase.limit.key=purchaseId");
 		AwtyContexts.withInstances(runner, INSTANCES, () -> {
 			await().atMost(Duration.ofSeconds(60)).until(() -> received.count() >= rows);
 			assertThat(received.duplicates()).isZero();
 			assertThat(mostAtOnce).hasValue(1);
-			await().atMost(Duration.ofSeconds(10)).until(() -> database.jdbc().queryForObject(
+			await().atMost(Duration.ofSeconds(10)).until(() -> this.jdbc.queryForObject(
 					"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", Integer.class) == rows);
 		});
 	}
 
 	@Test
 	void aKeyedTypeWhosePartEndedInAnExceptionPollsAtItsIntervalAgainOnceTheRowIsDelivered() {
-		TestDatabase database = prepared();
-		insertDueRows(database, 1, 1);
+		insertDueRows(1, 1);
 		AtomicInteger claims = new AtomicInteger();
 		AtomicInteger publishes = new AtomicInteger();
 		// The first answer is no list of outcomes at all: the part ends in an exception.
@@ -140,7 +143,7 @@ class LimitsContractTests {
 			}
 
 		};
-		AwtyContexts.purchases(database, new ReceivedEvents())
+		AwtyContexts.purchases(this.database, new ReceivedEvents())
 			.withBean(EventPublisher.class, () -> answersNullOnce)
 			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.poll-interval=1s", "awty.claim.lease=1s",
 					"awty.types.test_purchase.limit.key=purchaseId")
@@ -155,7 +158,7 @@ class LimitsContractTests {
 					}
 
 				});
-				await().atMost(Duration.ofSeconds(10)).until(() -> database.jdbc().queryForObject(
+				await().atMost(Duration.ofSeconds(10)).until(() -> this.jdbc.queryForObject(
 						"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", Integer.class) == 1);
 				assertThat(publishes).as("published again once its lease ran out").hasValue(2);
 
@@ -166,25 +169,16 @@ class LimitsContractTests {
 			});
 	}
 
-	private TestDatabase prepared() {
-		TestDatabase database = this.databases.get();
-		JdbcTemplate jdbc = database.jdbc();
-		database.execute(TestPurchase.TABLE_DDL);
-		jdbc.execute(this.pendingIndex);
-		jdbc.execute("CREATE INDEX scheduled_test_purchase_key ON scheduled_test_purchase (purchase_id)");
-		return database;
-	}
-
 	/** Inserts {@code rows} rows due now, with purchase ids 0 to {@code keys - 1} in turn. */
-	private static void insertDueRows(TestDatabase database, int rows, int keys) {
-		database.jdbc().batchUpdate("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (?, "
-				+ database.now() + ")", IntStream.range(0, rows)
+	private void insertDueRows(int rows, int keys) {
+		this.jdbc.batchUpdate("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (?, "
+				+ this.database.now() + ")", IntStream.range(0, rows)
 					.mapToObj((row) -> new Object[] { row % keys })
 					.toList());
 	}
 
-	private static ApplicationContextRunner instances(TestDatabase database, ReceivedEvents received) {
-		return AwtyContexts.purchases(database, received)
+	private ApplicationContextRunner instances(ReceivedEvents received) {
+		return AwtyContexts.purchases(this.database, received)
 			.withPropertyValues("awty.claim.mode=skip-locked", "awty.poller.poll-interval=100ms");
 	}
 

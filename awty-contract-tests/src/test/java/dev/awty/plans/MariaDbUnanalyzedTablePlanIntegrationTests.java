@@ -55,7 +55,7 @@ class MariaDbUnanalyzedTablePlanIntegrationTests extends UnanalyzedTablePlanCont
 
 	@Override
 	void keepWithoutStatistics(String table) {
-		jdbc().execute("ALTER TABLE " + table + " STATS_PERSISTENT = 1 STATS_AUTO_RECALC = 0");
+		this.jdbc.execute("ALTER TABLE " + table + " STATS_PERSISTENT = 1 STATS_AUTO_RECALC = 0");
 	}
 
 	@Override

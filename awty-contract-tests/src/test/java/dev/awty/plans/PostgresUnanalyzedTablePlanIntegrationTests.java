@@ -140,10 +140,10 @@ class PostgresUnanalyzedTablePlanIntegrationTests extends UnanalyzedTablePlanCon
 	@Override
 	void keepWithoutStatistics(String table) {
 		// A partitioned table (awty's history) keeps no rows of its own: its partitions are what autovacuum analyzes.
-		List<String> partitions = jdbc().queryForList(
+		List<String> partitions = this.jdbc.queryForList(
 				"SELECT inhrelid::regclass::text FROM pg_inherits WHERE inhparent = to_regclass(?)", String.class, table);
 		for (String stored : partitions.isEmpty() ? List.of(table) : partitions) {
-			jdbc().execute("ALTER TABLE " + stored + " SET (autovacuum_enabled = false)");
+			this.jdbc.execute("ALTER TABLE " + stored + " SET (autovacuum_enabled = false)");
 		}
 	}
 

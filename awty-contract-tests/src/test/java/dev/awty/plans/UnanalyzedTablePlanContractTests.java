@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.context.ApplicationContext;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.EventScheduler;
 import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
@@ -41,6 +40,7 @@ import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.Selection;
 import dev.awty.spi.SqlDialect;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.ReceivedEvents;
 import dev.awty.testing.StatementRecorder;
@@ -56,7 +56,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * once ran for 195 s. The application runs each operation at once after the load; every statement it issued is
  * then explained with the same bound values and its plan shape checked. Written once, run per database.
  */
-abstract class UnanalyzedTablePlanContractTests {
+abstract class UnanalyzedTablePlanContractTests extends DatabaseContractTests {
 
 	// -Dawty.plans.rows=100000 for the closing note's figure of issue 15; 20,000 keeps the test quick.
 	static final int ROWS = Integer.getInteger("awty.plans.rows", 20_000);
@@ -66,18 +66,12 @@ abstract class UnanalyzedTablePlanContractTests {
 	private static final Pattern STATEMENT_SETTINGS = Pattern.compile("^SET STATEMENT .+? FOR ",
 			Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
-	private final Supplier<TestDatabase> databases;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
-
 	private HikariDataSource pool;
 
 	private final StatementRecorder recorder = new StatementRecorder();
 
 	UnanalyzedTablePlanContractTests(Supplier<TestDatabase> databases) {
-		this.databases = databases;
+		super(databases);
 	}
 
 	/** Turns automatic statistics off for {@code table}, so that only the load changes it. */
@@ -101,18 +95,12 @@ abstract class UnanalyzedTablePlanContractTests {
 	/** Why {@code sql} reads its whole table by design, with or without statistics; {@code null} when it must not. */
 	abstract @Nullable String fullScanByDesign(String sql);
 
-	JdbcTemplate jdbc() {
-		return this.jdbc;
-	}
-
 	DataSource pool() {
 		return this.pool;
 	}
 
 	@BeforeEach
 	void createTables() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute("CREATE TABLE album (id BIGINT PRIMARY KEY, title VARCHAR(255) NOT NULL)");
 		this.database.execute("CREATE TABLE purchase (id BIGINT PRIMARY KEY, album_id BIGINT NOT NULL,"
 				+ " customer_email VARCHAR(320) NOT NULL)");

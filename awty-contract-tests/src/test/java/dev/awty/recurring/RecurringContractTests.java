@@ -8,14 +8,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.AbstractPlatformTransactionManager;
@@ -24,6 +22,7 @@ import org.springframework.transaction.support.DefaultTransactionStatus;
 import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
 import dev.awty.internal.pipeline.DeliveryPollers;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.ReceivedEvents;
@@ -40,15 +39,9 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class RecurringContractTests {
-
-	private final Supplier<TestDatabase> databases;
+class RecurringContractTests extends DatabaseContractTests {
 
 	private final ClaimMode mode;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
 
 	/** Where this contract runs: each set is one run of every test below. */
 	static Stream<Arguments> matrix() {
@@ -60,14 +53,8 @@ class RecurringContractTests {
 	}
 
 	RecurringContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
-		this.databases = databases;
+		super(databases);
 		this.mode = mode;
-	}
-
-	@BeforeEach
-	void createDatabase() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 	}
 
 	private ApplicationContextRunner application(ReceivedEvents received) {

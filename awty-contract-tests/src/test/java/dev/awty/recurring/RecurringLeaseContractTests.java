@@ -10,16 +10,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import dev.awty.ClaimMode;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.FreezableDataSources;
@@ -39,17 +38,11 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class RecurringLeaseContractTests {
+class RecurringLeaseContractTests extends DatabaseContractTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(2);
 
-	private final Supplier<TestDatabase> databases;
-
 	private final ClaimMode mode;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
 
 	/** Where this contract runs: each set is one run of every test below. */
 	static Stream<Arguments> matrix() {
@@ -59,14 +52,8 @@ class RecurringLeaseContractTests {
 	}
 
 	RecurringLeaseContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
-		this.databases = databases;
+		super(databases);
 		this.mode = mode;
-	}
-
-	@BeforeEach
-	void createDatabase() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 	}
 
 	private ApplicationContextRunner instance(String name, ReceivedEvents received) {

@@ -21,8 +21,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.jdbc.core.JdbcTemplate;
-
 import dev.awty.dialect.DialectDetector;
 import dev.awty.internal.model.EventTypeFactory;
 import dev.awty.internal.selection.JdbcEventRepositories;
@@ -32,6 +30,7 @@ import dev.awty.internal.wakeup.DueTimeSlots;
 import dev.awty.internal.wakeup.WakeUps;
 import dev.awty.spi.SqlDialect;
 import dev.awty.testing.ContractMatrix;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.StatementRecorder;
 import dev.awty.testing.StatementRecorder.Recorded;
 import dev.awty.testing.TestDatabase;
@@ -48,22 +47,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class JoinIndexContractTests {
+class JoinIndexContractTests extends DatabaseContractTests {
 
 	private static final String ADD_THE_INDEX = "CREATE INDEX scheduled_test_purchase_purchase_id"
 			+ " ON scheduled_test_purchase (purchase_id)";
-
-	private final Supplier<TestDatabase> databases;
 
 	private final @Nullable String joinedTablesFirst;
 
 	private final StatementRecorder recorder = new StatementRecorder();
 
 	private final ListAppender<ILoggingEvent> log = new ListAppender<>();
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
 
 	private EventRepositories repositories;
 
@@ -79,14 +72,12 @@ class JoinIndexContractTests {
 	}
 
 	JoinIndexContractTests(Supplier<TestDatabase> databases, @Nullable String joinedTablesFirst) {
-		this.databases = databases;
+		super(databases);
 		this.joinedTablesFirst = joinedTablesFirst;
 	}
 
 	@BeforeEach
 	void createShop() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute(TestPurchase.TABLE_DDL);
 		this.jdbc.execute("CREATE TABLE purchase (id BIGINT PRIMARY KEY, album_id BIGINT NOT NULL)");
 		SqlDialect dialect = DialectDetector.detect(this.database.simpleDataSource(), null);

@@ -21,10 +21,9 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import org.springframework.jdbc.core.JdbcTemplate;
-
 import dev.awty.AwtyHeaders;
 import dev.awty.ClaimMode;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.ReceivedEvents;
@@ -41,13 +40,11 @@ import static org.awaitility.Awaitility.await;
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class RescheduleRaceContractTests {
+class RescheduleRaceContractTests extends DatabaseContractTests {
 
 	private static final int ROWS = 1_000;
 
 	private static final int THREADS = 4;
-
-	private final Supplier<TestDatabase> databases;
 
 	private final ClaimMode mode;
 
@@ -60,35 +57,33 @@ class RescheduleRaceContractTests {
 	}
 
 	RescheduleRaceContractTests(Supplier<TestDatabase> databases, ClaimMode mode) {
-		this.databases = databases;
+		super(databases);
 		this.mode = mode;
 	}
 
 	@Test
 	void reschedulesRacingDeliveriesNeverFireASupersededTimeOrTwice() throws Exception {
-		TestDatabase database = this.databases.get();
-		JdbcTemplate jdbc = database.jdbc();
-		database.execute(TestPurchase.TABLE_DDL);
+		this.database.execute(TestPurchase.TABLE_DDL);
 		ReceivedEvents received = new ReceivedEvents();
 		Map<String, Instant> dueAtByEventId = new ConcurrentHashMap<>();
 		AtomicInteger moved = new AtomicInteger();
 		AtomicInteger inFlight = new AtomicInteger();
-		var runner = AwtyContexts.purchases(database, received)
+		var runner = AwtyContexts.purchases(this.database, received)
 			.withPropertyValues("awty.claim.mode=" + this.mode, "awty.poller.poll-interval=50ms",
 					"awty.poller.batch-size=50");
 		runner.withPropertyValues("awty.instance-id=a").run((first) -> runner.withPropertyValues("awty.instance-id=b")
 			.run((second) -> {
-				Instant now = database.databaseNow();
+				Instant now = this.database.databaseNow();
 				List<Object[]> rows = new ArrayList<>();
 				for (int i = 0; i < ROWS; i++) {
-					rows.add(new Object[] { i, database.timestamp(now.plusMillis(ThreadLocalRandom.current().nextLong(300, 3000))) });
+					rows.add(new Object[] { i, this.database.timestamp(now.plusMillis(ThreadLocalRandom.current().nextLong(300, 3000))) });
 				}
-				jdbc.batchUpdate("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (?, ?)", rows);
-				jdbc.query("SELECT id, version, due_at FROM scheduled_test_purchase", (rs) -> {
+				this.jdbc.batchUpdate("INSERT INTO scheduled_test_purchase (purchase_id, due_at) VALUES (?, ?)", rows);
+				this.jdbc.query("SELECT id, version, due_at FROM scheduled_test_purchase", (rs) -> {
 					dueAtByEventId.put("test_purchase/" + rs.getLong(1) + "/" + rs.getInt(2),
-							database.instant(rs, 3));
+							this.database.instant(rs, 3));
 				});
-				List<Long> ids = jdbc.queryForList("SELECT id FROM scheduled_test_purchase", Long.class);
+				List<Long> ids = this.jdbc.queryForList("SELECT id FROM scheduled_test_purchase", Long.class);
 				EventRepositories repositories = first.getBean(EventRepositories.class);
 
 				ExecutorService threads = Executors.newFixedThreadPool(THREADS);
@@ -111,9 +106,9 @@ class RescheduleRaceContractTests {
 							moved.addAndGet(result.changed());
 							inFlight.addAndGet(result.inFlight());
 							if (result.changed() == 1) {
-								jdbc.query("SELECT version, due_at FROM scheduled_test_purchase WHERE id = ?", (rs) -> {
+								this.jdbc.query("SELECT version, due_at FROM scheduled_test_purchase WHERE id = ?", (rs) -> {
 									dueAtByEventId.put("test_purchase/" + id + "/" + rs.getInt(1),
-											database.instant(rs, 2));
+											this.database.instant(rs, 2));
 								}, id);
 							}
 						}
@@ -125,16 +120,16 @@ class RescheduleRaceContractTests {
 				}
 				threads.shutdown();
 
-				await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.queryForObject(
+				await().atMost(Duration.ofSeconds(30)).until(() -> this.jdbc.queryForObject(
 						"SELECT COUNT(*) FROM scheduled_test_purchase WHERE status = 'DELIVERED'", Integer.class) == ROWS);
-				System.out.printf("[%s %s] %d reschedules applied, %d found the row in flight, %d deliveries%n", database,
+				System.out.printf("[%s %s] %d reschedules applied, %d found the row in flight, %d deliveries%n", this.database,
 						this.mode, moved.get(), inFlight.get(), received.count());
 
 				assertThat(moved.get()).as("the race actually happened").isPositive();
 				assertThat(received.duplicates()).as("no row delivered twice").isZero();
 				assertThat(received.count()).isEqualTo(ROWS);
 				Map<Long, Integer> finalVersions = new ConcurrentHashMap<>();
-				jdbc.query("SELECT id, version FROM scheduled_test_purchase",
+				this.jdbc.query("SELECT id, version FROM scheduled_test_purchase",
 						(rs) -> {
 							finalVersions.put(rs.getLong(1), rs.getInt(2));
 						});

@@ -19,11 +19,10 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import org.springframework.jdbc.core.JdbcTemplate;
-
 import dev.awty.EventScheduler;
 import dev.awty.ScheduleResult;
 import dev.awty.ScheduleResult.Outcome;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.ContractMatrix;
 import dev.awty.testing.ReceivedEvents;
@@ -38,15 +37,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  */
 @ParameterizedClass
 @MethodSource("matrix")
-class ScheduleOrMoveContractTests {
-
-	private final Supplier<TestDatabase> databases;
+class ScheduleOrMoveContractTests extends DatabaseContractTests {
 
 	private final String uniquePendingKeyDdl;
-
-	private TestDatabase database;
-
-	private JdbcTemplate jdbc;
 
 	/**
 	 * Where this contract runs, each with the DDL of its unique key on pending rows. Only PostgreSQL has partial
@@ -66,14 +59,12 @@ class ScheduleOrMoveContractTests {
 	}
 
 	ScheduleOrMoveContractTests(Supplier<TestDatabase> databases, String uniquePendingKeyDdl) {
-		this.databases = databases;
+		super(databases);
 		this.uniquePendingKeyDdl = uniquePendingKeyDdl;
 	}
 
 	@BeforeEach
 	void createTable() {
-		this.database = this.databases.get();
-		this.jdbc = this.database.jdbc();
 		this.database.execute(TestPurchase.TABLE_DDL);
 		for (String statement : this.uniquePendingKeyDdl.split(";")) {
 			this.jdbc.execute(statement);

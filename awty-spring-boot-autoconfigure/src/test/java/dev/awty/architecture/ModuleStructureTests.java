@@ -14,8 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The shape of every module's main code, read from its sources: no package cycle (including the ones bytecode
  * hides), no package over 25 classes, one module per package, and the direction between modules: the core names
- * neither the wiring nor an integration module (its POM has no Spring Boot to name), and integration modules do not
- * name the wiring.
+ * neither the wiring nor an integration module (its POM has no Spring Boot to name), and no module but the test kit
+ * names the wiring.
  */
 class ModuleStructureTests {
 
@@ -94,6 +94,20 @@ class ModuleStructureTests {
 				"awty-example-two-datasources", "awty-benchmarks")) {
 			assertThat(SOURCES.referencesFrom(module, "dev.awty.internal")).as(module).isEmpty();
 		}
+	}
+
+	/**
+	 * The wiring's classes are Spring Boot's to start, not a module's to name: only the test kit ({@code awty-test})
+	 * and the tests' fixtures ({@code awty-test-support}, whose contexts start the wiring's configurations one by one)
+	 * name them. The sample and the examples are held to it too: they show what a service codes against, which is
+	 * the starter and its {@code awty.*} properties, not the classes behind them.
+	 */
+	@Test
+	void noModuleButTheWiringAndTheTestKitNamesTheWiring() {
+		Set<String> wiringAndTestKit = Set.of("awty-spring-boot-autoconfigure", "awty-test", "awty-test-support");
+		SOURCES.modulesByPackage().values().stream().flatMap(Set::stream).distinct()
+			.filter((module) -> !wiringAndTestKit.contains(module))
+			.forEach((module) -> assertThat(SOURCES.referencesFrom(module, "dev.awty.autoconfigure")).as(module).isEmpty());
 	}
 
 	/**

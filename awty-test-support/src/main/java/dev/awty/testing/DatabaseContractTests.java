@@ -31,4 +31,12 @@ public abstract class DatabaseContractTests {
 		this.jdbc = this.database.jdbc();
 	}
 
+	/**
+	 * Another fresh database from the same place as {@link #database}, for a test that needs an empty one more than
+	 * once (several first starts in one test).
+	 */
+	protected final TestDatabase anotherDatabase() {
+		return this.databases.get();
+	}
+
 }

@@ -7,21 +7,15 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import org.junit.jupiter.api.Assumptions;
-import org.testcontainers.DockerClientFactory;
-import org.testcontainers.mariadb.MariaDBContainer;
-import org.testcontainers.mysql.MySQLContainer;
-import org.testcontainers.postgresql.PostgreSQLContainer;
-
 /**
- * Where test databases come from (MariaDB and MySQL: see {@link #mariadb()} and {@link #mysql()}). PostgreSQL, in order: the URL in {@code AWTY_TEST_POSTGRES_URL}, a
- * Testcontainers container when a Docker engine answers, an embedded PostgreSQL started from Maven
- * artifacts. Each call returns a fresh schema, so test classes never see each other's tables.
+ * Fresh test databases: each call returns a new schema (PostgreSQL) or database (MariaDB, MySQL) or in-memory H2
+ * database, so tests never see each other's tables. The servers they are created on are found once per JVM: from
+ * the URL in {@value #POSTGRES_URL_VARIABLE}, {@value #MARIADB_URL_VARIABLE} or {@value #MYSQL_URL_VARIABLE}, else
+ * a Testcontainers container when a Docker engine answers, else (PostgreSQL) an embedded PostgreSQL started from
+ * Maven artifacts or (MariaDB) the server on this machine's port 3306.
  */
 public final class TestDatabases {
 
@@ -35,12 +29,6 @@ public final class TestDatabases {
 	public static final String NON_UTC_SESSION_ZONE = "-07:00";
 
 	private static final Pattern SERVER_URL = Pattern.compile("(jdbc:[a-z]+://[^/?]+)(?:/[^?]*)?(\\?.*)?");
-
-	private static TestDatabase postgresServer;
-
-	private static TestDatabase mariadbServer;
-
-	private static TestDatabase mysqlServer;
 
 	private static final List<String> postgresSchemas = new CopyOnWriteArrayList<>();
 
@@ -68,7 +56,7 @@ public final class TestDatabases {
 	}
 
 	public static synchronized TestDatabase postgres() {
-		TestDatabase server = postgresServer();
+		TestDatabase server = TestDatabaseServers.postgres();
 		String schema = "awty_t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
 		try (Connection connection = DriverManager.getConnection(server.url(), server.username(), server.password());
 				Statement statement = connection.createStatement()) {
@@ -86,32 +74,12 @@ public final class TestDatabases {
 	}
 
 	/**
-	 * A fresh database on MariaDB (MariaDB has no schemas inside a database), from {@code AWTY_TEST_MARIADB_URL},
-	 * else a Testcontainers MariaDB when a Docker engine answers, else the server on this machine's port 3306
-	 * (root, no password); fails naming the variable when none works.
-	 * Connections use the session time zone {@value #NON_UTC_SESSION_ZONE}, so that a test passes only if awty's
-	 * timestamps do not depend on it.
+	 * A fresh database on MariaDB (MariaDB has no schemas inside a database); fails naming
+	 * {@value #MARIADB_URL_VARIABLE} when no server answers. Connections use the session time zone
+	 * {@value #NON_UTC_SESSION_ZONE}, so that a test passes only if awty's timestamps do not depend on it.
 	 */
-	private static final String LOCAL_MARIADB_URL = "jdbc:mariadb://127.0.0.1:3306/test";
-
 	public static synchronized TestDatabase mariadb() {
-		if (mariadbServer == null) {
-			String url = System.getenv(MARIADB_URL_VARIABLE);
-			if (url != null && !url.isBlank()) {
-				mariadbServer = new TestDatabase("MariaDB", url, envOr("AWTY_TEST_MARIADB_USER", "root"),
-						envOr("AWTY_TEST_MARIADB_PASSWORD", ""));
-			}
-			else if (dockerAvailable()) {
-				MariaDBContainer container = new MariaDBContainer("mariadb:10.11");
-				container.withUsername("root").withPassword("awty").start();
-				mariadbServer = new TestDatabase("MariaDB", container.getJdbcUrl(), "root", "awty");
-			}
-			else {
-				// freshDatabase fails naming the variable when nothing answers here either
-				mariadbServer = new TestDatabase("MariaDB", LOCAL_MARIADB_URL, "root", "");
-			}
-		}
-		return freshDatabase(mariadbServer, "MariaDB", MARIADB_URL_VARIABLE,
+		return freshDatabase(TestDatabaseServers.mariadb(), "MariaDB", MARIADB_URL_VARIABLE,
 				"sessionVariables=time_zone='" + NON_UTC_SESSION_ZONE + "'");
 	}
 
@@ -131,21 +99,7 @@ public final class TestDatabases {
 	 * MySQL server: a skipped MySQL test proves nothing about MySQL.
 	 */
 	public static synchronized TestDatabase mysql() {
-		if (mysqlServer == null) {
-			String url = System.getenv(MYSQL_URL_VARIABLE);
-			if (url != null && !url.isBlank()) {
-				mysqlServer = new TestDatabase("MySQL", url, envOr("AWTY_TEST_MYSQL_USER", "root"),
-						envOr("AWTY_TEST_MYSQL_PASSWORD", ""));
-			}
-			else {
-				Assumptions.assumeTrue(dockerAvailable(), "No MySQL server: " + MYSQL_URL_VARIABLE
-						+ " is not set and no Docker engine answered for Testcontainers mysql:8.0; MySQL is not tested here");
-				MySQLContainer container = new MySQLContainer("mysql:8.0");
-				container.withUsername("root").withPassword("awty").start();
-				mysqlServer = new TestDatabase("MySQL", container.getJdbcUrl(), "root", "awty");
-			}
-		}
-		return freshDatabase(mysqlServer, "MySQL", MYSQL_URL_VARIABLE,
+		return freshDatabase(TestDatabaseServers.mysql(), "MySQL", MYSQL_URL_VARIABLE,
 				"sessionVariables=time_zone='" + NON_UTC_SESSION_ZONE + "'");
 	}
 
@@ -201,57 +155,6 @@ public final class TestDatabases {
 				// the JVM is exiting; a left-over test database only takes space
 			}
 		}));
-	}
-
-	private static TestDatabase postgresServer() {
-		if (postgresServer != null) {
-			return postgresServer;
-		}
-		String url = System.getenv(POSTGRES_URL_VARIABLE);
-		if (url != null && !url.isBlank()) {
-			postgresServer = new TestDatabase("PostgreSQL", url, envOr("AWTY_TEST_POSTGRES_USER", "postgres"),
-					envOr("AWTY_TEST_POSTGRES_PASSWORD", ""));
-		}
-		else if (dockerAvailable()) {
-			PostgreSQLContainer container = new PostgreSQLContainer("postgres:17-alpine");
-			container.start();
-			postgresServer = new TestDatabase("PostgreSQL", container.getJdbcUrl(), container.getUsername(),
-					container.getPassword());
-		}
-		else {
-			try {
-				EmbeddedPostgres embedded = EmbeddedPostgres.builder().start();
-				Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-					try {
-						embedded.close();
-					}
-					catch (Exception ex) {
-						// the JVM is exiting; the temporary cluster directory is removed by zonky anyway
-					}
-				}));
-				postgresServer = new TestDatabase("PostgreSQL", embedded.getJdbcUrl("postgres", "postgres"), "postgres", "");
-			}
-			catch (Exception ex) {
-				throw new IllegalStateException("No PostgreSQL for the tests: " + POSTGRES_URL_VARIABLE
-						+ " is not set, no Docker engine answered, and the embedded PostgreSQL failed to start. Set "
-						+ POSTGRES_URL_VARIABLE + " to a reachable database.", ex);
-			}
-		}
-		return postgresServer;
-	}
-
-	private static boolean dockerAvailable() {
-		try {
-			return DockerClientFactory.instance().isDockerAvailable();
-		}
-		catch (Throwable ex) {
-			return false;
-		}
-	}
-
-	private static String envOr(String name, String fallback) {
-		String value = System.getenv(name);
-		return (value != null) ? value : fallback;
 	}
 
 }

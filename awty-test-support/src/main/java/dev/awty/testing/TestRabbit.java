@@ -6,7 +6,6 @@ import java.net.Socket;
 import java.net.URI;
 
 import org.junit.jupiter.api.Assumptions;
-import org.testcontainers.DockerClientFactory;
 import org.testcontainers.rabbitmq.RabbitMQContainer;
 
 import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
@@ -70,7 +69,7 @@ public final class TestRabbit {
 		if (configured != null && !configured.isBlank()) {
 			return reachable(URI.create(configured));
 		}
-		if (dockerAvailable()) {
+		if (TestDatabaseServers.dockerAvailable()) {
 			RabbitMQContainer container = new RabbitMQContainer("rabbitmq:4-alpine");
 			container.start();
 			return URI.create(container.getAmqpUrl().replace("amqp://", "amqp://" + container.getAdminUsername() + ":"
@@ -92,15 +91,6 @@ public final class TestRabbit {
 			}
 			Assumptions.abort(reason);
 			return uri;
-		}
-	}
-
-	private static boolean dockerAvailable() {
-		try {
-			return DockerClientFactory.instance().isDockerAvailable();
-		}
-		catch (Throwable ex) {
-			return false;
 		}
 	}
 

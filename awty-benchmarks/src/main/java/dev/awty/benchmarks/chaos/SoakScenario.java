@@ -11,7 +11,6 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import dev.awty.EventScheduler;
-import dev.awty.autoconfigure.properties.AwtyPollerProperties;
 import dev.awty.benchmarks.awty.AwtyInstances;
 import dev.awty.benchmarks.harness.BenchDatabase;
 import dev.awty.benchmarks.harness.Options;
@@ -60,6 +59,9 @@ public final class SoakScenario implements Scenario {
 
 	private static final int SCHEDULE_BATCH = 10_000;
 
+	/** {@code awty.poller.open-transactions}: the soak's instances leave it at awty's default. */
+	private static final int OPEN_TRANSACTIONS = 4;
+
 	@Override
 	public String name() {
 		return NAME;
@@ -79,11 +81,10 @@ public final class SoakScenario implements Scenario {
 	/**
 	 * The duplicates one kill may cause by the documented crash bound (docs/delivery.md): the rows of the batches an
 	 * instance held in open transactions, at most {@code open-transactions} batches (fewer when its types'
-	 * concurrency is less) of {@code batch-size} rows.
+	 * concurrency is less) of {@code batch-size} rows ({@code --batch}, which the instances run with).
 	 */
 	static long duplicateBoundPerKill(Options options) {
-		AwtyPollerProperties defaults = new AwtyPollerProperties();
-		return (long) Math.min(defaults.getOpenTransactions(), options.threads() * EVENT_TYPES) * defaults.getBatchSize();
+		return (long) Math.min(OPEN_TRANSACTIONS, options.threads() * EVENT_TYPES) * options.batchSize();
 	}
 
 	private void soak(BenchDatabase database, PrivateCluster cluster, Results results) {

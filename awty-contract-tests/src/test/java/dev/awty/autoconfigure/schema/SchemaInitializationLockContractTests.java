@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 
 import javax.sql.DataSource;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.core.io.DefaultResourceLoader;
@@ -18,6 +19,7 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import dev.awty.dialect.DialectDetector;
 import dev.awty.spi.SchemaInitializationLock;
 import dev.awty.spi.SqlDialect;
+import dev.awty.testing.DatabaseContractTests;
 import dev.awty.testing.OnEveryDatabase;
 import dev.awty.testing.TestDatabase;
 
@@ -32,16 +34,18 @@ import static org.awaitility.Awaitility.await;
  * once, run on every database with such a lock (not H2) by {@link OnEveryDatabase}.
  */
 @OnEveryDatabase
-class SchemaInitializationLockContractTests {
+class SchemaInitializationLockContractTests extends DatabaseContractTests {
 
-	private final TestDatabase database;
+	private DataSource dataSource;
 
-	private final DataSource dataSource;
-
-	private final SqlDialect dialect;
+	private SqlDialect dialect;
 
 	SchemaInitializationLockContractTests(Supplier<TestDatabase> databases) {
-		this.database = databases.get();
+		super(databases);
+	}
+
+	@BeforeEach
+	void detectDialect() {
 		this.dataSource = this.database.simpleDataSource();
 		this.dialect = DialectDetector.detect(this.dataSource, null);
 	}
@@ -85,7 +89,7 @@ class SchemaInitializationLockContractTests {
 		try (Connection holder = holdLock()) {
 			initializer(Duration.ofSeconds(1)).afterPropertiesSet();
 		}
-		assertThat(this.database.jdbc().queryForObject("SELECT COUNT(*) FROM awty_schedule", Integer.class)).isZero();
+		assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM awty_schedule", Integer.class)).isZero();
 	}
 
 	private AwtySchemaInitializer initializer(Duration lockTimeout) {

@@ -72,7 +72,7 @@ final class DueLocks<T extends ScheduledEntity> {
 	/**
 	 * Locks up to {@code limit} due rows in the caller's transaction, which holds them until it ends; writes nothing.
 	 * @param idleBound how long the database may keep the transaction open while awty sends nothing, where it can
-	 * bound it ({@link SqlDialect#heldBatchPlanning})
+	 * bound it ({@link dev.awty.spi.DialectPlanning#heldBatchPlanning})
 	 * @param floorAgoMillis rows due more than this before now are not looked at, where the dialect has a floor
 	 * ({@link SqlDialect#dueFloor()}); negative: every due row is
 	 * @return the locked rows, earliest due first unless by priority, with the database's "now" of the statement
@@ -119,7 +119,7 @@ final class DueLocks<T extends ScheduledEntity> {
 	private List<String> heldBatchPlanning(long idleMillis) {
 		HeldBatchPlanning planning = this.heldBatchPlanning;
 		if (planning == null || planning.idleMillis() != idleMillis) {
-			planning = new HeldBatchPlanning(idleMillis, this.dialect.heldBatchPlanning(idleMillis));
+			planning = new HeldBatchPlanning(idleMillis, this.dialect.planning().heldBatchPlanning(idleMillis));
 			this.heldBatchPlanning = planning;
 		}
 		return planning.statements();

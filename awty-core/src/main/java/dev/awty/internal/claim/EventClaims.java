@@ -87,9 +87,9 @@ public final class EventClaims<T extends ScheduledEntity> {
 		String table = type.table();
 		String readClaimed = dialect.withDatabaseNow(READ_CLAIMED.formatted(table));
 		this.claimByDueTime = new DueClaim(jdbc, transaction, DueClaim.filled(claimDueRows, table, DUE_ORDER, keyColumn),
-				readClaimed, dialect.indexPlanning());
+				readClaimed, dialect.planning().indexPlanning());
 		this.claimByPriority = new DueClaim(jdbc, transaction,
-				DueClaim.filled(claimDueRows, table, PRIORITY_ORDER, keyColumn), readClaimed, dialect.indexPlanning());
+				DueClaim.filled(claimDueRows, table, PRIORITY_ORDER, keyColumn), readClaimed, dialect.planning().indexPlanning());
 		this.release = RELEASE.formatted(table, dialect.idInList());
 		this.nextDue = dialect.withDatabaseNow(NEXT_DUE.formatted(table));
 		this.locks = new DueLocks<>(type, dialect, jdbc, readsTraceParent, DUE_ORDER, PRIORITY_ORDER);
@@ -176,7 +176,7 @@ public final class EventClaims<T extends ScheduledEntity> {
 	/** Gives rows still held by {@code claimer} back, unpublished. */
 	public void release(Collection<Long> ids, String claimer) {
 		if (!ids.isEmpty()) {
-			HeldRows.updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.release,
+			HeldRows.updateHeld(this.jdbc, this.transaction, this.dialect.planning().indexPlanning(), this.release,
 					this.dialect.idsValue(ids), claimer);
 		}
 	}

@@ -20,7 +20,7 @@ public final class HeldRows {
 
 	/**
 	 * Runs {@code statement} on the rows among {@code :ids} that {@code :claimer} holds, after the dialect's
-	 * {@code planning} statements (see {@link SqlDialect#indexPlanning()}), in awty's own transaction or the caller's.
+	 * {@code planning} statements (see {@link dev.awty.spi.DialectPlanning#indexPlanning()}), in awty's own transaction or the caller's.
 	 * @param ids the ids as {@link SqlDialect#idsValue} binds them
 	 * @return how many rows the statement changed
 	 */

@@ -124,14 +124,14 @@ public final class HeldRowWrites {
 	 */
 	public int markDelivered(Collection<Long> ids, String claimer) {
 		return ids.isEmpty() ? 0
-				: HeldRows.updateHeld(this.jdbc, this.transaction, this.dialect.indexPlanning(), this.markDelivered,
+				: HeldRows.updateHeld(this.jdbc, this.transaction, this.dialect.planning().indexPlanning(), this.markDelivered,
 						this.dialect.idsValue(ids), claimer);
 	}
 
 	/**
 	 * Marks rows delivered that {@code claimer} still holds.
 	 * @param lockWait how long this statement, and the rest of its transaction, may wait for a row lock where the
-	 * database can bound it ({@link SqlDialect#writePlanning})
+	 * database can bound it ({@link dev.awty.spi.DialectPlanning#writePlanning})
 	 * @return how many were marked; fewer than {@code ids} means others were claimed again meanwhile
 	 */
 	public int markDelivered(Collection<Long> ids, String claimer, Duration lockWait) {
@@ -152,7 +152,7 @@ public final class HeldRowWrites {
 	}
 
 	private List<String> writePlanning(Duration lockWait) {
-		return this.planned ? this.dialect.writePlanning(lockWait.toMillis()) : List.of();
+		return this.planned ? this.dialect.planning().writePlanning(lockWait.toMillis()) : List.of();
 	}
 
 	/**
