@@ -13,7 +13,7 @@ import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.properties.AwtyRecurringProperties;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.recurring.RecurringSource;
-import dev.awty.internal.recurring.web.RecurringScheduleController;
+import dev.awty.internal.web.schedules.RecurringScheduleController;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.ReceivedEvents;

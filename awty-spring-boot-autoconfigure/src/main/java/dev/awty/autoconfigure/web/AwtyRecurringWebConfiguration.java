@@ -16,9 +16,9 @@ import dev.awty.autoconfigure.AwtyModules;
 import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.properties.AwtyRecurringWebProperties;
 import dev.awty.autoconfigure.recurring.AwtyRecurringConfiguration;
-import dev.awty.internal.dashboard.DashboardAccess;
-import dev.awty.internal.dashboard.SecurityDashboardAccess;
-import dev.awty.internal.recurring.web.RecurringScheduleController;
+import dev.awty.internal.web.DashboardAccess;
+import dev.awty.internal.web.SecurityDashboardAccess;
+import dev.awty.internal.web.schedules.RecurringScheduleController;
 import dev.awty.recurring.RecurringSchedules;
 
 import static dev.awty.autoconfigure.settings.Requirements.require;

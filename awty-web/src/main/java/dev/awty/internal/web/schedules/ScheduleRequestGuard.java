@@ -1,11 +1,11 @@
-package dev.awty.internal.recurring.web;
+package dev.awty.internal.web.schedules;
 
 import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 
-import dev.awty.internal.dashboard.DashboardAccess;
+import dev.awty.internal.web.DashboardAccess;
 
 /**
  * Lets a request to the schedule endpoints through, or throws what {@link RecurringScheduleController} answers

@@ -1,4 +1,4 @@
-package dev.awty.internal.dashboard;
+package dev.awty.internal.web.dashboard;
 
 import java.sql.SQLException;
 import java.util.Map;

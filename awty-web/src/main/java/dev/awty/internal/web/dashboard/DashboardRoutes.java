@@ -1,4 +1,4 @@
-package dev.awty.internal.dashboard;
+package dev.awty.internal.web.dashboard;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -26,15 +26,16 @@ import dev.awty.history.DeliveryHistory;
 import dev.awty.internal.model.EventType;
 import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.internal.observe.TypeOverviews.TypeInfo;
+import dev.awty.internal.web.DashboardAccess;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 import dev.awty.repository.SelectionFilter;
 import dev.awty.spi.CurrentOperator;
 
-import static dev.awty.internal.dashboard.DashboardResponses.error;
-import static dev.awty.internal.dashboard.DashboardResponses.handle;
-import static dev.awty.internal.dashboard.DashboardResponses.notJson;
-import static dev.awty.internal.dashboard.DashboardResponses.respond;
+import static dev.awty.internal.web.dashboard.DashboardResponses.error;
+import static dev.awty.internal.web.dashboard.DashboardResponses.handle;
+import static dev.awty.internal.web.dashboard.DashboardResponses.notJson;
+import static dev.awty.internal.web.dashboard.DashboardResponses.respond;
 
 /**
  * The dashboard under {@code /awty}: the page, and the JSON it reads ({@code GET /awty/api/overview},

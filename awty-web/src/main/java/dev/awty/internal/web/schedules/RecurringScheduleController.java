@@ -1,4 +1,4 @@
-package dev.awty.internal.recurring.web;
+package dev.awty.internal.web.schedules;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +25,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import dev.awty.AwtyException;
-import dev.awty.internal.dashboard.DashboardAccess;
+import dev.awty.internal.web.DashboardAccess;
 import dev.awty.recurring.DuplicateScheduleException;
 import dev.awty.recurring.InvalidScheduleException;
 import dev.awty.recurring.RecurringSchedules;

@@ -1,4 +1,4 @@
-package dev.awty.internal.recurring.web;
+package dev.awty.internal.web.schedules;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.awty.internal.dashboard;
+package dev.awty.internal.web.dashboard;
 
 import java.time.Duration;
 import java.time.Instant;
