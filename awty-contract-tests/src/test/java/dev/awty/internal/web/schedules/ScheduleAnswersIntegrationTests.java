@@ -77,7 +77,8 @@ class ScheduleAnswersIntegrationTests {
 		application().run((context) -> {
 			MockMvc mvc = mvc(context);
 			for (String body : new String[] { "", "null" }) {
-				String answer = mvc.perform(post("/awty/schedules").contentType(MediaType.APPLICATION_JSON).content(body))
+				String answer = mvc
+					.perform(post("/awty/schedules").contentType(MediaType.APPLICATION_JSON).content(body))
 					.andExpect(status().isBadRequest())
 					.andExpect(jsonPath("$.field").value("body"))
 					.andExpect(jsonPath("$.error").value("The body must be JSON: an object with id and expression "

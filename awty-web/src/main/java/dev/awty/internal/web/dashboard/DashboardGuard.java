@@ -36,7 +36,8 @@ final class DashboardGuard {
 	HandlerFunction<ServerResponse> readable(HandlerFunction<ServerResponse> handler) {
 		return (request) -> {
 			String refusal = this.access.refusal(request.servletRequest());
-			return (refusal != null) ? DashboardResponses.error(HttpStatus.FORBIDDEN, refusal) : handler.handle(request);
+			return (refusal != null) ? DashboardResponses.error(HttpStatus.FORBIDDEN, refusal)
+					: handler.handle(request);
 		};
 	}
 
