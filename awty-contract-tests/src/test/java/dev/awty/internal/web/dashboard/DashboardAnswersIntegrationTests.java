@@ -22,7 +22,7 @@ import org.springframework.web.servlet.function.RouterFunction;
 
 import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
 import dev.awty.autoconfigure.web.AwtyDashboardAutoConfiguration;
-import dev.awty.internal.recurring.RecurringSource;
+import dev.awty.recurring.RecurringHeaders;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.testing.ReceivedEvents;
@@ -74,7 +74,7 @@ class DashboardAnswersIntegrationTests {
 					.andExpect(status().isOk())
 					.andReturn().getResponse().getContentAsString();
 				String eventType = overview.substring(overview.indexOf("\"" + TYPE + "\":{"));
-				String recurring = overview.substring(overview.indexOf("\"" + RecurringSource.NAME + "\":{"));
+				String recurring = overview.substring(overview.indexOf("\"" + RecurringHeaders.TYPE_VALUE + "\":{"));
 				assertThat(eventType.substring(0, eventType.indexOf('}', eventType.indexOf("lagP99Millis"))))
 					.contains("\"table\":\"scheduled_test_purchase\",\"claimMode\":")
 					.contains("\"lagP99Millis\":null,\"paused\":false");
