@@ -12,8 +12,8 @@ import org.springframework.util.ReflectionUtils;
 
 import dev.awty.ScheduledEntity;
 import dev.awty.history.DeliveryRecord;
-import dev.awty.internal.dashboard.DashboardRoutes;
-import dev.awty.internal.dashboard.DashboardRuntimeHints;
+import dev.awty.internal.web.dashboard.DashboardRoutes;
+import dev.awty.internal.web.dashboard.DashboardRuntimeHints;
 import dev.awty.testing.events.purchase.TestPurchase;
 
 import static org.assertj.core.api.Assertions.assertThat;

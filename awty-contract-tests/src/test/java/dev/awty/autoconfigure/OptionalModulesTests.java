@@ -42,7 +42,7 @@ class OptionalModulesTests {
 		AwtyContexts.webConsuming(PurchaseConsumerConfiguration.class, this.database, new ReceivedEvents())
 			.withConfiguration(AutoConfigurations.of(AwtyObservabilityAutoConfiguration.class,
 					AwtyDashboardAutoConfiguration.class))
-			.withClassLoader(new FilteredClassLoader("dev.awty.internal.dashboard", "dev.awty.internal.recurring.web"))
+			.withClassLoader(new FilteredClassLoader("dev.awty.internal.web"))
 			.withPropertyValues("awty.dashboard.enabled=true")
 			.run((context) -> {
 				FailureAnalysis analysis = new AwtyConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
@@ -73,7 +73,7 @@ class OptionalModulesTests {
 		AwtyContexts.webConsuming(PurchaseConsumerConfiguration.class, this.database, new ReceivedEvents())
 			.withConfiguration(AutoConfigurations.of(AwtyObservabilityAutoConfiguration.class,
 					AwtyDashboardAutoConfiguration.class))
-			.withClassLoader(new FilteredClassLoader("dev.awty.internal.dashboard", "dev.awty.internal.recurring.web"))
+			.withClassLoader(new FilteredClassLoader("dev.awty.internal.web"))
 			.run((context) -> {
 				assertThat(context).hasNotFailed().hasSingleBean(DeliveryPollers.class);
 				assertThat(context).doesNotHaveBean(RouterFunction.class);

@@ -13,7 +13,6 @@ import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.properties.AwtyRecurringProperties;
 import dev.awty.internal.pipeline.DeliveryPollers;
 import dev.awty.internal.recurring.source.RecurringSource;
-import dev.awty.internal.recurring.web.RecurringScheduleController;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.testing.context.AwtyContexts;
 import dev.awty.testing.ReceivedEvents;
@@ -33,7 +32,7 @@ class RecurringAutoConfigurationTests {
 		application().run((context) -> {
 			assertThat(context).hasSingleBean(RecurringSchedules.class)
 				.hasSingleBean(RecurringSource.class)
-				.doesNotHaveBean(RecurringScheduleController.class);
+				.doesNotHaveBean("awtyScheduleRoutes");
 			assertThat(context.getBean(DeliveryPollers.class).isRunning()).isTrue();
 			assertThat(context.getBean(DeliveryPollers.class).counters()).containsKey(RecurringSource.NAME);
 			AwtyRecurringProperties recurring = context.getBean(AwtyProperties.class).getRecurring();
@@ -51,7 +50,7 @@ class RecurringAutoConfigurationTests {
 	@Test
 	void endpointsNeedAWebApplicationEvenWhenEnabled() {
 		application().withPropertyValues("awty.recurring.web.enabled=true")
-			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(RecurringScheduleController.class));
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean("awtyScheduleRoutes"));
 	}
 
 	@Test

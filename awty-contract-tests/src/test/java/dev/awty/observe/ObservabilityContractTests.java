@@ -21,6 +21,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import dev.awty.EventScheduler;
 import dev.awty.autoconfigure.observability.AwtyEndpoint;
 import dev.awty.autoconfigure.observability.AwtyObservabilityAutoConfiguration;
+import dev.awty.internal.observe.TypeOverviews.BacklogFigures;
+import dev.awty.internal.observe.TypeOverviews.TypeOverview;
 import dev.awty.internal.recurring.source.RecurringSource;
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
@@ -135,15 +137,14 @@ class ObservabilityContractTests extends DatabaseContractTests {
 
 			// The endpoint's figures may be up to BacklogMonitor.MAX_AGE old.
 			await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
-				Map<String, Object> overview = context.getBean(AwtyEndpoint.class).type(TYPE);
-				assertThat(overview).containsEntry("table", "scheduled_test_purchase")
-					.containsEntry("claimMode", "leader")
-					.containsEntry("pending", 1L)
-					.containsEntry("overdue", 0L)
-					.containsEntry("failed", 0L)
-					.containsEntry("deliveredLastHour", 5L)
-					.containsEntry("publishedLastHourByThisInstance", 5L);
-				assertThat((Long) overview.get("lagP99Millis")).isGreaterThanOrEqualTo(2000);
+				TypeOverview overview = context.getBean(AwtyEndpoint.class).type(TYPE);
+				assertThat(overview.table()).isEqualTo("scheduled_test_purchase");
+				assertThat(overview.claimMode()).isEqualTo("leader");
+				assertThat(overview.backlog()).extracting(BacklogFigures::pending, BacklogFigures::overdue,
+						BacklogFigures::failed, BacklogFigures::deliveredLastHour)
+					.containsExactly(1L, 0L, 0L, 5L);
+				assertThat(overview.publishedLastHourByThisInstance()).isEqualTo(5L);
+				assertThat(overview.lagP99Millis()).isGreaterThanOrEqualTo(2000);
 			});
 		});
 	}
@@ -162,9 +163,9 @@ class ObservabilityContractTests extends DatabaseContractTests {
 				assertThat(status(id)).isEqualTo("FAILED");
 				AwtyEndpoint endpoint = context.getBean(AwtyEndpoint.class);
 				await().atMost(Duration.ofSeconds(5))
-					.untilAsserted(() -> assertThat(endpoint.type(TYPE)).containsEntry("failed", 1L));
+					.untilAsserted(() -> assertThat(endpoint.type(TYPE).backlog().failed()).isEqualTo(1L));
 
-				assertThat(endpoint.act(TYPE, "retry")).containsEntry("retried", 1);
+				assertThat(endpoint.act(TYPE, "retry")).isEqualTo(new AwtyEndpoint.Retried(TYPE, "retry", 1));
 
 				await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 1);
 				await().atMost(Duration.ofSeconds(5)).until(() -> "DELIVERED".equals(status(id)));
@@ -190,17 +191,16 @@ class ObservabilityContractTests extends DatabaseContractTests {
 				AwtyEndpoint endpoint = context.getBean(AwtyEndpoint.class);
 
 				await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
-					Map<String, Object> overview = endpoint.type(RecurringSource.NAME);
-					assertThat(overview).containsEntry("table", "awty_schedule")
-						.containsEntry("claimMode", "leader")
-						.containsEntry("pending", 1L)
-						.containsEntry("overdue", 1L)
-						.containsEntry("failed", 1L)
-						.containsEntry("deliveredLastHour", null)
-						.containsEntry("publishedLastHourByThisInstance", 1L);
-					assertThat((Double) overview.get("oldestOverdueSeconds")).isGreaterThanOrEqualTo(180);
+					TypeOverview overview = endpoint.type(RecurringSource.NAME);
+					assertThat(overview.table()).isEqualTo("awty_schedule");
+					assertThat(overview.claimMode()).isEqualTo("leader");
+					assertThat(overview.backlog()).extracting(BacklogFigures::pending, BacklogFigures::overdue,
+							BacklogFigures::failed, BacklogFigures::deliveredLastHour)
+						.containsExactly(1L, 1L, 1L, null);
+					assertThat(overview.publishedLastHourByThisInstance()).isEqualTo(1L);
+					assertThat(overview.backlog().oldestOverdueSeconds()).isGreaterThanOrEqualTo(180);
 				});
-				assertThat((Map<String, Object>) endpoint.types().get("types")).containsKeys(TYPE, RecurringSource.NAME);
+				assertThat(endpoint.types().types()).containsKeys(TYPE, RecurringSource.NAME);
 				assertThat(endpoint.act(RecurringSource.NAME, "retry")).as("no rows of a type to retry").isNull();
 				assertThat(registry.get("awty.delivered").tag("type", RecurringSource.NAME).counter().count()).isEqualTo(1);
 				await().atMost(Duration.ofSeconds(5))

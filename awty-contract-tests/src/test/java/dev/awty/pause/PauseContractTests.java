@@ -3,7 +3,6 @@ package dev.awty.pause;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -92,8 +91,10 @@ class PauseContractTests extends DatabaseContractTests {
 				assertThat(second.getBean(MeterRegistry.class).get("awty.paused").tag("type", TYPE).gauge().value())
 					.isEqualTo(1);
 				await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(
-						second.getBean(AwtyEndpoint.class).type(TYPE)).containsEntry("paused", true)
-					.containsEntry("overdue", 4L));
+						second.getBean(AwtyEndpoint.class).type(TYPE)).satisfies((overview) -> {
+							assertThat(overview.paused()).isTrue();
+							assertThat(overview.backlog().overdue()).isEqualTo(4L);
+						}));
 			});
 
 			instance("restarted", received).run((restarted) -> {
@@ -102,8 +103,8 @@ class PauseContractTests extends DatabaseContractTests {
 				assertThat(received.count()).as("rows delivered by an instance started while paused").isEqualTo(1);
 				assertThat(restarted.getBean(TypePauses.class).paused()).containsOnlyKeys(TYPE);
 
-				Map<String, Object> resumed = restarted.getBean(AwtyEndpoint.class).act(TYPE, "resume");
-				assertThat(resumed).containsEntry("changed", true);
+				Object resumed = restarted.getBean(AwtyEndpoint.class).act(TYPE, "resume");
+				assertThat(resumed).isEqualTo(new AwtyEndpoint.Changed(TYPE, "resume", true));
 				await().atMost(Duration.ofSeconds(10)).until(() -> received.count() == 5);
 				assertThat(received.all().subList(1, 5)).extracting(
 						(event) -> ((TestPurchase) event.message().getPayload()).getPurchaseId())

@@ -1,6 +1,5 @@
 package dev.awty.pause;
 
-import java.util.Map;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -41,10 +40,10 @@ class PauseLogTests {
 			.withBean(MeterRegistry.class, SimpleMeterRegistry::new)
 			.withPropertyValues("management.endpoints.web.exposure.include=awty")
 			.run((context) -> {
-				Map<String, Object> paused = context.getBean(AwtyEndpoint.class).act("test_purchase", "pause");
+				Object paused = context.getBean(AwtyEndpoint.class).act("test_purchase", "pause");
 				context.getBean(AwtyEndpoint.class).act("test_purchase", "pause");
 
-				assertThat(paused).containsEntry("changed", true);
+				assertThat(paused).isEqualTo(new AwtyEndpoint.Changed("test_purchase", "pause", true));
 				assertThat(output).contains("awty: anonymous paused event type 'test_purchase' on every instance")
 					.contains("awty: anonymous paused event type 'test_purchase' on every instance (it was paused "
 							+ "already)")

@@ -20,7 +20,7 @@ public final class AwtyModules {
 	private static final Log logger = LogFactory.getLog(AwtyModules.class);
 
 	/** A class of {@code awty-web}, which the configurations of the dashboard and the schedule REST API require. */
-	public static final String WEB = "dev.awty.internal.dashboard.DashboardRoutes";
+	public static final String WEB = "dev.awty.internal.web.dashboard.DashboardRoutes";
 
 	/** A class of {@code awty-jpa}. */
 	public static final String JPA = "dev.awty.internal.jpa.JpaEventTypes";

@@ -12,6 +12,7 @@ import dev.awty.history.DeliveryRecord;
 import dev.awty.history.OutcomeCount;
 import dev.awty.internal.observe.Backlog;
 import dev.awty.internal.observe.LagHistory;
+import dev.awty.internal.observe.TypeOverviews;
 import dev.awty.recurring.RecurringSchedule;
 import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.recurring.ScheduleVersion;
@@ -32,7 +33,8 @@ final class AwtyRuntimeHints implements RuntimeHintsRegistrar {
 		hints.reflection().registerType(ScheduledEntity.class, MemberCategory.ACCESS_DECLARED_FIELDS);
 		// Dashboard, actuator endpoint and REST answers; awty-web registers its own request types.
 		bindings.registerReflectionHints(hints.reflection(), DeliveryRecord.class, OutcomeCount.class, Backlog.class,
-				LagHistory.LagPoint.class, RecurringSchedule.class, ScheduleDefinition.class, ScheduleVersion.class);
+				LagHistory.LagPoint.class, RecurringSchedule.class, ScheduleDefinition.class, ScheduleVersion.class,
+				TypeOverviews.TypeOverview.class, TypeOverviews.BacklogFigures.class);
 	}
 
 	/**

@@ -74,11 +74,22 @@ class ModuleStructureTests {
 	@Test
 	void theCoreKnowsNoWiringAndNoIntegrationModule() {
 		assertThat(SOURCES.referencesFrom("awty-core", "dev.awty.autoconfigure")).isEmpty();
-		for (String integration : List.of("dev.awty.jpa", "dev.awty.internal.jpa", "dev.awty.internal.dashboard",
-				"dev.awty.internal.recurring.web", "dev.awty.integration.amqp", "dev.awty.integration.kafka",
-				"dev.awty.internal.metrics")) {
+		for (String integration : List.of("dev.awty.jpa", "dev.awty.internal.jpa", "dev.awty.internal.web",
+				"dev.awty.integration.amqp", "dev.awty.integration.kafka", "dev.awty.internal.metrics")) {
 			assertThat(SOURCES.referencesFrom("awty-core", integration)).as(integration).isEmpty();
 		}
+	}
+
+	/** awty-web's packages are named after it, and its REST API of schedules names nothing of the dashboard. */
+	@Test
+	void theWebModulesPackagesAreNamedAfterItAndItsScheduleApiKnowsNoDashboard() {
+		SOURCES.modulesByPackage().forEach((pkg, modules) -> {
+			if (modules.contains("awty-web")) {
+				assertThat(pkg).as("a package of awty-web").startsWith("dev.awty.internal.web");
+			}
+		});
+		assertThat(SOURCES.referencesFrom("awty-web", "dev.awty.internal.web.dashboard"))
+			.noneMatch((reference) -> reference.contains("(dev.awty.internal.web.schedules)"));
 	}
 
 	@Test
@@ -133,9 +144,9 @@ class ModuleStructureTests {
 	@Test
 	void theWiringNamesAnOptionalModuleOnlyWhereItIsConditionalOnIt() {
 		Map<String, String> guardedBy = Map.of("dev.awty.internal.jpa", "dev.awty.autoconfigure.jpa", "dev.awty.jpa",
-				"dev.awty.autoconfigure.jpa", "dev.awty.internal.dashboard", "dev.awty.autoconfigure.web",
-				"dev.awty.internal.recurring.web", "dev.awty.autoconfigure.web", "dev.awty.integration.kafka",
-				"dev.awty.autoconfigure.kafka", "dev.awty.internal.metrics", "dev.awty.autoconfigure.observability");
+				"dev.awty.autoconfigure.jpa", "dev.awty.internal.web", "dev.awty.autoconfigure.web",
+				"dev.awty.integration.kafka", "dev.awty.autoconfigure.kafka", "dev.awty.internal.metrics",
+				"dev.awty.autoconfigure.observability");
 		guardedBy.forEach((optional, feature) -> assertThat(
 				SOURCES.referencesFrom("awty-spring-boot-autoconfigure", optional))
 			.as(optional)

@@ -9,6 +9,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.ClaimMode;
@@ -17,8 +20,8 @@ import dev.awty.internal.delivery.TypeSettings;
 import dev.awty.internal.model.EventType;
 
 /**
- * Each type's settings, backlog and lag in one place, as plain maps for the actuator endpoint and the
- * dashboard (which render them as JSON).
+ * Each type's settings, backlog and lag in one place, as records for the actuator endpoint and the dashboard
+ * (which render them as JSON).
  */
 public final class TypeOverviews {
 
@@ -78,24 +81,21 @@ public final class TypeOverviews {
 	}
 
 	/**
-	 * Every type's overview, with figures at most {@link BacklogMonitor#MAX_AGE} old rather than from the last
+	 * Every type's overview by name, with figures at most {@link BacklogMonitor#MAX_AGE} old rather than from the last
 	 * periodic refresh; concurrent callers share one count.
 	 */
-	public Map<String, Map<String, @Nullable Object>> readNow() {
+	public Map<String, TypeOverview> readNow() {
 		Map<String, Backlog> backlogs = this.backlog.recent();
 		Set<String> pausedTypes = this.paused.get();
-		Map<String, Map<String, @Nullable Object>> overview = new LinkedHashMap<>();
-		this.types.values().forEach((type) -> {
-			Map<String, @Nullable Object> described = describe(type, backlogs.get(type.name()));
-			described.put("paused", pausedTypes.contains(type.name()));
-			overview.put(type.name(), described);
-		});
+		Map<String, TypeOverview> overview = new LinkedHashMap<>();
+		this.types.values().forEach((type) -> overview.put(type.name(),
+				describe(type, backlogs.get(type.name()), pausedTypes.contains(type.name()))));
 		this.otherSources.forEach((source) -> overview.put(source.name(), describe(source.name(), source.table(),
-				source.mode(), source.settings(), backlogs.get(source.name()))));
+				source.mode(), source.settings(), backlogs.get(source.name()), null)));
 		return overview;
 	}
 
-	private Map<String, @Nullable Object> describe(TypeInfo type, @Nullable Backlog backlog) {
+	private TypeOverview describe(TypeInfo type, @Nullable Backlog backlog, boolean paused) {
 		TypeSettings settings = type.settings();
 		Map<String, Object> configured = new LinkedHashMap<>();
 		configured.put("pollInterval", settings.pollInterval().toString());
@@ -105,31 +105,46 @@ public final class TypeOverviews {
 		configured.put("maxAttempts", settings.maxAttempts());
 		configured.put("priority", settings.byPriority());
 		configured.put("onDelivered", settings.onDelivered().name().toLowerCase());
-		return describe(type.name(), type.table(), settings.mode(), configured, backlog);
+		return describe(type.name(), type.table(), settings.mode(), configured, backlog, paused);
 	}
 
-	private Map<String, @Nullable Object> describe(String name, String table, ClaimMode mode,
-			Map<String, Object> settings, @Nullable Backlog backlog) {
-		Map<String, @Nullable Object> described = new LinkedHashMap<>();
-		described.put("table", table);
-		described.put("claimMode", mode.name().toLowerCase().replace('_', '-'));
-		described.put("settings", settings);
-		if (backlog != null) {
-			described.put("pending", backlog.pending());
-			described.put("overdue", backlog.overdue());
-			described.put("oldestOverdue", backlog.oldestOverdue().toString());
-			described.put("oldestOverdueSeconds", backlog.oldestOverdue().toMillis() / 1000.0);
-			described.put("failed", backlog.failed());
-			described.put("deliveredLastHour", backlog.deliveredLastHour());
-			described.put("measuredAt", backlog.measuredAt().toString());
-		}
-		else {
-			described.put("error", "backlog not read: " + this.backlog.error());
-		}
-		described.put("publishedLastHourByThisInstance", this.lag.countLastHour(name));
+	private TypeOverview describe(String name, String table, ClaimMode mode, Map<String, Object> settings,
+			@Nullable Backlog backlog, @Nullable Boolean paused) {
 		long p99 = this.lag.p99LastHour(name);
-		described.put("lagP99Millis", (p99 >= 0) ? p99 : null);
-		return described;
+		return new TypeOverview(table, mode.name().toLowerCase().replace('_', '-'), settings,
+				(backlog != null) ? BacklogFigures.of(backlog) : null,
+				(backlog != null) ? null : "backlog not read: " + this.backlog.error(), this.lag.countLastHour(name),
+				(p99 >= 0) ? p99 : null, paused);
+	}
+
+	/**
+	 * One type as the actuator endpoint and the dashboard show it, its components in the order of its JSON fields. A
+	 * type whose backlog could not be read has {@code error} instead of the backlog's figures; {@code paused} is
+	 * there for event types only. Every other field is written, {@code null} included.
+	 * @param settings its settings by name, as shown
+	 * @param lagP99Millis the 99th percentile of its lag over the last hour, {@code null} before a delivery
+	 */
+	@JsonInclude(Include.ALWAYS)
+	public record TypeOverview(String table, String claimMode, Map<String, Object> settings,
+			@JsonUnwrapped @Nullable BacklogFigures backlog, @JsonInclude(Include.NON_NULL) @Nullable String error,
+			long publishedLastHourByThisInstance, @Nullable Long lagP99Millis,
+			@JsonInclude(Include.NON_NULL) @Nullable Boolean paused) {
+	}
+
+	/**
+	 * A type's backlog as shown: its rows, and the age of the oldest overdue one as text and in seconds.
+	 * @param deliveredLastHour {@code null} when the type deletes delivered rows, so its table cannot tell
+	 */
+	@JsonInclude(Include.ALWAYS)
+	public record BacklogFigures(long pending, long overdue, String oldestOverdue, double oldestOverdueSeconds,
+			long failed, @Nullable Long deliveredLastHour, String measuredAt) {
+
+		static BacklogFigures of(Backlog backlog) {
+			return new BacklogFigures(backlog.pending(), backlog.overdue(), backlog.oldestOverdue().toString(),
+					backlog.oldestOverdue().toMillis() / 1000.0, backlog.failed(), backlog.deliveredLastHour(),
+					backlog.measuredAt().toString());
+		}
+
 	}
 
 	/**

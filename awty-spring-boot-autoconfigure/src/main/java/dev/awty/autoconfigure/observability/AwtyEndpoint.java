@@ -1,11 +1,11 @@
 package dev.awty.autoconfigure.observability;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.aot.hint.annotation.RegisterReflectionForBinding;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -16,6 +16,7 @@ import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
 import dev.awty.ScheduledEntity;
 import dev.awty.TypePauses;
 import dev.awty.internal.observe.TypeOverviews;
+import dev.awty.internal.observe.TypeOverviews.TypeOverview;
 import dev.awty.repository.ChangeResult;
 import dev.awty.repository.EventRepositories;
 
@@ -30,6 +31,7 @@ import dev.awty.repository.EventRepositories;
  * unless {@code management.endpoint.awty.access=unrestricted}: exposed without Spring Security it would be anonymous.
  */
 @Endpoint(id = "awty", defaultAccess = Access.READ_ONLY)
+@RegisterReflectionForBinding({ AwtyEndpoint.Changed.class, AwtyEndpoint.Retried.class })
 public final class AwtyEndpoint {
 
 	private static final List<String> ACTIONS = List.of("retry", "pause", "resume");
@@ -47,36 +49,43 @@ public final class AwtyEndpoint {
 	}
 
 	@ReadOperation
-	public Map<String, Object> types() {
-		return Map.of("types", this.overviews.readNow());
+	public Types types() {
+		return new Types(this.overviews.readNow());
 	}
 
 	@ReadOperation
-	public @Nullable Map<String, @Nullable Object> type(@Selector String type) {
+	public @Nullable TypeOverview type(@Selector String type) {
 		return this.overviews.readNow().get(type);
 	}
 
+	/** @return what was done, {@code null} (a 404) for an unknown type */
 	@WriteOperation
-	public @Nullable Map<String, Object> act(@Selector String type, @Selector String action) {
+	public @Nullable Object act(@Selector String type, @Selector String action) {
 		if (!ACTIONS.contains(action)) {
 			throw new InvalidEndpointRequestException("Unknown action '" + action + "'; the actions are " + ACTIONS,
 					"Unknown action; use POST /actuator/awty/{type}/retry, /pause or /resume");
 		}
-		return this.overviews.type(type).map((info) -> {
-			Map<String, Object> done = new LinkedHashMap<>();
-			done.put("type", type);
-			done.put("action", action);
-			switch (action) {
-				case "pause" -> done.put("changed", this.pauses.pause(type));
-				case "resume" -> done.put("changed", this.pauses.resume(type));
-				default -> done.put("retried", retry(info.type().entityClass()).changed());
-			}
-			return done;
+		return this.overviews.type(type).map((info) -> switch (action) {
+			case "pause" -> new Changed(type, action, this.pauses.pause(type));
+			case "resume" -> new Changed(type, action, this.pauses.resume(type));
+			default -> new Retried(type, action, retry(info.type().entityClass()).changed());
 		}).orElse(null);
 	}
 
 	private <T extends ScheduledEntity> ChangeResult retry(Class<T> entityClass) {
 		return this.repositories.select(entityClass).retry();
+	}
+
+	/** Every type's overview by name. */
+	public record Types(Map<String, TypeOverview> types) {
+	}
+
+	/** A type paused or resumed: whether that changed anything. */
+	public record Changed(String type, String action, boolean changed) {
+	}
+
+	/** A type's failed rows retried: how many. */
+	public record Retried(String type, String action, int retried) {
 	}
 
 }

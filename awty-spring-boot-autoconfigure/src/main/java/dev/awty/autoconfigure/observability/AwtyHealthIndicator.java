@@ -7,8 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
-import org.jspecify.annotations.Nullable;
-
+import org.springframework.aot.hint.annotation.RegisterReflectionForBinding;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
@@ -21,6 +20,7 @@ import dev.awty.internal.observe.BacklogMonitor;
  * {@code deadPollers}; {@code UNKNOWN} until the backlog has been read once. A type an operator paused is named in
  * {@code paused} and never counts as behind: its rows are overdue on purpose. Reads the backlog of the last refresh, never the tables.
  */
+@RegisterReflectionForBinding(AwtyHealthIndicator.TypeBacklog.class)
 public final class AwtyHealthIndicator implements HealthIndicator {
 
 	private final BacklogMonitor monitor;
@@ -63,14 +63,18 @@ public final class AwtyHealthIndicator implements HealthIndicator {
 			health.withDetail("paused", pausedTypes.stream().sorted().toList());
 		}
 		health.withDetail("maxOverdue", this.maxOverdue.toString());
-		Map<String, Map<String, @Nullable Object>> types = new LinkedHashMap<>();
-		backlogs.values().forEach((backlog) -> types.put(backlog.type(), Map.of("pending", backlog.pending(), "overdue",
-				backlog.overdue(), "oldestOverdue", backlog.oldestOverdue().toString())));
+		Map<String, TypeBacklog> types = new LinkedHashMap<>();
+		backlogs.values().forEach((backlog) -> types.put(backlog.type(), new TypeBacklog(backlog.pending(),
+				backlog.overdue(), backlog.oldestOverdue().toString())));
 		health.withDetail("types", types);
 		if (error != null) {
 			health.withDetail("lastReadError", error);
 		}
 		return health.build();
+	}
+
+	/** A type's backlog in the {@code types} detail. */
+	public record TypeBacklog(long pending, long overdue, String oldestOverdue) {
 	}
 
 }

@@ -11,14 +11,16 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClas
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.ServerResponse;
 
 import dev.awty.autoconfigure.AwtyModules;
 import dev.awty.autoconfigure.properties.AwtyProperties;
 import dev.awty.autoconfigure.properties.AwtyRecurringWebProperties;
 import dev.awty.autoconfigure.recurring.AwtyRecurringConfiguration;
-import dev.awty.internal.dashboard.DashboardAccess;
-import dev.awty.internal.dashboard.SecurityDashboardAccess;
-import dev.awty.internal.recurring.web.RecurringScheduleController;
+import dev.awty.internal.web.DashboardAccess;
+import dev.awty.internal.web.SecurityDashboardAccess;
+import dev.awty.internal.web.schedules.ScheduleRoutes;
 import dev.awty.recurring.RecurringSchedules;
 
 import static dev.awty.autoconfigure.settings.Requirements.require;
@@ -39,12 +41,11 @@ public final class AwtyRecurringWebConfiguration {
 	static class SecuredWeb {
 
 		@Bean
-		RecurringScheduleController awtyRecurringScheduleController(RecurringSchedules schedules,
-				AwtyProperties properties) {
+		RouterFunction<ServerResponse> awtyScheduleRoutes(RecurringSchedules schedules, AwtyProperties properties) {
 			AwtyRecurringWebProperties web = properties.getRecurring().getWeb();
 			require(web.getRole() != null && !web.getRole().isBlank(), "awty.recurring.web.role must not be empty",
 					"Set it to the role operators have, e.g. AWTY_OPERATOR.");
-			return controller(schedules, new SecurityDashboardAccess(web.getRole()), web);
+			return routes(schedules, new SecurityDashboardAccess(web.getRole()), web);
 		}
 
 	}
@@ -56,27 +57,26 @@ public final class AwtyRecurringWebConfiguration {
 		private static final Log logger = LogFactory.getLog(UnsecuredWeb.class);
 
 		@Bean
-		RecurringScheduleController awtyRecurringScheduleController(RecurringSchedules schedules,
-				AwtyProperties properties) {
+		RouterFunction<ServerResponse> awtyScheduleRoutes(RecurringSchedules schedules, AwtyProperties properties) {
 			AwtyRecurringWebProperties web = properties.getRecurring().getWeb();
 			if (web.isOpen()) {
 				logger.warn("awty: the recurring schedule endpoints under /awty/schedules serve every caller "
 						+ "(awty.recurring.web.open=true, no Spring Security): anybody who reaches the application "
 						+ "may create, change and delete schedules");
-				return controller(schedules, DashboardAccess.OPEN, web);
+				return routes(schedules, DashboardAccess.OPEN, web);
 			}
-			return controller(schedules, DashboardAccess.refusing("The schedule endpoints need Spring Security and "
+			return routes(schedules, DashboardAccess.refusing("The schedule endpoints need Spring Security and "
 					+ "a user with role " + web.getRole() + " (awty.recurring.web.role); to serve every caller without it, "
 					+ "which is risky, set awty.recurring.web.open=true"), web);
 		}
 
 	}
 
-	private static RecurringScheduleController controller(RecurringSchedules schedules, DashboardAccess access,
+	private static RouterFunction<ServerResponse> routes(RecurringSchedules schedules, DashboardAccess access,
 			AwtyRecurringWebProperties web) {
 		require(web.getMaxBatchSize() >= 1, "awty.recurring.web.max-batch-size must be at least 1, was "
 				+ web.getMaxBatchSize(), "Set it to e.g. 1000.");
-		return new RecurringScheduleController(schedules, access, web.getMaxBatchSize());
+		return new ScheduleRoutes(schedules, access, web.getMaxBatchSize()).routes();
 	}
 
 }

@@ -1,11 +1,12 @@
-package dev.awty.internal.recurring.web;
+package dev.awty.internal.web.schedules;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.recurring.InvalidScheduleException;
@@ -15,8 +16,10 @@ import dev.awty.recurring.ScheduleDefinition;
 import dev.awty.recurring.ScheduleVersion;
 
 /**
- * Converts between JSON objects and schedules, checking each field's presence and type so that a bad request
- * names the field.
+ * The JSON of the schedule endpoints: the answers, as records whose components are the fields in their order, and
+ * the reading of a request's objects into definitions, checking each field's presence and type so that a bad request
+ * names the field. Every field of an answer is written, {@code null} included, whatever the application's own
+ * default, since callers test for {@code null}.
  */
 final class ScheduleJson {
 
@@ -82,40 +85,51 @@ final class ScheduleJson {
 		return definitions;
 	}
 
-	static Map<String, @Nullable Object> toJson(RecurringSchedule schedule) {
-		Map<String, @Nullable Object> json = new LinkedHashMap<>();
-		json.put("id", schedule.id());
-		json.put("expression", schedule.expression());
-		json.put("timeZone", schedule.timeZone());
-		json.put("payload", schedule.payload());
-		json.put("channel", schedule.channel());
-		json.put("misfirePolicy", schedule.misfirePolicy().value());
-		json.put("deadline", (schedule.deadline() != null) ? schedule.deadline().toString() : null);
-		json.put("enabled", schedule.enabled());
-		json.put("version", schedule.version());
-		json.put("nextFireAt", text(schedule.nextFireAt()));
-		json.put("lastFiredAt", text(schedule.lastFiredAt()));
-		json.put("completed", schedule.completed());
-		json.put("attempts", schedule.attempts());
-		json.put("lastError", schedule.lastError());
-		json.put("createdAt", text(schedule.createdAt()));
-		json.put("updatedAt", text(schedule.updatedAt()));
-		return json;
+	/** A schedule as it is now. */
+	@JsonInclude(Include.ALWAYS)
+	record Schedule(String id, String expression, String timeZone, @Nullable String payload, @Nullable String channel,
+			String misfirePolicy, @Nullable String deadline, boolean enabled, long version, @Nullable String nextFireAt,
+			@Nullable String lastFiredAt, boolean completed, int attempts, @Nullable String lastError, String createdAt,
+			String updatedAt) {
+
+		static Schedule of(RecurringSchedule schedule) {
+			return new Schedule(schedule.id(), schedule.expression(), schedule.timeZone(), schedule.payload(),
+					schedule.channel(), schedule.misfirePolicy().value(), text(schedule.deadline()), schedule.enabled(),
+					schedule.version(), text(schedule.nextFireAt()), text(schedule.lastFiredAt()), schedule.completed(),
+					schedule.attempts(), schedule.lastError(), schedule.createdAt().toString(),
+					schedule.updatedAt().toString());
+		}
+
 	}
 
-	static Map<String, @Nullable Object> toJson(ScheduleVersion version) {
-		Map<String, @Nullable Object> json = new LinkedHashMap<>();
-		json.put("id", version.scheduleId());
-		json.put("version", version.version());
-		json.put("expression", version.expression());
-		json.put("timeZone", version.timeZone());
-		json.put("payload", version.payload());
-		json.put("channel", version.channel());
-		json.put("misfirePolicy", version.misfirePolicy().value());
-		json.put("deadline", (version.deadline() != null) ? version.deadline().toString() : null);
-		json.put("enabled", version.enabled());
-		json.put("changedAt", text(version.changedAt()));
-		return json;
+	/** One version of a schedule, as it was defined until the next. */
+	@JsonInclude(Include.ALWAYS)
+	record Version(String id, long version, String expression, String timeZone, @Nullable String payload,
+			@Nullable String channel, String misfirePolicy, @Nullable String deadline, boolean enabled,
+			String changedAt) {
+
+		static Version of(ScheduleVersion version) {
+			return new Version(version.scheduleId(), version.version(), version.expression(), version.timeZone(),
+					version.payload(), version.channel(), version.misfirePolicy().value(), text(version.deadline()),
+					version.enabled(), version.changedAt().toString());
+		}
+
+	}
+
+	/** How many schedules a batch created. */
+	record Created(int created) {
+	}
+
+	/** The event an occurrence fired now was published as. */
+	record Fired(String id, String eventId) {
+	}
+
+	/** The next fire times of a schedule, as ISO-8601 instants. */
+	record FireTimes(String id, List<String> fireTimes) {
+	}
+
+	/** Why a request was refused: its status again, the field at fault ({@code access}, {@code body}, …) and why. */
+	record Failure(int status, String field, String error) {
 	}
 
 	private static @Nullable String text(@Nullable Object value) {

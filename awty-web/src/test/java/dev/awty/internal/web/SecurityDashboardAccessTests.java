@@ -1,4 +1,4 @@
-package dev.awty.internal.dashboard;
+package dev.awty.internal.web;
 
 
 import org.junit.jupiter.api.AfterEach;

@@ -1,4 +1,4 @@
-package dev.awty.internal.recurring.web;
+package dev.awty.internal.web.schedules;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -13,6 +13,7 @@ import org.springframework.mock.web.MockHttpSession;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
+import org.springframework.web.servlet.function.RouterFunction;
 
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.recurring.ScheduleDefinition;
@@ -54,7 +55,7 @@ class RecurringEndpointContractTests extends DatabaseContractTests {
 	private void run(Endpoints test) {
 		application().run((context) -> {
 			assertThat(context).hasNotFailed();
-			MockMvc mvc = MockMvcBuilders.standaloneSetup(context.getBean(RecurringScheduleController.class))
+			MockMvc mvc = MockMvcBuilders.routerFunctions(context.getBean("awtyScheduleRoutes", RouterFunction.class))
 				.addFilters(TestSecurity.filterChain())
 				.build();
 			test.run(mvc, context.getBean(RecurringSchedules.class));

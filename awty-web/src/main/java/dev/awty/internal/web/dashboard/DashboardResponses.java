@@ -1,7 +1,6 @@
-package dev.awty.internal.dashboard;
+package dev.awty.internal.web.dashboard;
 
 import java.sql.SQLException;
-import java.util.Map;
 import java.util.UUID;
 
 import org.apache.commons.logging.Log;
@@ -50,7 +49,7 @@ final class DashboardResponses {
 	}
 
 	static ServerResponse error(HttpStatus status, @Nullable String message) {
-		return respond(status).body(Map.of("error", String.valueOf(message)));
+		return respond(status).body(new DashboardJson.Failure(String.valueOf(message)));
 	}
 
 	/** Answers a request, turning what the user got wrong into 400 and what does not exist into 404. */

@@ -1,11 +1,11 @@
-package dev.awty.internal.dashboard;
+package dev.awty.internal.web.dashboard;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.history.DeliveryHistory;
@@ -34,7 +34,7 @@ final class DashboardHistory {
 	 * @param outcome {@code FAILED} (rows given up) or {@code RETRY} (failed attempts)
 	 * @throws IllegalArgumentException if the outcome, the period or the limit is not valid
 	 */
-	List<Map<String, @Nullable Object>> failures(String type, String outcome, int hours, int limit) {
+	List<Entry> failures(String type, String outcome, int hours, int limit) {
 		DashboardRows.requireLimit(limit);
 		if (hours < 1 || hours > MAX_HOURS) {
 			throw new IllegalArgumentException("hours must be between 1 and " + MAX_HOURS + ", was " + hours);
@@ -45,30 +45,31 @@ final class DashboardHistory {
 					+ "'"));
 		return this.history.recent(type, failure, Duration.ofHours(hours), limit)
 			.stream()
-			.map(DashboardHistory::describe)
+			.map(Entry::of)
 			.toList();
 	}
 
 	/** Everything recorded about one row, earliest first. */
-	List<Map<String, @Nullable Object>> timeline(String type, long rowId) {
-		return this.history.ofRow(type, rowId).stream().map(DashboardHistory::describe).toList();
+	List<Entry> timeline(String type, long rowId) {
+		return this.history.ofRow(type, rowId).stream().map(Entry::of).toList();
 	}
 
-	static Map<String, @Nullable Object> describe(DeliveryRecord entry) {
-		Map<String, @Nullable Object> described = new LinkedHashMap<>();
-		described.put("finishedAt", entry.finishedAt().toString());
-		described.put("outcome", entry.outcome().name());
-		described.put("rowId", (entry.scheduleId() == null) ? entry.rowId() : null);
-		described.put("scheduleId", entry.scheduleId());
-		described.put("scheduleVersion", entry.scheduleVersion());
-		described.put("dueAt", text(entry.dueAt()));
-		described.put("eventId", entry.eventId());
-		described.put("attempts", entry.attempts());
-		described.put("checkCount", entry.checkCount());
-		described.put("error", entry.error());
-		described.put("durationMillis", entry.durationMillis());
-		described.put("instanceId", entry.instanceId());
-		return described;
+	/**
+	 * One history entry as the page shows it: {@code rowId} for a row of an event type, {@code scheduleId} and
+	 * {@code scheduleVersion} for an occurrence of a schedule. Every field is written, {@code null} included.
+	 */
+	@JsonInclude(Include.ALWAYS)
+	record Entry(String finishedAt, String outcome, @Nullable Long rowId, @Nullable String scheduleId,
+			@Nullable Long scheduleVersion, @Nullable String dueAt, String eventId, int attempts, int checkCount,
+			@Nullable String error, long durationMillis, String instanceId) {
+
+		static Entry of(DeliveryRecord entry) {
+			return new Entry(entry.finishedAt().toString(), entry.outcome().name(),
+					(entry.scheduleId() == null) ? entry.rowId() : null, entry.scheduleId(), entry.scheduleVersion(),
+					text(entry.dueAt()), entry.eventId(), entry.attempts(), entry.checkCount(), entry.error(),
+					entry.durationMillis(), entry.instanceId());
+		}
+
 	}
 
 	private static @Nullable String text(@Nullable Instant instant) {

@@ -1,4 +1,4 @@
-package dev.awty.internal.dashboard;
+package dev.awty.internal.web;
 
 import java.util.Map;
 

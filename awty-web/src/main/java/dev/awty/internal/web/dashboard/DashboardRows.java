@@ -1,4 +1,4 @@
-package dev.awty.internal.dashboard;
+package dev.awty.internal.web.dashboard;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.EventStatus;
@@ -44,7 +46,7 @@ final class DashboardRows {
 	 * @param status a status name or {@code ALL}
 	 * @throws IllegalArgumentException if a value is not valid, naming it
 	 */
-	<T extends ScheduledEntity> List<Map<String, @Nullable Object>> search(EventType<T> type, String status,
+	<T extends ScheduledEntity> List<Row> search(EventType<T> type, String status,
 			@Nullable String id, @Nullable String filterName, @Nullable String value, int limit) {
 		requireLimit(limit);
 		Selection<T> selection = this.repositories.select(type.entityClass()).withStatus(statuses(status));
@@ -56,14 +58,14 @@ final class DashboardRows {
 		}
 		// Only pending rows have an index by due time; sorting every delivered row by it would read the whole table.
 		boolean pendingOnly = statuses(status).length == 1 && statuses(status)[0] == EventStatus.PENDING;
-		Map<Long, Map<String, @Nullable Object>> rows = new LinkedHashMap<>();
+		Map<Long, Row> rows = new LinkedHashMap<>();
 		for (T row : pendingOnly ? selection.list(limit) : selection.newest(limit)) {
-			rows.put(row.getId(), describe(type, row));
+			rows.put(row.getId(), Row.of(type, row));
 		}
 		// What a filter joined is what the operator searched by: show it next to each row found.
 		if (selection instanceof JoinedColumns joined) {
 			joined.joinedColumns(rows.keySet())
-				.forEach((rowId, columns) -> rows.get(rowId).put("joined", columns));
+				.forEach((rowId, columns) -> rows.computeIfPresent(rowId, (key, row) -> row.joining(columns)));
 		}
 		return new ArrayList<>(rows.values());
 	}
@@ -130,19 +132,28 @@ final class DashboardRows {
 		}
 	}
 
-	private static <T extends ScheduledEntity> Map<String, @Nullable Object> describe(EventType<T> type, T row) {
-		Map<String, @Nullable Object> described = new LinkedHashMap<>();
-		described.put("id", row.getId());
-		described.put("status", row.getStatus().name());
-		described.put("dueAt", text(row.getDueAt()));
-		described.put("attempts", row.getAttempts());
-		described.put("version", row.getVersion());
-		described.put("claimedBy", row.getClaimedBy());
-		described.put("claimedUntil", text(row.getClaimedUntil()));
-		described.put("deliveredAt", text(row.getDeliveredAt()));
-		described.put("lastError", row.getLastError());
-		described.put("columns", type.mapper().ownValues(row));
-		return described;
+	/**
+	 * A row as the page shows it: its base columns, its own columns by name and, when a filter joined other tables,
+	 * what it joined by {@code alias.column}; {@code joined} is left out otherwise. Every other field is written,
+	 * {@code null} included.
+	 */
+	@JsonInclude(Include.ALWAYS)
+	record Row(@Nullable Long id, String status, @Nullable String dueAt, int attempts, int version,
+			@Nullable String claimedBy, @Nullable String claimedUntil, @Nullable String deliveredAt,
+			@Nullable String lastError, Map<String, @Nullable Object> columns,
+			@JsonInclude(Include.NON_NULL) @Nullable Map<String, @Nullable Object> joined) {
+
+		static <T extends ScheduledEntity> Row of(EventType<T> type, T row) {
+			return new Row(row.getId(), row.getStatus().name(), text(row.getDueAt()), row.getAttempts(),
+					row.getVersion(), row.getClaimedBy(), text(row.getClaimedUntil()), text(row.getDeliveredAt()),
+					row.getLastError(), type.mapper().ownValues(row), null);
+		}
+
+		Row joining(Map<String, @Nullable Object> joined) {
+			return new Row(this.id, this.status, this.dueAt, this.attempts, this.version, this.claimedBy,
+					this.claimedUntil, this.deliveredAt, this.lastError, this.columns, joined);
+		}
+
 	}
 
 	private static @Nullable String text(@Nullable Instant instant) {

@@ -1,4 +1,4 @@
-package dev.awty.internal.recurring.web;
+package dev.awty.internal.web.schedules;
 
 import org.junit.jupiter.api.Test;
 
@@ -8,6 +8,7 @@ import org.springframework.http.MediaType;
 import org.springframework.security.web.csrf.CsrfToken;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
+import org.springframework.web.servlet.function.RouterFunction;
 
 import dev.awty.recurring.RecurringSchedules;
 import dev.awty.testing.context.AwtyContexts;
@@ -33,7 +34,7 @@ class RecurringEndpointWithoutSecurityIntegrationTests {
 	@Test
 	void withoutSpringSecurityEveryEndpointIsRefusedNamingThePropertyThatOpensIt() {
 		application().run((context) -> {
-			MockMvc mvc = MockMvcBuilders.standaloneSetup(context.getBean(RecurringScheduleController.class)).build();
+			MockMvc mvc = MockMvcBuilders.routerFunctions(context.getBean("awtyScheduleRoutes", RouterFunction.class)).build();
 			mvc.perform(post("/awty/schedules").contentType(MediaType.APPLICATION_JSON)
 				.content("{\"id\":\"a\",\"expression\":\"@daily\"}"))
 				.andExpect(status().isForbidden())
@@ -49,7 +50,7 @@ class RecurringEndpointWithoutSecurityIntegrationTests {
 	void aRefusedCallerIsRefusedBeforeItsBodyIsRead() {
 		// A body is read whole before it is parsed: an anonymous caller must not make the server read a large one.
 		application().run((context) -> {
-			MockMvc mvc = MockMvcBuilders.standaloneSetup(context.getBean(RecurringScheduleController.class)).build();
+			MockMvc mvc = MockMvcBuilders.routerFunctions(context.getBean("awtyScheduleRoutes", RouterFunction.class)).build();
 			mvc.perform(post("/awty/schedules/batch").contentType(MediaType.APPLICATION_JSON).content("[{\"id\":"))
 				.andExpect(status().isForbidden());
 			mvc.perform(put("/awty/schedules/a").contentType(MediaType.APPLICATION_JSON).content("{"))
@@ -60,7 +61,7 @@ class RecurringEndpointWithoutSecurityIntegrationTests {
 	@Test
 	void withoutSpringSecurityTheEndpointsServeEveryCallerOnlyWhenExplicitlyOpened() {
 		application().withPropertyValues("awty.recurring.web.open=true").run((context) -> {
-			MockMvc mvc = MockMvcBuilders.standaloneSetup(context.getBean(RecurringScheduleController.class)).build();
+			MockMvc mvc = MockMvcBuilders.routerFunctions(context.getBean("awtyScheduleRoutes", RouterFunction.class)).build();
 			mvc.perform(post("/awty/schedules").contentType(MediaType.APPLICATION_JSON)
 				.content("{\"id\":\"a\",\"expression\":\"@daily\"}")).andExpect(status().isCreated());
 			mvc.perform(get("/awty/schedules/a")).andExpect(status().isOk());

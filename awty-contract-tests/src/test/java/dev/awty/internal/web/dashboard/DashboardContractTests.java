@@ -1,4 +1,4 @@
-package dev.awty.internal.dashboard;
+package dev.awty.internal.web.dashboard;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

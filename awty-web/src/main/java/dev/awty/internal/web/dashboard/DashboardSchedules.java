@@ -1,10 +1,10 @@
-package dev.awty.internal.dashboard;
+package dev.awty.internal.web.dashboard;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import org.jspecify.annotations.Nullable;
 
 import dev.awty.history.DeliveryHistory;
@@ -37,19 +37,19 @@ public final class DashboardSchedules {
 	 * Schedules whose id starts with {@code prefix}, after {@code afterId}, in id order.
 	 * @throws IllegalArgumentException if the limit is out of range
 	 */
-	List<Map<String, @Nullable Object>> page(String prefix, @Nullable String afterId, int limit) {
+	List<Schedule> page(String prefix, @Nullable String afterId, int limit) {
 		DashboardRows.requireLimit(limit);
-		return schedules().list(prefix, afterId, limit).stream().map(DashboardSchedules::describe).toList();
+		return schedules().list(prefix, afterId, limit).stream().map(Schedule::of).toList();
 	}
 
 	/**
 	 * The newest history entries of one schedule's occurrences, newest first.
 	 * @throws IllegalArgumentException if the id or the limit is not valid
 	 */
-	List<Map<String, @Nullable Object>> history(String scheduleId, int limit) {
+	List<DashboardHistory.Entry> history(String scheduleId, int limit) {
 		DashboardRows.requireLimit(limit);
 		schedules();
-		return this.history.forSchedule(scheduleId, limit).stream().map(DashboardHistory::describe).toList();
+		return this.history.forSchedule(scheduleId, limit).stream().map(DashboardHistory.Entry::of).toList();
 	}
 
 	/**
@@ -76,18 +76,16 @@ public final class DashboardSchedules {
 	 * @throws IllegalArgumentException if the action is unknown
 	 * @throws DashboardResponses.NotFound if there is no schedule with this id
 	 */
-	@Nullable Map<String, @Nullable Object> act(String id, String action) {
+	@Nullable Schedule act(String id, String action) {
 		RecurringSchedules schedules = schedules();
 		try {
 			return switch (action) {
-				case "pause" -> describe(schedules.pause(id));
-				case "resume" -> describe(schedules.resume(id));
+				case "pause" -> Schedule.of(schedules.pause(id));
+				case "resume" -> Schedule.of(schedules.resume(id));
 				case "fire-now" -> {
 					String eventId = schedules.fireNow(id);
-					Map<String, @Nullable Object> fired = new LinkedHashMap<>(
-							describe(schedules.get(id).orElseThrow(() -> new ScheduleNotFoundException(id))));
-					fired.put("firedEventId", eventId);
-					yield fired;
+					yield Schedule.of(schedules.get(id).orElseThrow(() -> new ScheduleNotFoundException(id)))
+						.firing(eventId);
 				}
 				case "delete" -> {
 					if (!schedules.delete(id)) {
@@ -112,23 +110,35 @@ public final class DashboardSchedules {
 		return this.schedules;
 	}
 
-	private static Map<String, @Nullable Object> describe(RecurringSchedule schedule) {
-		Map<String, @Nullable Object> described = new LinkedHashMap<>();
-		described.put("id", schedule.id());
-		described.put("expression", schedule.expression());
-		described.put("timeZone", schedule.timeZone());
-		described.put("channel", schedule.channel());
-		described.put("enabled", schedule.enabled());
-		described.put("version", schedule.version());
-		described.put("state", !schedule.enabled() ? "PAUSED" : schedule.completed() ? "COMPLETED" : "ACTIVE");
-		described.put("nextFireAt", text(schedule.nextFireAt()));
-		described.put("lastFiredAt", text(schedule.lastFiredAt()));
-		described.put("attempts", schedule.attempts());
-		described.put("lastError", schedule.lastError());
-		// A failed attempt leaves attempts above 0 until an occurrence is published again.
-		described.put("lastOutcome", (schedule.attempts() > 0) ? "FAILING"
-				: (schedule.lastFiredAt() != null) ? "PUBLISHED" : null);
-		return described;
+	/**
+	 * A schedule as the page shows it, with {@code firedEventId} only once fired now. Every other field is written,
+	 * {@code null} included.
+	 * @param lastOutcome {@code FAILING} while attempts fail, {@code PUBLISHED} once an occurrence was, else
+	 * {@code null}
+	 */
+	@JsonInclude(Include.ALWAYS)
+	record Schedule(String id, String expression, String timeZone, @Nullable String channel, boolean enabled,
+			long version, String state, @Nullable String nextFireAt, @Nullable String lastFiredAt, int attempts,
+			@Nullable String lastError, @Nullable String lastOutcome,
+			@JsonInclude(Include.NON_NULL) @Nullable String firedEventId) {
+
+		static Schedule of(RecurringSchedule schedule) {
+			// A failed attempt leaves attempts above 0 until an occurrence is published again.
+			String lastOutcome = (schedule.attempts() > 0) ? "FAILING"
+					: (schedule.lastFiredAt() != null) ? "PUBLISHED" : null;
+			return new Schedule(schedule.id(), schedule.expression(), schedule.timeZone(), schedule.channel(),
+					schedule.enabled(), schedule.version(),
+					!schedule.enabled() ? "PAUSED" : schedule.completed() ? "COMPLETED" : "ACTIVE",
+					text(schedule.nextFireAt()), text(schedule.lastFiredAt()), schedule.attempts(),
+					schedule.lastError(), lastOutcome, null);
+		}
+
+		Schedule firing(String eventId) {
+			return new Schedule(this.id, this.expression, this.timeZone, this.channel, this.enabled, this.version,
+					this.state, this.nextFireAt, this.lastFiredAt, this.attempts, this.lastError, this.lastOutcome,
+					eventId);
+		}
+
 	}
 
 	private static @Nullable String text(@Nullable Instant instant) {
