@@ -93,13 +93,6 @@ class ModuleStructureTests {
 	}
 
 	@Test
-	void integrationModulesKnowNoWiring() {
-		for (String module : INTEGRATION_MODULES) {
-			assertThat(SOURCES.referencesFrom(module, "dev.awty.autoconfigure")).as(module).isEmpty();
-		}
-	}
-
-	@Test
 	void theTestKitTheExamplesAndTheBenchmarksUseOnlyPublishedTypes() {
 		for (String module : List.of("awty-test", "awty-sample-app", "awty-example-flyway", "awty-example-jpa",
 				"awty-example-two-datasources", "awty-benchmarks")) {
