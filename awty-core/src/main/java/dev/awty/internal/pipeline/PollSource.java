@@ -38,8 +38,9 @@ public interface PollSource<B extends PollSource.Batch> {
 	boolean claimsSkipLockedRows();
 
 	/**
-	 * Whether, in skip-locked mode, several claims of this source may run at once on one instance, each on a worker,
-	 * while a backlog is drained: its claims skip each other's rows, take no turns, and may be made on any thread.
+	 * Whether several claims of this source may run at once on one instance, each on a worker, while a backlog is
+	 * drained (in leader mode, on the leader): its claims skip each other's rows, take no turns, and may be made on
+	 * any thread.
 	 */
 	default boolean claimsConcurrently() {
 		return false;
