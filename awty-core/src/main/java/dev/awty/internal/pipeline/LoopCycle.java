@@ -109,9 +109,8 @@ final class LoopCycle<B extends PollSource.Batch> {
 			}
 			// A backlog: the next claims are made by the workers themselves, several at once, where they skip each
 			// other's rows; a trickle's cycle made one claim and never gets here. A leader's too: its claims skip the
-			// rows of its own batches in flight, so one claim at a time on this thread only slowed its drain (0.72x
-			// the relay loop's rate against 0.93x in skip-locked mode), and a claim still running when the cycle
-			// ends at the lock's half-life skips the rows of a next leader's claims as well.
+			// rows of its own batches in flight, and a claim still running when the cycle ends at the lock's
+			// half-life skips those of a next leader's claims as well.
 			onWorkers = this.source.claimsConcurrently();
 		}
 		return running.getAsBoolean() ? idleDelay() : this.settings.pollInterval();
