@@ -2,6 +2,7 @@ package dev.awty.benchmarks.scenario;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -12,8 +13,8 @@ import dev.awty.recurring.ScheduleDefinition;
 
 /**
  * Creates schedules through {@code createAll} at a steady rate while the recurring scenario measures lag, as a
- * service keeps signing up tenants while its schedules fire: one batch a second, each of the rate's share of that
- * second. The schedules fire daily at 02:00, so they add rows to the claim index without adding occurrences to
+ * service keeps signing up tenants while its schedules fire: one batch a second, at a random moment of it, each of
+ * the rate's share of that second. The schedules fire daily at 02:00, so they add rows to the claim index without adding occurrences to
  * the measured window.
  */
 final class LiveCreation implements AutoCloseable {
@@ -56,6 +57,9 @@ final class LiveCreation implements AutoCloseable {
 		long next = System.nanoTime();
 		try {
 			for (long second = 1; this.running; second++) {
+				// At a random moment of the second: created at the same moment of every second, the batches either met
+				// every burst of occurrences or none, and the lag while creating depended on when the thread started.
+				sleepUntil(next + ThreadLocalRandom.current().nextLong(TimeUnit.SECONDS.toNanos(1)));
 				// at least the rate: 84 a second for 5,000 a minute
 				int due = (this.perMinute + 59) / 60;
 				List<ScheduleDefinition> batch = new ArrayList<>(due);
@@ -71,10 +75,7 @@ final class LiveCreation implements AutoCloseable {
 				this.seconds = (int) second;
 				this.lastBatchNanos = System.nanoTime();
 				next += TimeUnit.SECONDS.toNanos(1);
-				long sleep = next - System.nanoTime();
-				if (sleep > 0) {
-					TimeUnit.NANOSECONDS.sleep(sleep);
-				}
+				sleepUntil(next);
 			}
 		}
 		catch (InterruptedException ex) {
@@ -82,6 +83,13 @@ final class LiveCreation implements AutoCloseable {
 		}
 		catch (RuntimeException ex) {
 			this.failure.set(ex);
+		}
+	}
+
+	private static void sleepUntil(long nanoTime) throws InterruptedException {
+		long sleep = nanoTime - System.nanoTime();
+		if (sleep > 0) {
+			TimeUnit.NANOSECONDS.sleep(sleep);
 		}
 	}
 

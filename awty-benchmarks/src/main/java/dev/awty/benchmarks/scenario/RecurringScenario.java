@@ -26,9 +26,9 @@ import dev.awty.benchmarks.scenario.SteadySchedules.SteadyOccurrences;
  * {@code --occurrence-rate} come due at each second for {@code --duration} ({@link SteadySchedules}). Lag is the
  * consumer's receive time minus the occurrence's time; every occurrence is checked received exactly once. Quartz
  * then runs the same schedules as cron triggers in its clustered JDBC job store. awty runs with its recurring
- * defaults, after one unrecorded repetition that warms its delivery path up, and then again while
- * {@code --create-rate} schedules a minute are created through {@code createAll} ({@code awty creating}), so that
- * the lag with and without creation can be compared.
+ * defaults, after one unrecorded repetition that warms its delivery path up; each repetition also runs while
+ * {@code --create-rate} schedules a minute are created through {@code createAll} ({@code awty creating}), before or
+ * after the quiet window by turns, so that the lag with and without creation can be compared.
  */
 public final class RecurringScenario implements Scenario {
 
@@ -53,18 +53,17 @@ public final class RecurringScenario implements Scenario {
 				(id, at) -> current.get().received(id, at), Map.of())) {
 			new ScheduleLoad(name(), database, results).load(awty, options.schedules());
 			// Repetition 0 warms the delivery path up, as the other scenarios' warm-up runs do; it is not recorded.
-			for (int rep = 0; rep <= options.repetitions(); rep++) {
-				fire(database, steady, current, "rep-" + rep, Results.AWTY, rep, (rep == 0) ? new Results() : results);
-			}
+			fire(database, steady, current, "rep-0", Results.AWTY, 0, new Results());
+			// Paired within a repetition, in alternating order: the schedules created in one window stay in the table
+			// for the next, so the creating windows all after the quiet ones would also measure a larger table.
 			for (int rep = 1; rep <= options.repetitions(); rep++) {
-				try (LiveCreation creation = LiveCreation.start(awty.recurringSchedules(), options.createRate(),
-						"live-" + rep + "-")) {
-					fire(database, steady, current, "live-" + rep, Results.AWTY_CREATING, rep, results);
-					creation.close();
-					results.add(name(), Results.AWTY_CREATING, "created/min", "schedules/min", creation.perMinute(), rep);
-					logger.info(String.format("recurring %-16s rep %d: %,d schedules created through createAll while"
-							+ " firing, %,.0f a minute", Results.AWTY_CREATING, rep, creation.created(),
-							creation.perMinute()));
+				for (boolean creating : Scenario.order(List.of(false, true), rep)) {
+					if (creating) {
+						fireWhileCreating(database, steady, current, awty, rep, results);
+					}
+					else {
+						fire(database, steady, current, "rep-" + rep, Results.AWTY, rep, results);
+					}
 				}
 			}
 		}
@@ -72,6 +71,20 @@ public final class RecurringScenario implements Scenario {
 			// Quartz runs on the same database, without awty's rows beside its own
 			database.execute("DELETE FROM awty_schedule");
 			quartz(database, steady, results);
+		}
+	}
+
+	/** {@link #fire} while {@code --create-rate} schedules a minute are created through {@code createAll}. */
+	private void fireWhileCreating(BenchDatabase database, SteadySchedules steady,
+			AtomicReference<SteadyOccurrences> current, AwtyInstances awty, int rep, Results results) {
+		Options options = database.options();
+		try (LiveCreation creation = LiveCreation.start(awty.recurringSchedules(), options.createRate(),
+				"live-" + rep + "-")) {
+			fire(database, steady, current, "live-" + rep, Results.AWTY_CREATING, rep, results);
+			creation.close();
+			results.add(name(), Results.AWTY_CREATING, "created/min", "schedules/min", creation.perMinute(), rep);
+			logger.info(String.format("recurring %-16s rep %d: %,d schedules created through createAll while"
+					+ " firing, %,.0f a minute", Results.AWTY_CREATING, rep, creation.created(), creation.perMinute()));
 		}
 	}
 
