@@ -2,6 +2,7 @@ package dev.awty.sample;
 
 import java.io.File;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -37,9 +38,17 @@ final class ShopProcess implements AutoCloseable {
 		try (ServerSocket socket = new ServerSocket(0)) {
 			port = socket.getLocalPort();
 		}
-		List<String> command = new ArrayList<>(List.of(
-				Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m", "-cp",
-				System.getProperty("java.class.path"), ShopApplication.class.getName(), "--server.port=" + port,
+		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+				"-Xmx384m"));
+		// The test JVM's own compiler and collector flags (awty.test.jvm in the parent POM): three shop JVMs with C2's
+		// and G1's threads took the processor time that the databases and the other test JVMs needed.
+		ManagementFactory.getRuntimeMXBean()
+			.getInputArguments()
+			.stream()
+			.filter((argument) -> argument.startsWith("-XX:"))
+			.forEach(command::add);
+		command.addAll(List.of("-cp", System.getProperty("java.class.path"), ShopApplication.class.getName(),
+				"--server.port=" + port,
 				"--spring.datasource.url=" + database.url(), "--spring.datasource.username=" + database.username(),
 				"--spring.datasource.password=" + database.password(), "--shop.demo=false", "--awty.instance-id=" + name,
 				"--logging.level.dev.awty.sample.email=WARN", "--spring.profiles.include=test-fixtures"));

@@ -1,6 +1,10 @@
 package dev.awty.autoconfigure.schema;
 
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import javax.sql.DataSource;
@@ -40,6 +44,9 @@ final class AwtyChangelog extends SpringLiquibase {
 	 * when the check fails for any reason: the update that follows then says what is wrong.
 	 */
 	boolean isApplied() {
+		if (!changelogTableMayExist()) {
+			return false;
+		}
 		try {
 			Connection connection = getDataSource().getConnection();
 			// Closing Liquibase closes the connection.
@@ -50,6 +57,29 @@ final class AwtyChangelog extends SpringLiquibase {
 		}
 		catch (Exception ex) {
 			return false;
+		}
+	}
+
+	/**
+	 * Whether awty's changelog table may be in the connection's schema: {@code false} only when the database's
+	 * metadata says it is not. On an empty database, where every changeSet is unrun, this spares parsing the changelog
+	 * to learn it, which costs a first start more than the update itself.
+	 */
+	private boolean changelogTableMayExist() {
+		try (Connection connection = getDataSource().getConnection()) {
+			DatabaseMetaData metaData = connection.getMetaData();
+			// Unquoted names are stored lower-case by PostgreSQL and MariaDB, upper-case by H2.
+			for (String name : List.of(CHANGELOG_TABLE, CHANGELOG_TABLE.toUpperCase(Locale.ROOT))) {
+				try (ResultSet tables = metaData.getTables(connection.getCatalog(), connection.getSchema(), name, null)) {
+					if (tables.next()) {
+						return true;
+					}
+				}
+			}
+			return false;
+		}
+		catch (Exception | AbstractMethodError ex) {
+			return true;
 		}
 	}
 
