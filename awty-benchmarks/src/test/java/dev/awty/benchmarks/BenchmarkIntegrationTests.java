@@ -59,6 +59,7 @@ class BenchmarkIntegrationTests {
 					tuple("lag", Results.DB_SCHEDULER),
 					tuple("lag-5000", Results.AWTY),
 					tuple("backlog", Results.AWTY),
+					tuple("backlog", Results.AWTY_EMPTY_TABLE),
 					tuple("backlog", Results.DB_SCHEDULER),
 					tuple("recurring", Results.AWTY),
 					tuple("history", Results.AWTY + " history all"),

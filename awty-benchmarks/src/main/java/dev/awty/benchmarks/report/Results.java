@@ -36,6 +36,9 @@ public final class Results {
 
 	public static final String DB_SCHEDULER = "db-scheduler";
 
+	/** awty in {@code backlog}'s runs before its rows are loaded: the empty table's lag over the same length. */
+	public static final String AWTY_EMPTY_TABLE = "awty empty table";
+
 	/** awty's ScheduledEvents repository fragment with a Spring Data JPA Specification. */
 	public static final String AWTY_JPA = "awty jpa specification";
 
