@@ -1,15 +1,8 @@
 package dev.awty.benchmarks.scenario;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BiConsumer;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -43,16 +36,6 @@ public final class LagScenario implements Scenario {
 	private static final Log logger = LogFactory.getLog(LagScenario.class);
 
 	private static final List<String> SYSTEMS = List.of(Results.AWTY, Results.DB_SCHEDULER);
-
-	private static final int PRODUCERS = 4;
-
-	/**
-	 * Events a second one producer is asked for at most: each schedules in a transaction of its own and waits for
-	 * its commit, so 4 producers cannot reach 5,000 a second once a commit takes more than 0.8 ms; 8 leave room, as
-	 * more request threads of a service would. (On a machine short of CPU neither reaches it: the target line then
-	 * names the rate achieved.)
-	 */
-	private static final int PER_PRODUCER = 625;
 
 	private static final int WINDOW_SECONDS = 10;
 
@@ -89,23 +72,12 @@ public final class LagScenario implements Scenario {
 		database.execute("DELETE FROM " + BenchDatabase.AWTY + "; DELETE FROM scheduled_tasks");
 		if (this.backlog) {
 			// Unrecorded, as the other scenarios' warm-ups: run first in a JVM, the yardstick measured the compilers.
-			stream(database, Results.AWTY_EMPTY_TABLE, 0, WARM_UP.compareTo(options.duration()) < 0 ? WARM_UP
-					: options.duration(), new Results());
+			Duration warmUp = (WARM_UP.compareTo(options.duration()) < 0) ? WARM_UP : options.duration();
+			stream(database, Results.AWTY_EMPTY_TABLE, 0, warmUp, new Results());
 			for (int rep = 1; rep <= options.repetitions(); rep++) {
 				stream(database, Results.AWTY_EMPTY_TABLE, rep, options.duration(), results);
 			}
-			database.execute("DELETE FROM " + BenchDatabase.AWTY);
-			database.execute("VACUUM ANALYZE " + BenchDatabase.AWTY);
-			long start = System.nanoTime();
-			Rows.awty(database, BenchDatabase.AWTY, -options.backlogRows(), options.backlogRows(), Rows.DUE_IN_DAYS);
-			Rows.dbScheduler(database, -options.backlogRows(), options.backlogRows(), Rows.DUE_IN_DAYS);
-			database.execute("VACUUM ANALYZE " + BenchDatabase.AWTY + "; VACUUM ANALYZE scheduled_tasks");
-			// The load and its vacuum fill max_wal_size: the checkpoint they start (seen: during the load, complete
-			// 142 s later) spread its writes over the timed run, whose first 30 s had window p99s of 32 and 45 ms
-			// against 8 to 11 after. Minutes after a bulk load, as a service meets it, that checkpoint is over.
-			database.execute("CHECKPOINT");
-			logger.info(String.format("backlog: %,d future rows per system inserted in %.1f s", options.backlogRows(),
-					(System.nanoTime() - start) / 1e9));
+			load(database);
 		}
 		for (int rep = 1; rep <= options.repetitions(); rep++) {
 			for (String system : Scenario.order(this.systems, rep)) {
@@ -117,6 +89,23 @@ public final class LagScenario implements Scenario {
 			database.execute("DELETE FROM " + BenchDatabase.AWTY + "; DELETE FROM scheduled_tasks");
 			database.execute("VACUUM ANALYZE " + BenchDatabase.AWTY + "; VACUUM ANALYZE scheduled_tasks");
 		}
+	}
+
+	/** Empties awty's table of the yardstick's rows, then loads the backlog into both systems' tables. */
+	private static void load(BenchDatabase database) {
+		Options options = database.options();
+		database.execute("DELETE FROM " + BenchDatabase.AWTY);
+		database.execute("VACUUM ANALYZE " + BenchDatabase.AWTY);
+		long start = System.nanoTime();
+		Rows.awty(database, BenchDatabase.AWTY, -options.backlogRows(), options.backlogRows(), Rows.DUE_IN_DAYS);
+		Rows.dbScheduler(database, -options.backlogRows(), options.backlogRows(), Rows.DUE_IN_DAYS);
+		database.execute("VACUUM ANALYZE " + BenchDatabase.AWTY + "; VACUUM ANALYZE scheduled_tasks");
+		// The load and its vacuum fill max_wal_size: the checkpoint they start (seen: during the load, complete
+		// 142 s later) spread its writes over the timed run, whose first 30 s had window p99s of 32 and 45 ms
+		// against 8 to 11 after. Minutes after a bulk load, as a service meets it, that checkpoint is over.
+		database.execute("CHECKPOINT");
+		logger.info(String.format("backlog: %,d future rows per system inserted in %.1f s", options.backlogRows(),
+				(System.nanoTime() - start) / 1e9));
 	}
 
 	private void stream(BenchDatabase database, String system, int rep, Duration length, Results results) {
@@ -135,13 +124,14 @@ public final class LagScenario implements Scenario {
 		if (awtySystem) {
 			try (AwtyInstances awty = AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, receiver)) {
 				EventScheduler scheduler = awty.scheduler();
-				producedPerSecond = produce(options, events, (seq, due) -> scheduler.schedule(new BenchEvent(seq), due));
+				producedPerSecond = SteadyProducers.produce(options, events,
+						(seq, due) -> scheduler.schedule(new BenchEvent(seq), due));
 				receiver.awaitAll(Duration.ofSeconds(60), system);
 			}
 		}
 		else {
 			try (DbSchedulerInstance scheduler = DbSchedulerInstance.start(database, Setup.TUNED, receiver)) {
-				producedPerSecond = produce(options, events, scheduler::schedule);
+				producedPerSecond = SteadyProducers.produce(options, events, scheduler::schedule);
 				receiver.awaitAll(Duration.ofSeconds(60), system);
 			}
 		}
@@ -177,44 +167,6 @@ public final class LagScenario implements Scenario {
 		logger.info(String.format("%s %-14s rep %d per %d s:%s%n  first minute p50 %.1f / p99 %.1f ms, last minute"
 				+ " p50 %.1f / p99 %.1f ms, last/first p99 = %.2f", name(), system, rep, WINDOW_SECONDS, line,
 				first.p50(), first.p99(), last.p50(), last.p99(), last.p99() / first.p99()));
-	}
-
-	/**
-	 * Schedules {@code events} at the options' rate from {@value #PRODUCERS} threads (one per {@value #PER_PRODUCER}
-	 * events a second above that), each event due 1–5 s after it is scheduled.
-	 * @return the rate achieved
-	 */
-	static double produce(Options options, int events, BiConsumer<Long, Instant> schedule) {
-		long start = System.nanoTime();
-		double nanosPerEvent = 1e9 / options.rate();
-		int threads = Math.max(PRODUCERS, options.rate() / PER_PRODUCER);
-		ExecutorService producers = Executors.newFixedThreadPool(threads);
-		try {
-			List<Future<?>> running = new java.util.ArrayList<>();
-			for (int p = 0; p < threads; p++) {
-				int offset = p;
-				running.add(producers.submit(() -> {
-					for (long seq = offset; seq < events; seq += threads) {
-						long wait = start + (long) (seq * nanosPerEvent) - System.nanoTime();
-						if (wait > 0) {
-							LockSupport.parkNanos(wait);
-						}
-						long aheadMillis = ThreadLocalRandom.current().nextLong(1000, 5001);
-						schedule.accept(seq, Instant.now().plusMillis(aheadMillis));
-					}
-				}));
-			}
-			for (Future<?> producer : running) {
-				producer.get();
-			}
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException("scheduling failed: " + ex.getMessage(), ex);
-		}
-		finally {
-			producers.shutdownNow();
-		}
-		return events * 1e9 / (System.nanoTime() - start);
 	}
 
 	/** The lag of awty and db-scheduler, first and last minute; for {@code backlog}, its ratio to the empty table's. */

@@ -86,7 +86,7 @@ public final class VacuumStarvedScenario implements Scenario {
 				startMillis = Instant.now().toEpochMilli();
 				sampler.scheduleAtFixedRate(() -> samples.add(TableStats.read(database, system)), window.toMillis(),
 						window.toMillis(), TimeUnit.MILLISECONDS);
-				LagScenario.produce(options, events, (seq, due) -> schedule(running, seq, due));
+				SteadyProducers.produce(options, events, (seq, due) -> schedule(running, seq, due));
 				// a system that falls behind while vacuum is held off is a result of this scenario, not a fault
 				if (!receiver.await(Duration.ofSeconds(60))) {
 					logger.warn(String.format("%s %s: %,d of %,d events delivered 60 s after the load", NAME, system,
