@@ -17,9 +17,14 @@ final class PostgresPlanning implements DialectPlanning {
 	// the transaction, a claim walks the index in due order and stops at its limit, and a mark reads by primary key.
 	// A plan that still needs a disabled node (a table without the due-order index) is costed at 10^10 and more, past
 	// jit_above_cost: PostgreSQL then compiled every claim, some 250 ms each, so JIT is off with them.
+	// Generic plans: on a table whose statistics hold rows due in days (a backlog of reminders), the generic claim,
+	// costed for parameters it cannot see, looked dearer than a custom one, so PostgreSQL planned every claim anew
+	// (70 µs each, with a probe of the index's live ends) and every mark too: lag p99 1.4 to 2.2 ms against 1.1 to 1.5
+	// ms on the empty table. With the scans above turned off, the generic plan is the index walk a custom plan finds.
 	private static final String INDEX_PLANNING = """
 			SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true),
-			       set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)""";
+			       set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+			       set_config('plan_cache_mode', 'force_generic_plan', true)""";
 
 	// The index planning and, for a write of outcomes, how long its statements wait for a row lock: in the same
 	// statement, so that the bound costs no round trip of its own. Ends with the transaction.
