@@ -110,6 +110,9 @@ class BenchmarkIntegrationTests {
 			.anySatisfy((line) -> assertThat(line).startsWith("target vacuum-starved/lag p99, the production-like lag run (#33): "))
 			.anySatisfy((line) -> assertThat(line).startsWith("target every event exactly once, awty skip-locked: "))
 			.anySatisfy((line) -> assertThat(line).startsWith("target history day retired: "))
+			.anySatisfy((line) -> assertThat(line).startsWith("target history one row's history (days of "))
+			.anySatisfy((line) -> assertThat(line)
+				.startsWith("target drain database processor time per history entry, awty history all - none (#48): "))
 			.noneMatch((line) -> line.startsWith("target broker"));
 		assertThat(results.find("recurring", Results.AWTY, "createAll/s")).isPresent();
 		assertThat(Files.readString(out.resolve(ReportWriter.JSON))).contains("\"summaries\"", "\"deliveries\"",

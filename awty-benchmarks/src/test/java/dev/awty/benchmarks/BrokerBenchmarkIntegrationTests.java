@@ -43,7 +43,8 @@ class BrokerBenchmarkIntegrationTests {
 		List<Delivery> deliveries = results.deliveries();
 		assertThat(deliveries).extracting(Delivery::system)
 			.contains("kafka raw template", "kafka raw outbox relay", "kafka awty skip-locked", "kafka awty leader",
-					"rabbit raw template", "rabbit raw outbox relay", "rabbit awty skip-locked", "rabbit awty leader");
+					"kafka awty skip-locked history none", "rabbit raw template", "rabbit raw outbox relay",
+					"rabbit awty skip-locked", "rabbit awty leader");
 		assertThat(deliveries).allSatisfy((delivery) -> assertThat(delivery.exactlyOnce()).as(delivery.toString()).isTrue());
 		assertThat(results.comparisons()).anySatisfy((line) -> assertThat(line).startsWith("broker kafka awty/raw = "))
 			.anySatisfy((line) -> assertThat(line).startsWith("broker rabbit awty/raw = "))
@@ -51,6 +52,8 @@ class BrokerBenchmarkIntegrationTests {
 			.anySatisfy((line) -> assertThat(line).startsWith("broker rabbit awty/relay = "));
 		assertThat(results.targets())
 			.anySatisfy((line) -> assertThat(line).startsWith("target broker kafka awty/raw, skip-locked (#29, #48): "))
+			.anySatisfy((line) -> assertThat(line)
+				.startsWith("target broker kafka awty/relay, skip-locked history none (#48): "))
 			.anySatisfy((line) -> assertThat(line).startsWith("target broker rabbit commits per event"));
 	}
 

@@ -102,7 +102,11 @@ class OptionsTests {
 		assertThat(AllPlan.step("backlog", all).duration()).isEqualTo(Duration.ofSeconds(60));
 		assertThat(AllPlan.step("drain", all)).extracting(Options::rows, Options::repetitions).containsExactly(200_000, 3);
 		assertThat(AllPlan.step("broker", all).rows()).isEqualTo(200_000);
-		assertThat(AllPlan.step("history", all).rows()).isEqualTo(50_000);
+		assertThat(AllPlan.step("history", all)).extracting(Options::rows, Options::historyDays, Options::historyRows)
+			.containsExactly(50_000, 2, 30_000_000);
+		assertThat(AllPlan.step("history", Options.parse("all", "--history-rows", "1000")).historyRows()).isEqualTo(1000);
+		assertThat(AllPlan.step("recurring", all)).extracting(Options::duration, Options::repetitions)
+			.containsExactly(Duration.ofSeconds(60), 3);
 		assertThat(AllPlan.step("drain", Options.parse("all", "--rows", "1000")).rows()).isEqualTo(1000);
 		assertThat(AllPlan.step("drain", Options.parse("drain")).rows()).isEqualTo(50_000);
 		Options shortened = Options.parse("all", "--duration", "20", "--rate", "300");

@@ -119,6 +119,15 @@ public record Options(List<String> scenarios, @Nullable String url, String user,
 				this.output, this.given, this.all);
 	}
 
+	/** The same options with {@code days} past days of history of {@code perDay} entries, as {@code all} fills them. */
+	public Options withHistory(int days, int perDay) {
+		return new Options(this.scenarios, this.url, this.user, this.password, this.schema, this.rows, this.repetitions,
+				this.threads, this.poolSize, this.batchSize, this.pollInterval, this.rate, this.duration, this.backlogRows,
+				this.scheduleRows, this.rescheduleRows, this.lease, this.kills, this.schedules, this.occurrenceRate,
+				this.createRate, this.quartz, days, perDay, this.killInterval, this.reportInterval, this.output,
+				this.given, this.all);
+	}
+
 	/** Whether {@code flag} (e.g. {@code --duration}) was given on the command line, so that no plan replaces it. */
 	public boolean gave(String flag) {
 		return this.given.contains(flag);

@@ -2,7 +2,9 @@ package dev.awty.benchmarks.scenario;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 import org.apache.commons.logging.Log;
@@ -24,7 +26,9 @@ import dev.awty.benchmarks.report.Results;
 /**
  * {@code broker}: the same N rows published into Kafka ({@code acks=all}, idempotence) and RabbitMQ (publisher
  * confirms and returns) by a raw template loop awaiting each batch's acknowledgements, by a hand-written outbox
- * relay ({@link OutboxRelay}: claim, send, await, mark, commit) and by awty in skip-locked and leader mode; each run on a fresh topic or queue whose consumer checks that every event
+ * relay ({@link OutboxRelay}: claim, send, await, mark, commit) and by awty in skip-locked and leader mode, and
+ * skip-locked without history entries ({@code awty.history.mode=none}, as the relay writes none); each run on a fresh
+ * topic or queue whose consumer checks that every event
  * arrived exactly once. Events per second from the first arrival at the consumer to the last, and awty's
  * commits per event. Each system first publishes the broker's {@linkplain BenchBroker#warmUpRows warm-up} unmeasured.
  */
@@ -33,7 +37,7 @@ public final class BrokerScenario implements Scenario {
 	private static final Log logger = LogFactory.getLog(BrokerScenario.class);
 
 	private static final List<String> SYSTEMS = List.of(Results.BROKER_RAW, Results.BROKER_RELAY, Results.AWTY,
-			Results.AWTY_LEADER);
+			Results.AWTY_LEADER, Results.AWTY_HISTORY_NONE);
 
 	private final String name;
 
@@ -110,8 +114,12 @@ public final class BrokerScenario implements Scenario {
 			}
 			else {
 				ClaimMode mode = system.equals(Results.AWTY_LEADER) ? ClaimMode.LEADER : ClaimMode.SKIP_LOCKED;
+				Map<String, Object> properties = new HashMap<>(destination.awtyProperties());
+				if (system.equals(Results.AWTY_HISTORY_NONE)) {
+					properties.put("awty.history.mode", "none");
+				}
 				try (AwtyInstances awty = AwtyInstances.start(broker.application(), database, mode, 1, receiver,
-						"bench-", destination.awtyProperties())) {
+						"bench-", properties)) {
 					Scenario.settle();
 					before = database.commits();
 					Rows.awty(database, BenchDatabase.AWTY, 0, rows, Rows.DUE_NOW);
@@ -160,8 +168,11 @@ public final class BrokerScenario implements Scenario {
 			double raw = results.median(name(), broker + " " + Results.BROKER_RAW, "events/s");
 			if (!Double.isNaN(raw)) {
 				double relay = results.median(name(), broker + " " + Results.BROKER_RELAY, "events/s");
-				for (String system : List.of(Results.AWTY, Results.AWTY_LEADER)) {
+				for (String system : List.of(Results.AWTY, Results.AWTY_LEADER, Results.AWTY_HISTORY_NONE)) {
 					double published = results.median(name(), broker + " " + system, "events/s");
+					if (Double.isNaN(published)) {
+						continue;
+					}
 					String mode = " (" + system.substring("awty ".length()) + ")";
 					lines.add("broker " + broker + " awty/raw = " + Numbers.format(published / raw) + mode);
 					lines.add("broker " + broker + " awty/relay = " + Numbers.format(published / relay) + mode);

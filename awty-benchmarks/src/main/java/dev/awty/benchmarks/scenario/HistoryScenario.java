@@ -112,6 +112,7 @@ public final class HistoryScenario implements Scenario {
 		try (AwtyInstances instance = AwtyInstances.start(database, ClaimMode.SKIP_LOCKED, 1, new Receiver(0), "history-",
 				retention)) {
 			failedYesterday(instance.bean(DeliveryHistory.class), today, results);
+			rowHistory(instance.bean(DeliveryHistory.class), perDay, days, results);
 			long start = System.nanoTime();
 			HousekeepingRun run = instance.bean(HousekeepingRuns.class).runNow();
 			double seconds = (System.nanoTime() - start) / 1e9;
@@ -146,6 +147,25 @@ public final class HistoryScenario implements Scenario {
 				median(millis), FAILED_YESTERDAY_CALLS, millis.get(0)));
 	}
 
+	/** Times one row's history ({@code ofRow}) for rows spread over the filled days, each with an entry a day. */
+	private void rowHistory(DeliveryHistory history, int perDay, int days, Results results) {
+		List<Double> millis = new ArrayList<>();
+		for (int call = 1; call <= FAILED_YESTERDAY_CALLS; call++) {
+			long rowId = (long) perDay * call / (FAILED_YESTERDAY_CALLS + 1);
+			long start = System.nanoTime();
+			int found = history.ofRow(TYPE, rowId).size();
+			millis.add((System.nanoTime() - start) / 1e6);
+			// today's drains may have delivered a row of the same id
+			if (found < days) {
+				throw new IllegalStateException("row " + rowId + " has " + found + " history entries, fewer than the "
+						+ days + " days filled");
+			}
+		}
+		results.add(name(), Results.AWTY, "one row's history ms", "ms", median(millis), 1);
+		logger.info(String.format("history: one row's history, %.1f ms median of %d (first %.1f ms)", median(millis),
+				FAILED_YESTERDAY_CALLS, millis.get(0)));
+	}
+
 	static double median(List<Double> values) {
 		List<Double> sorted = values.stream().sorted().toList();
 		return sorted.get(sorted.size() / 2);
@@ -166,7 +186,8 @@ public final class HistoryScenario implements Scenario {
 					+ Numbers.format(results.median("history", Results.AWTY, "seconds per day retired")) + " s; failed yesterday ("
 					+ Numbers.format(results.median("history", Results.AWTY, "failed yesterday entries")) + " entries) "
 					+ Numbers.format(results.median("history", Results.AWTY, "failed yesterday ms")) + " ms median, first call "
-					+ Numbers.format(results.median("history", Results.AWTY, "failed yesterday first call ms")) + " ms");
+					+ Numbers.format(results.median("history", Results.AWTY, "failed yesterday first call ms")) + " ms; one row's"
+					+ " history " + Numbers.format(results.median("history", Results.AWTY, "one row's history ms")) + " ms");
 			double free = results.median("history", Results.AWTY, "disk free GB") * 1e9;
 			lines.add("history size " + Numbers.format(results.median("history", Results.AWTY, "history MB")) + " MB; the disk's "
 					+ Numbers.format(free / 1e9) + " GB free would hold one day of about "
