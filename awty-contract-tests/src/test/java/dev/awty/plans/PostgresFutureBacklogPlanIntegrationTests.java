@@ -24,9 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A table whose statistics hold a backlog of rows due in days, inserted in no particular due order, as a service's
  * reminders table once analyzed. The claim's parameters (its limit, how far ahead, the due floor) are unknown to a
  * generic plan, which PostgreSQL then costs above the custom plans it found for the first executions: it planned
- * every claim anew, a probe of the pending index's ends included (70 µs per claim in the benchmark's backlog of
- * 1,000,000 rows, lag p99 up by half). With this backlog it did so at each of the 15 claims; the claim of a held
- * batch is now planned once per connection.
+ * every claim anew (70 µs per claim in the benchmark's backlog of 1,000,000 rows). With this backlog it did so at
+ * each of the 15 claims; the claim of a held batch is now planned once per connection.
  */
 class PostgresFutureBacklogPlanIntegrationTests {
 

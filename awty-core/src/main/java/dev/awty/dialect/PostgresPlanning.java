@@ -19,8 +19,8 @@ final class PostgresPlanning implements DialectPlanning {
 	// jit_above_cost: PostgreSQL then compiled every claim, some 250 ms each, so JIT is off with them.
 	// Generic plans: on a table whose statistics hold rows due in days (a backlog of reminders), the generic claim,
 	// costed for parameters it cannot see, looked dearer than a custom one, so PostgreSQL planned every claim anew
-	// (70 µs each, with a probe of the index's live ends) and every mark too: lag p99 1.4 to 2.2 ms against 1.1 to 1.5
-	// ms on the empty table. With the scans above turned off, the generic plan is the index walk a custom plan finds.
+	// (70 µs each in the benchmark's backlog), and every mark on any table. With the scans above turned off, the
+	// generic plan is the index walk a custom plan finds.
 	private static final String INDEX_PLANNING = """
 			SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true),
 			       set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
