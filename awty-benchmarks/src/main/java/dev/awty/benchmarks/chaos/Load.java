@@ -2,20 +2,15 @@ package dev.awty.benchmarks.chaos;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongPredicate;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import dev.awty.benchmarks.harness.BenchDatabase;
+import dev.awty.benchmarks.harness.PacedThreads;
 import dev.awty.benchmarks.harness.Receiver;
 
 /**
@@ -93,34 +88,11 @@ final class Load {
 	 */
 	double produce(Plan plan, long startNanos, long minAheadMillis, long maxAheadMillis,
 			SystemUnderTest.Scheduling scheduling, LongPredicate exists, Receiver receiver) {
-		ExecutorService producers = Executors.newFixedThreadPool(PRODUCERS);
-		try {
-			List<Future<?>> running = new ArrayList<>();
-			for (int p = 0; p < PRODUCERS; p++) {
-				int offset = p;
-				running.add(producers.submit(() -> {
-					for (long seq = offset; seq < plan.events(); seq += PRODUCERS) {
-						long wait = startNanos + plan.offsetNanos(seq) - System.nanoTime();
-						if (wait > 0) {
-							LockSupport.parkNanos(wait);
-						}
-						long ahead = (maxAheadMillis == 0) ? 0
-								: ThreadLocalRandom.current().nextLong(minAheadMillis, maxAheadMillis + 1);
-						schedule(seq, Instant.now().plusMillis(ahead), scheduling, exists, receiver);
-					}
-				}));
-			}
-			for (Future<?> producer : running) {
-				producer.get();
-			}
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException("scheduling failed: " + ex.getMessage(), ex);
-		}
-		finally {
-			producers.shutdownNow();
-		}
-		return plan.events() * 1e9 / (System.nanoTime() - startNanos);
+		return PacedThreads.run(PRODUCERS, plan.events(), startNanos, plan::offsetNanos, (seq) -> {
+			long ahead = (maxAheadMillis == 0) ? 0
+					: ThreadLocalRandom.current().nextLong(minAheadMillis, maxAheadMillis + 1);
+			schedule(seq, Instant.now().plusMillis(ahead), scheduling, exists, receiver);
+		});
 	}
 
 	private void schedule(long seq, Instant dueAt, SystemUnderTest.Scheduling scheduling, LongPredicate exists,

@@ -1,16 +1,11 @@
 package dev.awty.benchmarks.scenario;
 
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
 
 import dev.awty.benchmarks.harness.Options;
+import dev.awty.benchmarks.harness.PacedThreads;
 
 /**
  * The producers of the lag scenarios ({@link LagScenario}, {@link VacuumStarvedScenario}): threads scheduling events
@@ -37,36 +32,13 @@ final class SteadyProducers {
 	 * @return the rate achieved
 	 */
 	static double produce(Options options, int events, BiConsumer<Long, Instant> schedule) {
-		long start = System.nanoTime();
 		double nanosPerEvent = 1e9 / options.rate();
 		int threads = Math.max(PRODUCERS, options.rate() / PER_PRODUCER);
-		ExecutorService producers = Executors.newFixedThreadPool(threads);
-		try {
-			List<Future<?>> running = new ArrayList<>();
-			for (int p = 0; p < threads; p++) {
-				int offset = p;
-				running.add(producers.submit(() -> {
-					for (long seq = offset; seq < events; seq += threads) {
-						long wait = start + (long) (seq * nanosPerEvent) - System.nanoTime();
-						if (wait > 0) {
-							LockSupport.parkNanos(wait);
-						}
-						long aheadMillis = ThreadLocalRandom.current().nextLong(1000, 5001);
-						schedule.accept(seq, Instant.now().plusMillis(aheadMillis));
-					}
-				}));
-			}
-			for (Future<?> producer : running) {
-				producer.get();
-			}
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException("scheduling failed: " + ex.getMessage(), ex);
-		}
-		finally {
-			producers.shutdownNow();
-		}
-		return events * 1e9 / (System.nanoTime() - start);
+		return PacedThreads.run(threads, events, System.nanoTime(), (seq) -> (long) (seq * nanosPerEvent), (seq) -> {
+			long aheadMillis = ThreadLocalRandom.current().nextLong(1000, 5001);
+			schedule.accept(seq, Instant.now().plusMillis(aheadMillis));
+		});
 	}
+
 
 }
