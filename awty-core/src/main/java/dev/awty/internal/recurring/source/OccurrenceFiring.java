@@ -4,7 +4,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.UnaryOperator;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -50,12 +55,33 @@ final class OccurrenceFiring {
 	/**
 	 * @param now the database's clock at the claim
 	 * @param claimedAtNanos {@link System#nanoTime()} once the claim returned
-	 * @return what was done of each schedule, in the order of {@code schedules}
+	 * @param stillHeld the schedules among those given that this instance still holds, asked right before they are
+	 * published, after the wait for their time: one whose lease ran out meanwhile (this instance stalled) and that was
+	 * claimed again is left to that claim, unpublished
+	 * @return what was done of each schedule still held, in the order of {@code schedules}
 	 */
-	List<FiredSchedule> fire(List<RecurringSchedule> schedules, Instant now, long claimedAtNanos) {
+	List<FiredSchedule> fire(List<RecurringSchedule> schedules, Instant now, long claimedAtNanos,
+			UnaryOperator<List<RecurringSchedule>> stillHeld) {
 		List<Planned> planned = schedules.stream().map((schedule) -> plan(schedule, now)).toList();
 		List<@Nullable Instant> dueTimes = planned.stream().<@Nullable Instant>map(Planned::firstOccurrence).toList();
-		return DueRelease.whenDue(now, claimedAtNanos, dueTimes, planned, (group) -> publish(group, now));
+		List<@Nullable FiredSchedule> fired = DueRelease.whenDue(now, claimedAtNanos, dueTimes, planned,
+				(group) -> publishHeld(group, now, stillHeld));
+		return fired.stream().filter(Objects::nonNull).toList();
+	}
+
+	/** Publishes the schedules of {@code group} still held; {@code null} in place of each one no longer held. */
+	private List<@Nullable FiredSchedule> publishHeld(List<Planned> group, Instant now,
+			UnaryOperator<List<RecurringSchedule>> stillHeld) {
+		Set<String> held = new HashSet<>();
+		stillHeld.apply(group.stream().map(Planned::schedule).toList()).forEach((schedule) -> held.add(schedule.id()));
+		List<Planned> publishing = group.stream().filter((plan) -> held.contains(plan.schedule().id())).toList();
+		Iterator<FiredSchedule> fired = (publishing.isEmpty() ? List.<FiredSchedule>of() : publish(publishing, now))
+			.iterator();
+		List<@Nullable FiredSchedule> results = new ArrayList<>(group.size());
+		for (Planned plan : group) {
+			results.add(held.contains(plan.schedule().id()) ? fired.next() : null);
+		}
+		return results;
 	}
 
 	private List<FiredSchedule> publish(List<Planned> planned, Instant now) {

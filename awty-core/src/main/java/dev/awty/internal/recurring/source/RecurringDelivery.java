@@ -14,6 +14,7 @@ import dev.awty.internal.pipeline.kit.LeaseHeartbeat;
 import dev.awty.internal.recurring.RecurringSettings;
 import dev.awty.internal.recurring.ScheduleRow;
 import dev.awty.internal.recurring.ScheduleStore;
+import dev.awty.recurring.RecurringSchedule;
 
 /**
  * The recurring schedules as a source of the delivery pipeline: claims due schedules (and those due within the
@@ -106,7 +107,7 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 	public void process(ClaimedSchedules claimed) {
 		try {
 			if (!claimed.rows().isEmpty()) {
-				publish(claimed, claimed.held().stillHeld(claimed.rows(), ScheduleRow::id));
+				publish(claimed, claimed.rows());
 			}
 		}
 		finally {
@@ -117,10 +118,16 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 	private void publish(ClaimedSchedules claimed, List<ScheduleRow> rows) {
 		Instant now = (claimed.databaseNow() != null) ? claimed.databaseNow() : this.store.databaseNow();
 		long firing = System.nanoTime();
-		List<FiredSchedule> fired = this.firing
-			.fire(rows.stream().map(ScheduleRow::schedule).toList(), now, claimed.claimedAtNanos());
+		// Whether each schedule is still held is asked right before it is published, after the wait for its time (a
+		// claim-ahead and any stall of this instance): asked before the wait, a schedule whose lease ran out during it
+		// was published here and by the claim that took it over.
+		List<FiredSchedule> fired = this.firing.fire(rows.stream().map(ScheduleRow::schedule).toList(), now,
+				claimed.claimedAtNanos(), (due) -> claimed.held().stillHeld(due, RecurringSchedule::id));
 		// Recording clears the claims: the heartbeat must stop holding them first, or it counts them as lost.
 		claimed.held().releaseAll();
+		if (fired.isEmpty()) {
+			return;
+		}
 		long recording = System.nanoTime();
 		int recorded = this.outcomes.record(fired, claimed.token());
 		if (logger.isDebugEnabled()) {
