@@ -4,7 +4,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
@@ -30,7 +32,8 @@ public final class TestDatabases {
 
 	private static final Pattern SERVER_URL = Pattern.compile("(jdbc:[a-z]+://[^/?]+)(?:/[^?]*)?(\\?.*)?");
 
-	private static final List<String> postgresSchemas = new CopyOnWriteArrayList<>();
+	/** The drop statements to run at exit, by the URL of the server they are run on. */
+	private static final Map<String, List<String>> dropsOnExit = new HashMap<>();
 
 	// DriverManager finds its drivers once per JVM, with the loader of the first caller, and hands a caller only the
 	// drivers its own loader sees. A test compiled in a forked class loader (the AOT test) that called first left this
@@ -128,33 +131,37 @@ public final class TestDatabases {
 	 * Drops this JVM's PostgreSQL test schemas when it exits: left behind, every run added a few hundred to the
 	 * shared database, and Liquibase's snapshot of each new schema grew slower with them.
 	 */
-	private static synchronized void dropSchemaOnExit(TestDatabase server, String schema) {
-		if (postgresSchemas.isEmpty()) {
-			Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-				try (Connection connection = DriverManager.getConnection(server.url(), server.username(),
-						server.password()); Statement statement = connection.createStatement()) {
-					for (String created : postgresSchemas) {
-						statement.execute("DROP SCHEMA IF EXISTS " + created + " CASCADE");
-					}
-				}
-				catch (SQLException ex) {
-					// the JVM is exiting; a left-over test schema only takes space
-				}
-			}));
-		}
-		postgresSchemas.add(schema);
+	private static void dropSchemaOnExit(TestDatabase server, String schema) {
+		runOnExit(server, "DROP SCHEMA IF EXISTS " + schema + " CASCADE");
 	}
 
 	private static void dropOnExit(TestDatabase server, String database) {
-		Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-			try (Connection connection = DriverManager.getConnection(server.url(), server.username(), server.password());
-					Statement statement = connection.createStatement()) {
-				statement.execute("DROP DATABASE IF EXISTS " + database);
-			}
-			catch (SQLException ex) {
-				// the JVM is exiting; a left-over test database only takes space
-			}
-		}));
+		runOnExit(server, "DROP DATABASE IF EXISTS " + database);
+	}
+
+	/**
+	 * Runs {@code drop} when this JVM exits, one statement after another on one connection per server. A hook per
+	 * database ran them all at once, a connection each: a JVM that had created a few hundred MariaDB databases took
+	 * every connection the server allows (151) as it exited, while the other test JVMs were still running, and the
+	 * drops refused for want of one left their databases behind (376 after a few runs).
+	 */
+	private static synchronized void runOnExit(TestDatabase server, String drop) {
+		List<String> drops = dropsOnExit.computeIfAbsent(server.url(), (url) -> {
+			List<String> statements = new CopyOnWriteArrayList<>();
+			Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+				try (Connection connection = DriverManager.getConnection(server.url(), server.username(),
+						server.password()); Statement statement = connection.createStatement()) {
+					for (String each : statements) {
+						statement.execute(each);
+					}
+				}
+				catch (SQLException ex) {
+					// the JVM is exiting; a left-over test database only takes space
+				}
+			}));
+			return statements;
+		});
+		drops.add(drop);
 	}
 
 }
