@@ -4,12 +4,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -72,16 +72,16 @@ final class OccurrenceFiring {
 	/** Publishes the schedules of {@code group} still held; {@code null} in place of each one no longer held. */
 	private List<@Nullable FiredSchedule> publishHeld(List<Planned> group, Instant now,
 			UnaryOperator<List<RecurringSchedule>> stillHeld) {
-		Set<String> held = new HashSet<>();
-		stillHeld.apply(group.stream().map(Planned::schedule).toList()).forEach((schedule) -> held.add(schedule.id()));
-		List<Planned> publishing = group.stream().filter((plan) -> held.contains(plan.schedule().id())).toList();
-		Iterator<FiredSchedule> fired = (publishing.isEmpty() ? List.<FiredSchedule>of() : publish(publishing, now))
-			.iterator();
-		List<@Nullable FiredSchedule> results = new ArrayList<>(group.size());
-		for (Planned plan : group) {
-			results.add(held.contains(plan.schedule().id()) ? fired.next() : null);
+		Set<String> held = stillHeld.apply(group.stream().map(Planned::schedule).toList())
+			.stream()
+			.map(RecurringSchedule::id)
+			.collect(Collectors.toSet());
+		if (held.size() == group.size()) {
+			return publish(group, now);
 		}
-		return results;
+		List<Planned> publishing = group.stream().filter((plan) -> held.contains(plan.schedule().id())).toList();
+		Iterator<FiredSchedule> fired = publish(publishing, now).iterator();
+		return group.stream().map((plan) -> held.contains(plan.schedule().id()) ? fired.next() : null).toList();
 	}
 
 	private List<FiredSchedule> publish(List<Planned> planned, Instant now) {

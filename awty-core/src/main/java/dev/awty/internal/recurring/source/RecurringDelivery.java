@@ -107,7 +107,7 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 	public void process(ClaimedSchedules claimed) {
 		try {
 			if (!claimed.rows().isEmpty()) {
-				publish(claimed, claimed.rows());
+				publish(claimed);
 			}
 		}
 		finally {
@@ -115,7 +115,8 @@ final class RecurringDelivery implements PollSource<ClaimedSchedules> {
 		}
 	}
 
-	private void publish(ClaimedSchedules claimed, List<ScheduleRow> rows) {
+	private void publish(ClaimedSchedules claimed) {
+		List<ScheduleRow> rows = claimed.rows();
 		Instant now = (claimed.databaseNow() != null) ? claimed.databaseNow() : this.store.databaseNow();
 		long firing = System.nanoTime();
 		// Whether each schedule is still held is asked right before it is published, after the wait for its time (a
