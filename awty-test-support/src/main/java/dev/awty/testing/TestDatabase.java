@@ -82,7 +82,7 @@ public record TestDatabase(String name, String url, String username, String pass
 	 * milliseconds of the database's clock rather than seconds behind it.
 	 */
 	public DatabaseClock databaseClock() {
-		String query = isMySqlFamily() ? "SELECT UTC_TIMESTAMP(6)" : "SELECT CURRENT_TIMESTAMP";
+		String query = "SELECT " + now();
 		return jdbc().execute((Connection connection) -> {
 			DatabaseClock best = null;
 			long fastest = Long.MAX_VALUE;
